@@ -1,0 +1,79 @@
+#version 330 core
+// One confetti piece per instance, one quad corner per vertex (triangle strip of 4).
+// The motion is the closed form of SPEC.md, evaluated from the record the CPU wrote once
+// (layout: Sources/ConfettiCore/ConfettiInstance.swift) and one time uniform.
+
+layout(location = 0) in vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
+layout(location = 1) in vec4 aSway;     // flutter amplitude (pt), frequency (rad/s), phase (rad), signed spread (pt/s^2)
+layout(location = 2) in vec4 aTumble;   // rotation0 (deg), spin (deg/s), flip frequency (rad/s), flip phase (rad)
+layout(location = 3) in float aBirth;   // s after the burst's epoch
+layout(location = 4) in vec4 aShape;    // width, height (pt), shape (0 rectangle, 1 circle), unused
+layout(location = 5) in vec4 aColor;    // straight rgba
+
+uniform float uTime;        // s since the burst's epoch, rebased on the CPU in double precision
+uniform vec4 uPhysics;      // gravity (pt/s^2), drag (1/s), lifetime (s), fade-out (s)
+uniform vec2 uViewport;     // pt
+uniform float uPixelsPerPoint;
+
+// Read back by transform feedback (trace and parity tests); unused when drawing.
+out vec4 vPose;             // x, y (pt), rotation (deg), apparent width (pt)
+out vec2 vLife;             // opacity, alive (1 or 0)
+
+out vec2 vLocal;            // pt, in the piece's own frame
+flat out vec3 vHalfSize;    // half width, half height (pt), shape
+flat out vec4 vColor;       // premultiplied by opacity
+
+// 1 - exp(-x) for x >= 0. The direct form loses most of its digits for small x (the first
+// frames of every burst), so use the Taylor series there.
+float oneMinusExpNeg(float x) {
+    if (x < 0.25) {
+        return x * (1.0 - x * (1.0 / 2.0 - x * (1.0 / 6.0 - x * (1.0 / 24.0
+             - x * (1.0 / 120.0 - x * (1.0 / 720.0 - x * (1.0 / 5040.0)))))));
+    }
+    return 1.0 - exp(-x);
+}
+
+void main() {
+    float gravity = uPhysics.x, drag = uPhysics.y, lifetime = uPhysics.z, fadeOut = uPhysics.w;
+    float t = uTime - aBirth;
+
+    // Velocity decays as exp(-drag t); gravity pulls towards terminal speed gravity/drag.
+    float d = oneMinusExpNeg(drag * t);
+    float terminal = gravity / drag;
+    float x = aMotion.x + aMotion.z / drag * d
+            + aSway.x * sin(aSway.y * t + aSway.z)
+            + aSway.w * t * t;
+    float y = aMotion.y + aMotion.w / drag * d + terminal * (t - d / drag);
+    float rotation = aTumble.x + aTumble.y * t;
+    float width = aShape.x * max(0.15, abs(cos(aTumble.z * t + aTumble.w)));
+
+    bool alive = t >= 0.0 && t < lifetime;
+    float remaining = lifetime - t;
+    float opacity = alive ? (remaining < fadeOut ? remaining / fadeOut : 1.0) : 0.0;
+
+    vPose = vec4(x, y, rotation, width);
+    vLife = vec2(opacity, alive ? 1.0 : 0.0);
+
+    if (!alive) {
+        // All four corners on one point outside the clip volume: no area, no fragments.
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+        vLocal = vec2(0.0);
+        vHalfSize = vec3(0.0);
+        vColor = vec4(0.0);
+        return;
+    }
+
+    // One pixel of margin around the piece so the fragment shader can antialias its edge.
+    vec2 halfSize = 0.5 * vec2(width, aShape.y);
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
+    vLocal = corner * (halfSize + 1.0 / uPixelsPerPoint);
+
+    float angle = radians(rotation);
+    float c = cos(angle), s = sin(angle);
+    vec2 p = vec2(x, y) + vec2(c * vLocal.x - s * vLocal.y, s * vLocal.x + c * vLocal.y);
+
+    // Points, y down, to clip space, y up.
+    gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
+    vHalfSize = vec3(halfSize, aShape.z);
+    vColor = vec4(aColor.rgb * opacity, opacity);
+}

@@ -1,0 +1,65 @@
+@preconcurrency import CEGL
+@preconcurrency import CEpoxy
+
+/// An OpenGL 3.3+ core context with no window and no display server: Mesa's surfaceless EGL.
+///
+/// A surfaceless context has no default framebuffer, so everything is drawn into an
+/// `OffscreenTarget` (even transform-feedback passes need an FBO bound on Mesa).
+/// A context is current on one thread at a time: call `makeCurrent()` on the thread that draws.
+public final class HeadlessContext: @unchecked Sendable {
+    private let display: EGLDisplay
+    private let context: EGLContext
+
+    public init() throws {
+        // eglGetPlatformDisplay (core 1.5) aborts inside epoxy before any display exists; the
+        // EXT entry point does not.
+        guard epoxy_has_egl_extension(nil, "EGL_MESA_platform_surfaceless") else {
+            throw GLFailure("EGL has no surfaceless platform (EGL_MESA_platform_surfaceless): install Mesa's EGL (libegl-mesa0).")
+        }
+        guard let display = epoxy_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
+            throw GLFailure("EGL could not open the surfaceless display (\(Self.eglErrorName())).")
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard epoxy_eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("eglInitialize failed on the surfaceless display (\(Self.eglErrorName())).")
+        }
+        guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("EGL cannot bind the desktop OpenGL API (\(Self.eglErrorName())).")
+        }
+        let attributes: [EGLint] = [
+            EGL_CONTEXT_MAJOR_VERSION, 3,
+            EGL_CONTEXT_MINOR_VERSION, 3,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+            EGL_NONE,
+        ]
+        // EGL_NO_CONFIG_KHR: a context with no surface needs no config.
+        guard let context = epoxy_eglCreateContext(display, nil, nil, attributes) else {
+            throw GLFailure("EGL could not create an OpenGL 3.3 core context (\(Self.eglErrorName())). confetti needs OpenGL 3.3 or newer.")
+        }
+        self.display = display
+        self.context = context
+        try makeCurrent()
+        defer { release() }
+        try requireGL33()
+    }
+
+    deinit {
+        epoxy_eglDestroyContext(display, context)
+    }
+
+    public func makeCurrent() throws {
+        guard epoxy_eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("eglMakeCurrent failed (\(Self.eglErrorName())).")
+        }
+    }
+
+    /// Leaves no context current on this thread, so another thread may take it.
+    public func release() {
+        epoxy_eglMakeCurrent(display, nil, nil, nil)
+    }
+
+    static func eglErrorName() -> String {
+        let code = epoxy_eglGetError()
+        return code == EGL_SUCCESS ? "no EGL error" : "EGL error 0x" + String(code, radix: 16)
+    }
+}

@@ -1,0 +1,170 @@
+@preconcurrency import CEpoxy
+import CGLFW
+import ConfettiCore
+import Foundation
+
+/// `confetti view`: a window that fires confetti on demand.
+///
+/// Space or a click fires a burst; P pauses; ← → step while paused; - + change speed;
+/// R clears; Esc or Q quits. The title bar is the HUD: fps, frame time, live particles.
+public final class Viewer {
+    public struct Options: Sendable {
+        public var width = 1280
+        public var height = 720
+        public var confetti = ConfettiBurst.standard
+        public var capacity = ConfettiRenderer.defaultCapacity
+        public var seed: UInt64 = 1
+        public var vsync = true
+        public var shaderDirectory: String?
+
+        public init() {}
+    }
+
+    public let window: GLFWWindow
+    public let renderer: ConfettiRenderer
+    public private(set) var clock = SimulationClock()
+    public private(set) var burstsFired = 0
+    public private(set) var lastFrame = FrameStats()
+    private let options: Options
+    private var hud = FrameRateMeter()
+
+    public init(options: Options) throws {
+        self.options = options
+        window = try GLFWWindow(width: options.width, height: options.height, title: "confetti", vsync: options.vsync)
+        do {
+            renderer = try ConfettiRenderer(shaders: ShaderDirectory.locate(options.shaderDirectory), capacity: options.capacity)
+        } catch {
+            window.close()
+            throw error
+        }
+    }
+
+    /// Size of the drawing area in points.
+    public var viewport: Size {
+        let (w, h) = window.framebufferSize
+        let scale = window.pixelsPerPoint
+        return Size(width: Double(w) / scale, height: Double(h) / scale)
+    }
+
+    /// Fires one burst sized to the current window. Burst k of a run takes stream k of the seed.
+    public func fireBurst() throws {
+        var rng = SeededGenerator(seed: options.seed, stream: UInt64(burstsFired))
+        burstsFired += 1
+        let particles = options.confetti.spawn(in: viewport, using: &rng)
+        try renderer.add(particles, physics: options.confetti.physics, at: clock.time)
+    }
+
+    /// Draws the current time into the window's back buffer (not yet shown).
+    @discardableResult
+    public func renderFrame() -> FrameStats {
+        let (w, h) = window.framebufferSize
+        guard w > 0, h > 0 else { return FrameStats() }  // minimised
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        lastFrame = renderer.render(at: clock.time, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+        return lastFrame
+    }
+
+    /// The back buffer as drawn by the last `renderFrame`, top row first.
+    public func readBackBuffer() throws -> RGBAImage {
+        let (w, h) = window.framebufferSize
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        epoxy_glReadBuffer(GLenum(GL_BACK))
+        return try RGBAImage.readFramebuffer(width: w, height: h)
+    }
+
+    public func advance(wall seconds: Double) {
+        clock.advance(wall: seconds)
+    }
+
+    /// Applies one input event. Returns false when it asks to quit.
+    @discardableResult
+    public func handle(_ event: WindowEvent) throws -> Bool {
+        switch event {
+        case .click:
+            try fireBurst()
+        case .character(let c):
+            switch c {
+            case "+", "=": clock.speedUp()
+            case "-", "_": clock.slowDown()
+            default: break
+            }
+        case .key(let key, let repeated):
+            switch Int32(key) {
+            case GLFW_KEY_SPACE where !repeated: try fireBurst()
+            case GLFW_KEY_P where !repeated: clock.isPaused.toggle()
+            case GLFW_KEY_LEFT where clock.isPaused: clock.step(-1)
+            case GLFW_KEY_RIGHT where clock.isPaused: clock.step(1)
+            case GLFW_KEY_KP_ADD: clock.speedUp()
+            case GLFW_KEY_KP_SUBTRACT: clock.slowDown()
+            case GLFW_KEY_R: renderer.removeAll()
+            case GLFW_KEY_ESCAPE, GLFW_KEY_Q:
+                window.shouldClose = true
+                return false
+            default: break
+            }
+        }
+        return true
+    }
+
+    /// Runs until the window closes.
+    public func run() throws {
+        var previous = GLFWWindow.time
+        while !window.shouldClose {
+            let minimised = window.framebufferSize.width == 0 || window.framebufferSize.height == 0
+            for event in window.pollEvents(waiting: minimised ? 0.1 : nil) {
+                try handle(event)
+            }
+            let now = GLFWWindow.time
+            let wall = now - previous
+            previous = now
+            clock.advance(wall: wall)
+            guard !minimised else { continue }
+            renderFrame()
+            window.swapBuffers()
+            if let summary = hud.record(frameSeconds: wall, at: now) {
+                window.title = title(summary)
+            }
+        }
+    }
+
+    private func title(_ rate: FrameRateMeter.Summary) -> String {
+        var parts = [
+            String(format: "%.0f fps", rate.fps),
+            String(format: "%.2f ms", rate.milliseconds),
+            "\(renderer.ring.liveParticles(at: clock.time)) live",
+        ]
+        if clock.speed != 1 { parts.append(String(format: "×%g", clock.speed)) }
+        if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
+        return "confetti — " + parts.joined(separator: " · ")
+    }
+
+    public func close() {
+        renderer.delete()
+        window.close()
+    }
+}
+
+/// Averages frame times over half-second windows for the HUD.
+struct FrameRateMeter {
+    struct Summary {
+        var fps: Double
+        var milliseconds: Double
+    }
+
+    private var frames = 0
+    private var seconds = 0.0
+    private var lastReport = 0.0
+
+    mutating func record(frameSeconds: Double, at now: Double) -> Summary? {
+        frames += 1
+        seconds += frameSeconds
+        guard now - lastReport >= 0.5, frames > 0, seconds > 0 else { return nil }
+        defer {
+            frames = 0
+            seconds = 0
+            lastReport = now
+        }
+        return Summary(fps: Double(frames) / seconds, milliseconds: 1000 * seconds / Double(frames))
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Confetti: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "confetti",
+        abstract: "Physics confetti on the GPU: closed-form motion in a vertex shader.",
+        discussion: """
+            Every piece is a pure function of its spawn constants and its age. The CPU spawns a \
+            burst once from a seed, uploads it once, and the vertex shader evaluates position, \
+            rotation, 3D flip and fade each frame from one time uniform.
+            """,
+        subcommands: [ViewCommand.self, RenderCommand.self, TraceCommand.self],
+        defaultSubcommand: ViewCommand.self
+    )
+
+    /// Every failure, usage or runtime, exits with status 2 and one message on stderr.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error)
+            }
+            let message = error is ExitCode ? "" : fullMessage(for: error)
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data(("confetti: " + message.trimmingPrefix("Error: ") + "\n").utf8))
+            }
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// `WxH` in pixels (or points, for `trace`).
+struct PixelSize: ExpressibleByArgument, Sendable, CustomStringConvertible {
+    var width: Int
+    var height: Int
+
+    static let limit = 16384
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...Self.limit).contains(w), (1...Self.limit).contains(h)
+        else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+
+    var description: String { "\(width)x\(height)" }
+}
+
+/// Options every GL command shares.
+struct ShaderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Directory holding the .glsl files.", discussion: "Default: $CONFETTI_SHADER_DIR, else the Shaders/ folder of this checkout.", valueName: "dir"))
+    var shaderDir: String?
+}
+
+func require<T: Comparable>(_ value: T, in range: ClosedRange<T>, _ option: String) throws {
+    guard range.contains(value) else {
+        throw ValidationError("\(option) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
+    }
+}
+
+func requireFinite(_ value: Double, in range: ClosedRange<Double>, _ option: String) throws {
+    guard value.isFinite, range.contains(value) else {
+        throw ValidationError("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(value)")
+    }
+}
+
+extension Double {
+    /// `30` rather than `30.0`.
+    var compactText: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a seeded celebration headlessly to numbered PNG frames.",
+        discussion: """
+            Uses EGL with no display (Mesa's surfaceless platform) and an offscreen framebuffer. \
+            Frame k shows time k/fps. The same options give byte-identical files.
+            """
+    )
+
+    @Option(help: "Seed of the celebration.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Frame size in pixels, WxH.")
+    var size = PixelSize(width: 1280, height: 720)
+
+    @Option(help: "Frames per second of animation time.")
+    var fps: Double = 30
+
+    @Option(help: "Number of frames. Default: enough to cover --duration.")
+    var frames: Int?
+
+    @Option(help: "Seconds of animation. Default: until the last piece has gone.")
+    var duration: Double?
+
+    @Option(help: "Output directory.")
+    var out: String = "out/render"
+
+    @Option(help: "Bursts in the celebration.")
+    var bursts: Int = Celebration().bursts
+
+    @Option(help: "Seconds between bursts.")
+    var interval: Double = Celebration().interval
+
+    @Option(help: "Particles per burst.")
+    var count: Int = ConfettiBurst.standard.count
+
+    @OptionGroup var shaders: ShaderOptions
+
+    func validate() throws {
+        try requireFinite(fps, in: 1...1000, "--fps")
+        if let frames { try FrameLimits.validateFrames(frames) }
+        if let duration { try requireFinite(duration, in: 0.001...3600, "--duration") }
+        if frames != nil, duration != nil {
+            throw ValidationError("give --frames or --duration, not both")
+        }
+        try require(bursts, in: 1...10_000, "--bursts")
+        try requireFinite(interval, in: 0...3600, "--interval")
+        try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count")
+        try require(bursts * count, in: 1...ConfettiCommandLimits.maxCapacity, "--bursts × --count")
+    }
+
+    func run() throws {
+        var confetti = ConfettiBurst.standard
+        confetti.count = count
+        let celebration = Celebration(confetti: confetti, bursts: bursts, interval: interval, seed: seed)
+        let seconds = duration ?? celebration.duration
+        let frameCount = frames ?? max(1, Int((seconds * fps).rounded(.up)))
+        try FrameLimits.validateFrames(frameCount)
+
+        let shaderDirectory = try ShaderDirectory.locate(shaders.shaderDir)
+        let context = try HeadlessContext()
+        try context.makeCurrent()
+        defer { context.release() }
+        let recorder = FrameRecorder(celebration: celebration, width: size.width, height: size.height, fps: fps, frames: frameCount)
+        let directory = URL(fileURLWithPath: out)
+        let paths = try recorder.record(to: directory, shaders: shaderDirectory)
+        print("wrote \(paths.count) frames (\(size), \(fps.compactText) fps, seed \(seed)) to \(directory.standardizedFileURL.path)/frame-0000.png … \(paths.last!.lastPathComponent)")
+    }
+}
+
+enum FrameLimits {
+    static func validateFrames(_ frames: Int) throws {
+        try require(frames, in: 1...100_000, "--frames")
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import ConfettiCore
+import ConfettiGL
+
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Open the viewer window (the default command).",
+        discussion: """
+            Controls:
+              Space, left click   fire a burst
+              P                   pause / resume
+              ← →                 step one frame back / forward while paused
+              - +                 half / double speed (1/16× … 16×)
+              R                   clear
+              Esc, Q              quit
+            The title bar shows fps, frame time and live particles. Needs a display; \
+            without one, use `confetti render`.
+            """
+    )
+
+    @Option(help: "Particles per burst (1 … capacity).")
+    var count: Int = ConfettiBurst.standard.count
+
+    @Option(help: "Particles the GPU ring holds; the oldest bursts are overwritten when it is full.")
+    var capacity: Int = ConfettiRenderer.defaultCapacity
+
+    @Option(help: "Seed for the bursts; burst k of a run uses stream k of it.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Window size in screen units, WxH.")
+    var size = PixelSize(width: 1280, height: 720)
+
+    @Flag(help: "Draw as fast as possible instead of waiting for the display's refresh.")
+    var noVsync = false
+
+    @OptionGroup var shaders: ShaderOptions
+
+    func validate() throws {
+        try ConfettiCommandLimits.validateCapacity(capacity)
+        try ConfettiCommandLimits.validateCount(count, capacity: capacity)
+    }
+
+    func run() throws {
+        var options = Viewer.Options()
+        options.width = size.width
+        options.height = size.height
+        options.confetti.count = count
+        options.capacity = capacity
+        options.seed = seed
+        options.vsync = !noVsync
+        options.shaderDirectory = shaders.shaderDir
+        let viewer = try Viewer(options: options)
+        defer { viewer.close() }
+        try viewer.run()
+    }
+}
+
+enum ConfettiCommandLimits {
+    /// 2^24 records of 60 bytes is about 1 GB of GPU memory.
+    static let maxCapacity = 1 << 24
+
+    static func validateCapacity(_ capacity: Int) throws {
+        try require(capacity, in: 1...maxCapacity, "--capacity")
+    }
+
+    static func validateCount(_ count: Int, capacity: Int) throws {
+        guard count >= 1 else { throw ValidationError("--count must be at least 1, not \(count)") }
+        guard count <= capacity else {
+            throw ValidationError("--count \(count) is more than the ring holds (--capacity \(capacity)); raise --capacity")
+        }
+    }
+}
