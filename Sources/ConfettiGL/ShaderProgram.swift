@@ -56,6 +56,21 @@ public final class ShaderProgram {
         return location
     }
 
+    /// The vertex inputs the linker kept: name → (location, GL type).
+    public func activeAttributes() -> [String: (location: Int, type: GLenum)] {
+        var count: GLint = 0
+        epoxy_glGetProgramiv(id, GLenum(GL_ACTIVE_ATTRIBUTES), &count)
+        var result: [String: (location: Int, type: GLenum)] = [:]
+        for index in 0..<GLuint(count) {
+            var name = [GLchar](repeating: 0, count: 256)
+            var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
+            epoxy_glGetActiveAttrib(id, index, GLsizei(name.count), &length, &size, &type, &name)
+            let text = String(decoding: name.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            result[text] = (Int(epoxy_glGetAttribLocation(id, text)), type)
+        }
+        return result
+    }
+
     static func compile(_ url: URL, stage: GLenum) throws -> GLuint {
         let source: String
         do {

@@ -16,6 +16,10 @@ public final class Viewer {
         public var seed: UInt64 = 1
         public var vsync = true
         public var shaderDirectory: String?
+        /// Fire a burst every this many seconds of animation time, without input.
+        public var fireEvery: Double?
+        /// Close after this many seconds of wall time and print frame statistics.
+        public var quitAfter: Double?
 
         public init() {}
     }
@@ -47,11 +51,13 @@ public final class Viewer {
     }
 
     /// Fires one burst sized to the current window. Burst k of a run takes stream k of the seed.
-    public func fireBurst() throws {
+    @discardableResult
+    public func fireBurst() throws -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: options.seed, stream: UInt64(burstsFired))
         burstsFired += 1
         let particles = options.confetti.spawn(in: viewport, using: &rng)
         try renderer.add(particles, physics: options.confetti.physics, at: clock.time)
+        return particles
     }
 
     /// Draws the current time into the window's back buffer (not yet shown).
@@ -107,10 +113,19 @@ public final class Viewer {
         return true
     }
 
-    /// Runs until the window closes.
-    public func run() throws {
-        var previous = GLFWWindow.time
+    /// Runs until the window closes. Returns the frame statistics of the run.
+    @discardableResult
+    public func run() throws -> FrameTimes {
+        let start = GLFWWindow.time
+        var previous = start
+        var nextAutoFire = clock.time
+        var times = FrameTimes()
         while !window.shouldClose {
+            if let limit = options.quitAfter, previous - start >= limit { break }
+            if let every = options.fireEvery, !clock.isPaused, clock.time >= nextAutoFire {
+                try fireBurst()
+                nextAutoFire = clock.time + every
+            }
             let minimised = window.framebufferSize.width == 0 || window.framebufferSize.height == 0
             for event in window.pollEvents(waiting: minimised ? 0.1 : nil) {
                 try handle(event)
@@ -122,10 +137,12 @@ public final class Viewer {
             guard !minimised else { continue }
             renderFrame()
             window.swapBuffers()
+            times.record(seconds: wall, live: lastFrame.instances)
             if let summary = hud.record(frameSeconds: wall, at: now) {
                 window.title = title(summary)
             }
         }
+        return times
     }
 
     private func title(_ rate: FrameRateMeter.Summary) -> String {
@@ -142,6 +159,37 @@ public final class Viewer {
     public func close() {
         renderer.delete()
         window.close()
+    }
+}
+
+/// Every frame's wall time in a run, for the summary `--quit-after` prints.
+public struct FrameTimes: Sendable {
+    public private(set) var seconds: [Double] = []
+    public private(set) var live: [Int] = []
+
+    mutating func record(seconds frame: Double, live count: Int) {
+        seconds.append(frame)
+        live.append(count)
+    }
+
+    public func percentile(_ p: Double) -> Double {
+        guard !seconds.isEmpty else { return 0 }
+        let sorted = seconds.sorted()
+        return sorted[min(sorted.count - 1, Int(p * Double(sorted.count - 1)))]
+    }
+
+    public var summary: String {
+        // The first frames include start-up; skip the first tenth.
+        let skip = seconds.count / 10
+        let steady = FrameTimes(seconds: Array(seconds.dropFirst(skip)), live: Array(live.dropFirst(skip)))
+        let meanLive = steady.live.isEmpty ? 0 : steady.live.reduce(0, +) / steady.live.count
+        return String(format: "%d frames, median %.2f ms, p95 %.2f ms, %d live on average",
+                      seconds.count, 1000 * steady.percentile(0.5), 1000 * steady.percentile(0.95), meanLive)
+    }
+
+    init(seconds: [Double] = [], live: [Int] = []) {
+        self.seconds = seconds
+        self.live = live
     }
 }
 

@@ -34,11 +34,19 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Draw as fast as possible instead of waiting for the display's refresh.")
     var noVsync = false
 
+    @Option(help: "Fire a burst every this many seconds, hands-free.")
+    var fireEvery: Double?
+
+    @Option(help: "Close after this many seconds and print frame-time statistics.")
+    var quitAfter: Double?
+
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
         try ConfettiCommandLimits.validateCapacity(capacity)
         try ConfettiCommandLimits.validateCount(count, capacity: capacity)
+        if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
+        if let quitAfter { try requireFinite(quitAfter, in: 0...86_400 * 365, "--quit-after") }
     }
 
     func run() throws {
@@ -50,9 +58,14 @@ struct ViewCommand: ParsableCommand {
         options.seed = seed
         options.vsync = !noVsync
         options.shaderDirectory = shaders.shaderDir
+        options.fireEvery = fireEvery
+        options.quitAfter = quitAfter
         let viewer = try Viewer(options: options)
         defer { viewer.close() }
-        try viewer.run()
+        let times = try viewer.run()
+        if quitAfter != nil {
+            print("view: \(times.summary)")
+        }
     }
 }
 

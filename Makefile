@@ -1,0 +1,45 @@
+# The two commands of the README: `make run` and `make test`. Both install what is missing first.
+
+SWIFT ?= swift
+# GL headers and libraries, Mesa's software drivers (llvmpipe, surfaceless EGL), and an X server
+# for the window test.
+PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
+            libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config
+RELEASE := .build/release/confetti
+
+.PHONY: all deps build run test clean
+
+all: build
+
+# Installs only the Debian packages that are missing, so a second run does nothing.
+deps:
+	@missing=""; \
+	for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product confetti
+
+# With a display: the viewer. Without one: the default celebration, rendered to PNG frames.
+run: build
+	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
+	  $(RELEASE) view; \
+	else \
+	  echo "no display: rendering the default celebration headlessly"; \
+	  $(RELEASE) render --out out/render; \
+	fi
+
+# Every test, GL ones included: EGL needs no display, and the window test starts its own Xvfb.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,130 @@
+import CGLFW
+import ConfettiCore
+import ConfettiGL
+import Foundation
+import Testing
+
+/// The viewer's real GLFW window, on an X server: the one in DISPLAY, or an Xvfb started here.
+@Suite struct ViewerWindowTests {
+    @Test func windowFiresABurstDrawsItAndClosesCleanly() throws {
+        try SharedGL.exclusive {
+            let server = try XServer.ensure()
+            defer { server?.stop() }
+
+            var options = Viewer.Options()
+            // The viewer's default 1280×720 window.
+            options.vsync = false
+            options.seed = 3
+            let viewer = try Viewer(options: options)
+            var closed = false
+            defer { if !closed { viewer.close() } }
+
+            let (fbw, fbh) = viewer.window.framebufferSize
+            #expect(fbw > 0 && fbh > 0)
+            #expect(abs(viewer.viewport.width * viewer.window.pixelsPerPoint - Double(fbw)) < 1e-9)
+
+            // Nothing alive: the frame issues no draw.
+            #expect(viewer.renderFrame().drawCalls == 0)
+
+            let particles = try viewer.fireBurst()
+            #expect(particles.count == 30)
+            viewer.advance(wall: 0.6)
+            let stats = viewer.renderFrame()
+            #expect(stats.drawCalls == 1 && stats.instances == 30)
+            let image = try viewer.readBackBuffer()
+            viewer.window.swapBuffers()
+            let result = PixelChecks(pixelsPerPoint: viewer.window.pixelsPerPoint, background: viewer.renderer.background)
+                .check(image, particles: particles, at: 0.6)
+            #expect(result.pieces >= 10, "found only \(result.pieces) pieces in the window")
+            print("window \(fbw)x\(fbh): \(result.pieces) pieces found at their predicted pixels, \(result.backgroundPixels) background pixels untouched")
+
+            // Keys drive the clock: pause, step back exactly one frame, clear, quit.
+            try viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))
+            #expect(viewer.clock.isPaused)
+            let before = viewer.clock.time
+            try viewer.handle(.key(Int(GLFW_KEY_LEFT), repeated: false))
+            #expect(abs(viewer.clock.time - (before - SimulationClock.step)) < 1e-12)
+            try viewer.handle(.character("+"))
+            #expect(viewer.clock.speed == 2)
+            try viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
+            #expect(viewer.renderFrame().drawCalls == 0)
+            #expect(try viewer.handle(.key(Int(GLFW_KEY_ESCAPE), repeated: false)) == false)
+            #expect(viewer.window.shouldClose)
+
+            viewer.close()
+            closed = true
+        }
+    }
+}
+
+/// An X display for the window test: DISPLAY if set, else a private Xvfb.
+///
+/// Test threads block most signals and a spawned child inherits that mask, so Xvfb would
+/// ignore SIGTERM; the spawn attributes give it a clean mask and default handlers.
+final class XServer {
+    let pid: pid_t
+
+    init(pid: pid_t) {
+        self.pid = pid
+    }
+
+    /// nil when DISPLAY is already set.
+    static func ensure() throws -> XServer? {
+        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty { return nil }
+        let xvfb = "/usr/bin/Xvfb"
+        guard FileManager.default.isExecutableFile(atPath: xvfb) else {
+            throw GLFailure("no DISPLAY and no \(xvfb): install the xvfb package (make test does) to test the viewer window")
+        }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw GLFailure("pipe() failed: errno \(errno)") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // -displayfd: Xvfb picks a free display number and writes it to stdout once it is ready.
+        let arguments = [xvfb, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, xvfb, &actions, &attributes, &argv, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard spawned == 0 else { throw GLFailure("could not start Xvfb: error \(spawned)") }
+        let server = XServer(pid: pid)
+
+        var text = ""
+        var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(20)
+        while !text.contains("\n"), Date() < deadline {
+            guard poll(&poller, 1, 500) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let n = read(fds[0], &buffer, buffer.count)
+            if n <= 0 { break }
+            text += String(decoding: buffer[0..<n], as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            server.stop()
+            throw GLFailure("Xvfb did not report a display within 20 s (it printed '\(text)')")
+        }
+        setenv("DISPLAY", ":\(number)", 1)
+        return server
+    }
+
+    func stop() {
+        unsetenv("DISPLAY")
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+}
