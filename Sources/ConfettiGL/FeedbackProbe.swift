@@ -97,3 +97,31 @@ public final class ConfettiProbe {
         }
     }
 }
+
+/// `spark.vert.glsl`, evaluated on the GPU and read back.
+public final class SparkProbe {
+    private let probe: FeedbackProbe<SparkInstance>
+
+    public init(shaders: ShaderDirectory) throws {
+        probe = try FeedbackProbe(
+            vertexShader: shaders.file("spark.vert.glsl"),
+            outputs: ["vPose", "vLife"], floatsPerInstance: 7,
+            attributes: SparkInstance.attributes
+        )
+    }
+
+    public func delete() { probe.delete() }
+
+    /// The shader's view of `sparks`, launched at `epoch`, at clock time `now`. Each sample's
+    /// `t` is the spark's own age, now − epoch − delay.
+    public func evaluate(_ sparks: [Spark], timing: SparkTiming, epoch: Double = 0, now: Double) throws -> [SparkSample] {
+        let age = Float(now - epoch)
+        let values = try probe.run(sparks.map(SparkInstance.init)) { program in
+            setSparkUniforms(program, time: age, constants: timing.shaderConstants, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1)
+        }
+        return sparks.indices.map { i in
+            let v = Array(values[(i * 7)..<(i * 7 + 7)].map(Double.init))
+            return SparkSample(t: now - epoch - sparks[i].delay, alive: v[5] > 0.5, x: v[0], y: v[1], angle: v[2], scale: v[3], opacity: v[4], eased: v[6])
+        }
+    }
+}

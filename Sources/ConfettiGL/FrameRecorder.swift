@@ -1,20 +1,20 @@
 import ConfettiCore
 import Foundation
 
-/// Renders a celebration headlessly into numbered PNG frames: `frame-0000.png`, ….
+/// Renders a show headlessly into numbered PNG frames: `frame-0000.png`, ….
 ///
-/// Frame k shows time k / fps. The bursts are spawned and uploaded before the first frame;
-/// each stays invisible until its epoch. Same celebration and size, same bytes.
+/// Frame k shows time k / fps. Every burst is spawned and uploaded before the first frame and
+/// stays invisible until its launch. Same show and size, same bytes.
 public struct FrameRecorder {
-    public var celebration: Celebration
+    public var show: Show
     /// Pixels; one point per pixel.
     public var width: Int
     public var height: Int
     public var fps: Double
     public var frames: Int
 
-    public init(celebration: Celebration, width: Int, height: Int, fps: Double, frames: Int) {
-        self.celebration = celebration
+    public init(show: Show, width: Int, height: Int, fps: Double, frames: Int) {
+        self.show = show
         self.width = width
         self.height = height
         self.fps = fps
@@ -26,21 +26,27 @@ public struct FrameRecorder {
     public func record(to directory: URL, shaders: ShaderDirectory) throws -> [URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let viewport = Size(width: Double(width), height: Double(height))
-        let spawns = celebration.spawns(in: viewport)
-        let capacity = max(spawns.reduce(0) { $0 + $1.particles.count }, 1)
-        let renderer = try ConfettiRenderer(shaders: shaders, capacity: capacity)
+        let schedule = show.schedule(in: viewport)
+        let capacity = max(schedule.map { spawn -> Int in
+            switch spawn.spawn {
+            case .confetti(let particles, _): particles.count
+            case .sparks(let sparks, _): sparks.count
+            }
+        }.reduce(0, +), 1)
+        let scene = try SceneRenderer(shaders: shaders, capacity: capacity)
         let target = try OffscreenTarget(width: width, height: height)
         defer {
-            renderer.delete()
+            scene.delete()
             target.delete()
         }
-        for spawn in spawns {
-            try renderer.add(spawn.particles, physics: celebration.confetti.physics, at: spawn.time)
+        scene.button = show.button(in: viewport)
+        for item in schedule {
+            try scene.add(item.spawn, at: item.time)
         }
         var paths: [URL] = []
         for k in 0..<frames {
             target.bind()
-            renderer.render(at: Double(k) / fps, viewport: viewport, pixelsPerPoint: 1)
+            scene.render(at: Double(k) / fps, viewport: viewport, pixelsPerPoint: 1)
             let url = directory.appendingPathComponent(String(format: "frame-%04d.png", k))
             try PNGFile.write(target.readPixels(), to: url.path)
             paths.append(url)

@@ -120,8 +120,9 @@ public final class GLFWWindow {
             GLFWWindow.owner(window)?.events.append(.character(Character(Unicode.Scalar(codepoint) ?? " ")))
         }
         glfwSetMouseButtonCallback(handle) { window, button, action, _ in
-            guard action == GLFW_PRESS, button == GLFW_MOUSE_BUTTON_LEFT else { return }
-            GLFWWindow.owner(window)?.events.append(.click)
+            guard action == GLFW_PRESS, button == GLFW_MOUSE_BUTTON_LEFT, let owner = GLFWWindow.owner(window) else { return }
+            let (x, y) = owner.cursor
+            owner.events.append(.click(x: x, y: y))
         }
     }
 }
@@ -131,6 +132,6 @@ public enum WindowEvent: Equatable, Sendable {
     case key(Int, repeated: Bool)
     /// Text input, which follows the keyboard layout (so `+` is `+` wherever it lives).
     case character(Character)
-    /// A left click.
-    case click
+    /// A left click, in points.
+    case click(x: Double, y: Double)
 }

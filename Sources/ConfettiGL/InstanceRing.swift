@@ -18,7 +18,9 @@ public struct Burst: Hashable, Sendable {
     public var appears: Double
     public var dies: Double
     /// The effect's shader constants (for confetti: gravity, drag, lifetime, fade-out).
-    public var constants: SIMD4<Float>
+    public var constants: SIMD16<Float>
+    /// Which pass draws it: sparks behind the button are layer 0, those in front layer 1.
+    public var layer: Int
 
     public func isLive(at now: Double) -> Bool {
         let t = now - epoch
@@ -78,7 +80,7 @@ public final class InstanceRing<Record> {
     /// were still alive, for the notice.
     public func write(
         _ records: [Record], epoch: Double, appears: Double, dies: Double,
-        constants: SIMD4<Float>, now: Double
+        constants: SIMD16<Float>, layer: Int = 0, now: Double
     ) throws -> Burst {
         guard !records.isEmpty else { throw GLFailure("a burst needs at least one particle") }
         guard records.count <= capacity else {
@@ -98,7 +100,7 @@ public final class InstanceRing<Record> {
 
         let burst = Burst(
             id: nextID, first: range.lowerBound, count: records.count,
-            epoch: epoch, appears: appears, dies: dies, constants: constants
+            epoch: epoch, appears: appears, dies: dies, constants: constants, layer: layer
         )
         nextID += 1
         head = range.upperBound

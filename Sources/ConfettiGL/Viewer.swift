@@ -3,15 +3,19 @@ import CGLFW
 import ConfettiCore
 import Foundation
 
-/// `confetti view`: a window that fires confetti on demand.
+/// `confetti view`: a window with a Celebrate button that fires confetti and fireworks.
 ///
-/// Space or a click fires a burst; P pauses; ← → step while paused; - + change speed;
-/// R clears; Esc or Q quits. The title bar is the HUD: fps, frame time, live particles.
+/// A click on the button celebrates (two classic fireworks around its corners and a confetti
+/// burst); a click elsewhere fires a classic firework there; F fires a fountain above the
+/// button; Space fires confetti. P pauses; ← → step while paused; - + change speed; R clears;
+/// Esc or Q quits. The title bar is the HUD: fps, frame time, live particles.
 public final class Viewer {
     public struct Options: Sendable {
         public var width = 1280
         public var height = 720
         public var confetti = ConfettiBurst.standard
+        public var fireworks = FireworkLaunch.standard
+        public var fountain = FountainFirework.standard
         public var capacity = ConfettiRenderer.defaultCapacity
         public var seed: UInt64 = 1
         public var vsync = true
@@ -25,8 +29,9 @@ public final class Viewer {
     }
 
     public let window: GLFWWindow
-    public let renderer: ConfettiRenderer
+    public let renderer: SceneRenderer
     public private(set) var clock = SimulationClock()
+    /// Launches so far; launch k draws from stream k of the seed.
     public private(set) var burstsFired = 0
     public private(set) var lastFrame = FrameStats()
     private let options: Options
@@ -36,7 +41,7 @@ public final class Viewer {
         self.options = options
         window = try GLFWWindow(width: options.width, height: options.height, title: "confetti", vsync: options.vsync)
         do {
-            renderer = try ConfettiRenderer(shaders: ShaderDirectory.locate(options.shaderDirectory), capacity: options.capacity)
+            renderer = try SceneRenderer(shaders: ShaderDirectory.locate(options.shaderDirectory), capacity: options.capacity)
         } catch {
             window.close()
             throw error
@@ -50,14 +55,70 @@ public final class Viewer {
         return Size(width: Double(w) / scale, height: Double(h) / scale)
     }
 
-    /// Fires one burst sized to the current window. Burst k of a run takes stream k of the seed.
+    /// The button, in the middle of the window whatever its size.
+    public var button: CelebrateButton { .centred(in: viewport) }
+
+    private func nextGenerator() -> SeededGenerator {
+        defer { burstsFired += 1 }
+        return SeededGenerator(seed: options.seed, stream: UInt64(burstsFired))
+    }
+
+    private func launch(_ spawns: [Spawn]) throws -> [Spawn] {
+        for spawn in spawns {
+            try renderer.add(spawn, at: clock.time)
+        }
+        return spawns
+    }
+
+    private var show: Show {
+        var show = Show(effect: .celebration, seed: options.seed)
+        show.confetti = options.confetti
+        show.fireworks = options.fireworks
+        show.fountain = options.fountain
+        return show
+    }
+
+    /// Fires one confetti burst sized to the current window.
     @discardableResult
     public func fireBurst() throws -> [ConfettiParticle] {
-        var rng = SeededGenerator(seed: options.seed, stream: UInt64(burstsFired))
-        burstsFired += 1
+        var rng = nextGenerator()
         let particles = options.confetti.spawn(in: viewport, using: &rng)
-        try renderer.add(particles, physics: options.confetti.physics, at: clock.time)
+        _ = try launch([.confetti(particles, options.confetti.physics)])
         return particles
+    }
+
+    /// What a click on the button fires: two classic fireworks around it and confetti.
+    @discardableResult
+    public func celebrate() throws -> [Spawn] {
+        var rng = nextGenerator()
+        return try launch(show.spawns(of: .celebration, around: button, in: viewport, using: &rng))
+    }
+
+    /// A fountain rising from the top of the button.
+    @discardableResult
+    public func fireFountain() throws -> [Spark] {
+        var rng = nextGenerator()
+        let sparks = options.fountain.sparks(above: button.frame, using: &rng)
+        _ = try launch([.sparks(sparks, options.fountain.timing)])
+        return sparks
+    }
+
+    /// A classic firework exploding at `point` (in points).
+    @discardableResult
+    public func fireFirework(at point: Point) throws -> [Spark] {
+        var rng = nextGenerator()
+        let sparks = options.fireworks.firework.sparks(at: point, using: &rng)
+        _ = try launch([.sparks(sparks, options.fireworks.firework.timing)])
+        return sparks
+    }
+
+    /// A click at `point`: on the button it celebrates, elsewhere it fires a firework there.
+    public func click(at point: Point) throws {
+        if button.frame.contains(point) {
+            try celebrate()
+        } else {
+            try fireFirework(at: point)
+        }
     }
 
     /// Draws the current time into the window's back buffer (not yet shown).
@@ -67,6 +128,7 @@ public final class Viewer {
         guard w > 0, h > 0 else { return FrameStats() }  // minimised
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        renderer.button = button
         lastFrame = renderer.render(at: clock.time, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
         return lastFrame
     }
@@ -87,8 +149,8 @@ public final class Viewer {
     @discardableResult
     public func handle(_ event: WindowEvent) throws -> Bool {
         switch event {
-        case .click:
-            try fireBurst()
+        case .click(let x, let y):
+            try click(at: Point(x, y))
         case .character(let c):
             switch c {
             case "+", "=": clock.speedUp()
@@ -98,6 +160,7 @@ public final class Viewer {
         case .key(let key, let repeated):
             switch Int32(key) {
             case GLFW_KEY_SPACE where !repeated: try fireBurst()
+            case GLFW_KEY_F where !repeated: try fireFountain()
             case GLFW_KEY_P where !repeated: clock.isPaused.toggle()
             case GLFW_KEY_LEFT where clock.isPaused: clock.step(-1)
             case GLFW_KEY_RIGHT where clock.isPaused: clock.step(1)
@@ -149,7 +212,7 @@ public final class Viewer {
         var parts = [
             String(format: "%.0f fps", rate.fps),
             String(format: "%.2f ms", rate.milliseconds),
-            "\(renderer.ring.liveParticles(at: clock.time)) live",
+            "\(renderer.liveParticles(at: clock.time)) live",
         ]
         if clock.speed != 1 { parts.append(String(format: "×%g", clock.speed)) }
         if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }

@@ -6,12 +6,17 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a seeded celebration headlessly to numbered PNG frames.",
+        abstract: "Render a seeded show headlessly to numbered PNG frames.",
         discussion: """
             Uses EGL with no display (Mesa's surfaceless platform) and an offscreen framebuffer. \
             Frame k shows time k/fps. The same options give byte-identical files.
+            Effects: celebration (the button clicked: two classic fireworks and confetti), \
+            confetti (three bursts), classic (two fireworks around the button), fountain.
             """
     )
+
+    @Option(help: "What to render: \(EffectName.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var effect: EffectName = .celebration
 
     @Option(help: "Seed of the celebration.")
     var seed: UInt64 = 1
@@ -31,13 +36,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output directory.")
     var out: String = "out/render"
 
-    @Option(help: "Bursts in the celebration.")
-    var bursts: Int = Celebration().bursts
+    @Option(help: "Launches of the effect. Default: 3 for confetti, else 1.")
+    var bursts: Int?
 
-    @Option(help: "Seconds between bursts.")
-    var interval: Double = Celebration().interval
+    @Option(help: "Seconds between launches.")
+    var interval: Double = 0.35
 
-    @Option(help: "Particles per burst.")
+    @Option(help: "Confetti pieces per burst.")
     var count: Int = ConfettiBurst.standard.count
 
     @OptionGroup var shaders: ShaderOptions
@@ -49,17 +54,17 @@ struct RenderCommand: ParsableCommand {
         if frames != nil, duration != nil {
             throw ValidationError("give --frames or --duration, not both")
         }
-        try require(bursts, in: 1...10_000, "--bursts")
+        if let bursts { try require(bursts, in: 1...10_000, "--bursts") }
         try requireFinite(interval, in: 0...3600, "--interval")
         try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count")
-        try require(bursts * count, in: 1...ConfettiCommandLimits.maxCapacity, "--bursts × --count")
+        try require((bursts ?? 3) * count, in: 1...ConfettiCommandLimits.maxCapacity, "--bursts × --count")
     }
 
     func run() throws {
-        var confetti = ConfettiBurst.standard
-        confetti.count = count
-        let celebration = Celebration(confetti: confetti, bursts: bursts, interval: interval, seed: seed)
-        let seconds = duration ?? celebration.duration
+        var show = Show(effect: effect, seed: seed, launches: bursts, interval: interval)
+        show.confetti.count = count
+        let viewport = Size(width: Double(size.width), height: Double(size.height))
+        let seconds = duration ?? show.duration(in: viewport)
         let frameCount = frames ?? max(1, Int((seconds * fps).rounded(.up)))
         try FrameLimits.validateFrames(frameCount)
 
@@ -67,10 +72,10 @@ struct RenderCommand: ParsableCommand {
         let context = try HeadlessContext()
         try context.makeCurrent()
         defer { context.release() }
-        let recorder = FrameRecorder(celebration: celebration, width: size.width, height: size.height, fps: fps, frames: frameCount)
+        let recorder = FrameRecorder(show: show, width: size.width, height: size.height, fps: fps, frames: frameCount)
         let directory = URL(fileURLWithPath: out)
         let paths = try recorder.record(to: directory, shaders: shaderDirectory)
-        print("wrote \(paths.count) frames (\(size), \(fps.compactText) fps, seed \(seed)) to \(directory.standardizedFileURL.path)/frame-0000.png … \(paths.last!.lastPathComponent)")
+        print("wrote \(paths.count) frames of \(effect.rawValue) (\(size), \(fps.compactText) fps, seed \(seed)) to \(directory.standardizedFileURL.path)/frame-0000.png … \(paths.last!.lastPathComponent)")
     }
 }
 
@@ -79,3 +84,5 @@ enum FrameLimits {
         try require(frames, in: 1...100_000, "--frames")
     }
 }
+
+extension EffectName: ExpressibleByArgument {}

@@ -6,15 +6,19 @@ import Foundation
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
-        abstract: "Print one seeded burst's particles at given ages, as JSON (SPEC.md's trace contract).",
+        abstract: "Print one seeded launch's particles at given ages, as JSON (SPEC.md's trace contract).",
         discussion: """
-            --evaluator cpu uses the Swift reference; --evaluator gpu runs Shaders/confetti.vert.glsl, \
-            the renderer's own vertex shader, and reads its outputs back with transform feedback.
+            confetti: one 30-piece burst. classic: two fireworks around the Celebrate button in the \
+            middle of the viewport. fountain: a 10-spark fountain above it. Sample times are each \
+            particle's own age (for fountain sparks, time since the spark appeared). \
+            --evaluator cpu uses the Swift reference; --evaluator gpu runs the renderer's own vertex \
+            shader (Shaders/confetti.vert.glsl or spark.vert.glsl) and reads its outputs back with \
+            transform feedback.
             """
     )
 
     enum Effect: String, ExpressibleByArgument, CaseIterable {
-        case confetti
+        case confetti, classic, fountain
     }
 
     enum Evaluator: String, ExpressibleByArgument, CaseIterable {
@@ -27,7 +31,8 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Seed of the burst.")
     var seed: UInt64 = 1
 
-    @Option(help: "Comma-separated particle ages in seconds.")
+    // Unconditional, so a list that starts with a negative age is not read as a flag.
+    @Option(parsing: .unconditional, help: "Comma-separated particle ages in seconds.")
     var times: String = "0,0.25,0.5,0.75,1,1.25,1.5"
 
     @Option(help: "Who computes the samples: cpu (Swift) or gpu (the vertex shader).")
@@ -59,37 +64,94 @@ struct TraceCommand: ParsableCommand {
 
     func run() throws {
         let viewport = Size(width: Double(size.width), height: Double(size.height))
+        let times = try parsedTimes()
+        let document: any Encodable
+        switch effect {
+        case .confetti:
+            document = try confettiTrace(viewport: viewport, times: times)
+        case .classic, .fountain:
+            document = try sparkTrace(viewport: viewport, times: times)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(document))
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    /// Runs `body` with a current headless context.
+    private func withGPU<T>(_ body: (ShaderDirectory) throws -> T) throws -> T {
+        let directory = try ShaderDirectory.locate(shaders.shaderDir)
+        let context = try HeadlessContext()
+        try context.makeCurrent()
+        defer { context.release() }
+        return try body(directory)
+    }
+
+    private func confettiTrace(viewport: Size, times: [Double]) throws -> ConfettiTrace {
         let burst = ConfettiBurst.standard
         let physics = burst.physics
         let particles = burst.spawn(in: viewport, seed: seed)
-        let times = try parsedTimes()
-
         // samples[k][i]: particle i at times[k]
         let samples: [[ConfettiSample]]
         switch evaluator {
         case .cpu:
             samples = times.map { t in particles.map { physics.evaluate($0, at: t) } }
         case .gpu:
-            let directory = try ShaderDirectory.locate(shaders.shaderDir)
-            let context = try HeadlessContext()
-            try context.makeCurrent()
-            defer { context.release() }
-            let probe = try ConfettiProbe(shaders: directory)
-            defer { probe.delete() }
-            samples = try times.map { t in try probe.evaluate(particles, physics: physics, now: t) }
+            samples = try withGPU { directory in
+                let probe = try ConfettiProbe(shaders: directory)
+                defer { probe.delete() }
+                return try times.map { t in try probe.evaluate(particles, physics: physics, now: t) }
+            }
         }
-
-        let trace = ConfettiTrace(
+        return ConfettiTrace(
             seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
             constants: .init(gravity: physics.gravity, drag: physics.drag, lifetime: physics.lifetime, fadeOutDuration: physics.fadeOutDuration),
             particles: particles.enumerated().map { i, p in
                 .init(index: i, params: .init(p), samples: times.indices.map { k in .init(t: times[k], samples[k][i]) })
             }
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(trace))
-        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    private func sparkTrace(viewport: Size, times: [Double]) throws -> SparkTrace {
+        let show = Show(effect: effect == .classic ? .classic : .fountain, seed: seed)
+        var sparks: [Spark] = []
+        var timing = show.fountain.timing
+        for item in show.schedule(in: viewport) {
+            if case .sparks(let list, let t) = item.spawn {
+                sparks += list
+                timing = t
+            }
+        }
+        // samples[k][i]: spark i at its own age times[k]
+        let samples: [[SparkSample]]
+        switch evaluator {
+        case .cpu:
+            samples = times.map { t in sparks.map { timing.evaluate($0, at: t) } }
+        case .gpu:
+            samples = try withGPU { directory in
+                let probe = try SparkProbe(shaders: directory)
+                defer { probe.delete() }
+                // One pass per distinct delay, so each spark is sampled at its own age.
+                let delays = Array(Set(sparks.map(\.delay))).sorted()
+                return try times.map { t in
+                    var row = [SparkSample?](repeating: nil, count: sparks.count)
+                    for delay in delays {
+                        let members = sparks.indices.filter { sparks[$0].delay == delay }
+                        let values = try probe.evaluate(members.map { sparks[$0] }, timing: timing, now: t + delay)
+                        for (i, value) in zip(members, values) { row[i] = value }
+                    }
+                    return row.map { $0! }
+                }
+            }
+        }
+        return SparkTrace(
+            effect: effect.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
+            constants: .init(timing, scale: show.fountain.scale),
+            particles: sparks.enumerated().map { i, spark in
+                .init(index: i, params: .init(spark, timing: timing, classic: effect == .classic),
+                      samples: times.indices.map { k in .init(t: times[k], samples[k][i]) })
+            }
+        )
     }
 }
 
@@ -149,6 +211,76 @@ struct ConfettiTrace: Encodable {
             y = s.y
             rotation = s.rotation
             apparentWidth = s.apparentWidth
+            opacity = s.opacity
+        }
+    }
+}
+
+/// The JSON document of SPEC.md's trace contract, for fireworks.
+struct SparkTrace: Encodable {
+    var effect: String
+    var seed: UInt64
+    var evaluator: String
+    var viewport: [Int]
+    var constants: Constants
+    var particles: [Particle]
+
+    struct Constants: Encodable {
+        var duration: Double
+        var scale: Double
+        var scaleKeyTimes: [Double]
+        var opacityKeyTimes: [Double]
+        var easing: [Double]
+
+        init(_ timing: SparkTiming, scale: Double) {
+            duration = timing.duration
+            self.scale = scale
+            scaleKeyTimes = timing.scaleKeyTimes
+            opacityKeyTimes = [timing.fadeStart, timing.fadeEnd]
+            easing = [timing.easing.x1, timing.easing.y1, timing.easing.x2, timing.easing.y2]
+        }
+    }
+
+    struct Particle: Encodable {
+        var index: Int
+        var params: Params
+        var samples: [Sample]
+    }
+
+    struct Params: Encodable {
+        var controlPoints: [[Double]]
+        var delay: Double
+        var duration: Double
+        var scaleValues: [Double]
+        var scaleKeyTimes: [Double]
+        var size: [Double]
+        var color: [Double]
+        var inFront: Bool?
+
+        init(_ spark: Spark, timing: SparkTiming, classic: Bool) {
+            controlPoints = spark.curve.points.map { [$0.x, $0.y] }
+            delay = spark.delay
+            duration = timing.duration
+            scaleValues = spark.scaleValues
+            scaleKeyTimes = timing.scaleKeyTimes
+            size = [spark.size, spark.size]
+            color = [spark.color.r, spark.color.g, spark.color.b]
+            inFront = classic ? spark.inFront : nil
+        }
+    }
+
+    struct Sample: Encodable {
+        var t: Double
+        var alive: Bool
+        var x, y, angle, scale, opacity: Double
+
+        init(t: Double, _ s: SparkSample) {
+            self.t = t
+            alive = s.alive
+            x = s.x
+            y = s.y
+            angle = s.angle
+            scale = s.scale
             opacity = s.opacity
         }
     }

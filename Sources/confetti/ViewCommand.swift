@@ -8,7 +8,10 @@ struct ViewCommand: ParsableCommand {
         abstract: "Open the viewer window (the default command).",
         discussion: """
             Controls:
-              Space, left click   fire a burst
+              click the button    celebrate: two fireworks around its corners and confetti
+              click elsewhere     a classic firework at the cursor
+              F                   a fountain of 10 sparks above the button
+              Space               a confetti burst
               P                   pause / resume
               ← →                 step one frame back / forward while paused
               - +                 half / double speed (1/16× … 16×)

@@ -73,10 +73,16 @@ import Testing
         #expect(a != c)
     }
 
-    @Test func celebrationBurstsKeepTheirPiecesWhenMoreAreAdded() {
-        let three = Celebration(bursts: 3, seed: 5).spawns(in: viewport)
-        let four = Celebration(bursts: 4, seed: 5).spawns(in: viewport)
-        #expect(three.map(\.particles) == four.prefix(3).map(\.particles))
+    func pieces(_ spawn: ScheduledSpawn) -> [ConfettiParticle] {
+        guard case .confetti(let particles, _) = spawn.spawn else { return [] }
+        return particles
+    }
+
+    @Test func showBurstsKeepTheirPiecesWhenMoreAreAdded() {
+        let three = Show(effect: .confetti, seed: 5, launches: 3).schedule(in: viewport)
+        let four = Show(effect: .confetti, seed: 5, launches: 4).schedule(in: viewport)
+        #expect(three.map(pieces) == four.prefix(3).map(pieces))
+        #expect(three.allSatisfy { pieces($0).count == 30 })
         #expect(zip(four.map(\.time), [0, 0.35, 0.7, 1.05]).allSatisfy { abs($0 - $1) < 1e-12 })
     }
 }

@@ -44,9 +44,10 @@ import Testing
     }
 
     @Test func renderingTwiceWithOneSeedGivesIdenticalPNGBytes() throws {
+        // The celebration: button, sparks in both layers and confetti.
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-determinism-\(UUID())")
         defer { try? FileManager.default.removeItem(at: base) }
-        let recorder = FrameRecorder(celebration: Celebration(seed: 42), width: 320, height: 180, fps: 4, frames: 6)
+        let recorder = FrameRecorder(show: Show(effect: .celebration, seed: 42), width: 320, height: 180, fps: 4, frames: 6)
         let (first, second) = try SharedGL.run {
             (try recorder.record(to: base.appendingPathComponent("a"), shaders: SharedGL.shaders()),
              try recorder.record(to: base.appendingPathComponent("b"), shaders: SharedGL.shaders()))

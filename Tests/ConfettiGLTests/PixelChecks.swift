@@ -7,6 +7,8 @@ struct PixelChecks {
     var physics = ConfettiPhysics.standard
     var pixelsPerPoint = 1.0
     var background: RGB
+    /// A rectangle (in points) drawn over the background, left out of the background check.
+    var excluding: Rect?
 
     struct Result {
         /// Pieces whose centre pixel was checked against their colour.
@@ -58,6 +60,9 @@ struct PixelChecks {
                         || ((samples[j].x * ppp - fx) * (samples[j].x * ppp - fx) + (samples[j].y * ppp - fy) * (samples[j].y * ppp - fy)).squareRoot() > radii[j] + 1
                 }
                 guard far else { continue }
+                if let r = excluding, fx >= (r.minX - 2) * ppp, fx <= (r.maxX + 2) * ppp, fy >= (r.minY - 2) * ppp, fy <= (r.maxY + 2) * ppp {
+                    continue
+                }
                 let pixel = image[x, y]
                 if [Int(pixel.r), Int(pixel.g), Int(pixel.b)] != bg {
                     Issue.record("background pixel (\(x), \(y)) is \(pixel), expected \(bg)")

@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    @Test func sparkShaderInputsMatchTheSparkRecord() throws {
+        try SharedGL.run {
+            let renderer = try SparkRenderer(shaders: SharedGL.shaders(), capacity: 16)
+            defer { renderer.delete() }
+            let active = renderer.bursts.program.activeAttributes().filter { !$0.key.hasPrefix("gl_") }
+            #expect(Set(active.keys) == Set(SparkInstance.attributes.map(\.name)))
+            for attribute in SparkInstance.attributes {
+                #expect(active[attribute.name]?.location == attribute.location, "\(attribute.name) location")
+                let expected = attribute.components == 1 ? GL_FLOAT : GL_FLOAT_VEC4
+                #expect(active[attribute.name]?.type == GLenum(expected), "\(attribute.name) type")
+            }
+        }
+    }
+
     @Test func compileErrorsNameTheFileAndLine() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-bad-shader-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -33,7 +33,7 @@ import Testing
             #expect(stats.drawCalls == 1 && stats.instances == 30)
             let image = try viewer.readBackBuffer()
             viewer.window.swapBuffers()
-            let result = PixelChecks(pixelsPerPoint: viewer.window.pixelsPerPoint, background: viewer.renderer.background)
+            let result = PixelChecks(pixelsPerPoint: viewer.window.pixelsPerPoint, background: viewer.renderer.background, excluding: viewer.button.frame)
                 .check(image, particles: particles, at: 0.6)
             #expect(result.pieces >= 10, "found only \(result.pieces) pieces in the window")
             print("window \(fbw)x\(fbh): \(result.pieces) pieces found at their predicted pixels, \(result.backgroundPixels) background pixels untouched")
@@ -48,6 +48,30 @@ import Testing
             #expect(viewer.clock.speed == 2)
             try viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
             #expect(viewer.renderFrame().drawCalls == 0)
+
+            // A click on the button celebrates: two classic fireworks and a confetti burst.
+            let button = viewer.button.frame
+            #expect(abs(button.midX - viewer.viewport.width / 2) <= 1)
+            try viewer.handle(.click(x: button.midX, y: button.minY + button.height / 2))
+            let launched = viewer.renderer.sparks.ring.bursts
+            #expect(Set(launched.map(\.epoch)).count == 1)
+            #expect(launched.reduce(0) { $0 + $1.count } == 16)
+            #expect(viewer.renderer.confetti.ring.bursts.count == 1)
+            // A click elsewhere fires one classic firework there; F a fountain of 10.
+            try viewer.handle(.click(x: 100, y: 100))
+            #expect(viewer.renderer.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 24)
+            try viewer.handle(.key(Int(GLFW_KEY_F), repeated: false))
+            #expect(viewer.renderer.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 34)
+            try viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))
+            viewer.advance(wall: 0.1)
+            let busy = viewer.renderFrame()
+            // The fountain's burst is live from its first spark on and drawn whole; its unborn
+            // sparks make no fragments.
+            #expect(busy.instances == 16 + 8 + 10 + 30)
+            let withButton = try viewer.readBackBuffer()
+            let pixel = withButton[Int(button.midX * viewer.window.pixelsPerPoint), Int((button.minY + 4) * viewer.window.pixelsPerPoint)]
+            let fill = viewer.button.fill.rgba8
+            #expect(abs(Int(pixel.r) - Int(fill.0)) <= 1 && abs(Int(pixel.b) - Int(fill.2)) <= 1, "the button is drawn: \(pixel)")
             #expect(try viewer.handle(.key(Int(GLFW_KEY_ESCAPE), repeated: false)) == false)
             #expect(viewer.window.shouldClose)
 

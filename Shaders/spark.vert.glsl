@@ -1,0 +1,108 @@
+#version 330 core
+// One firework spark per instance, one quad corner per vertex (triangle strip of 4).
+// The spark flies along a cubic Bézier (quadratics arrive degree-raised) at u = t/T, faces
+// along the tangent, scales by keyframes read at the eased progress, and fades at the end.
+// Record layout: Sources/ConfettiCore/SparkInstance.swift.
+
+layout(location = 0) in vec4 aCurveA;   // P0.xy (pt), P1 - P0
+layout(location = 1) in vec4 aCurveB;   // P2 - P0, P3 - P0
+layout(location = 2) in vec4 aScale;    // scale keyframe values
+layout(location = 3) in float aDelay;   // s after the launch
+layout(location = 4) in vec4 aLook;     // diameter (pt), in front (0/1), unused, unused
+layout(location = 5) in vec4 aColor;    // straight rgba
+
+uniform float uTime;        // s since the launch, rebased on the CPU in double precision
+uniform vec4 uTiming;       // duration T (s), key time 1, key time 2, unused
+uniform vec2 uFade;         // opacity is 1 until uFade.x, 0 from uFade.y (fractions of T)
+uniform vec4 uEase;         // timing curve control points x1, y1, x2, y2
+uniform vec2 uViewport;     // pt
+uniform float uPixelsPerPoint;
+
+// Read back by transform feedback (trace and parity tests); unused when drawing.
+out vec4 vPose;             // x, y (pt), angle (deg), scale
+out vec3 vLife;             // opacity, alive (1 or 0), eased progress
+
+out vec2 vLocal;            // pt, in the spark's own frame
+flat out float vRadius;     // pt
+flat out vec4 vColor;       // premultiplied by opacity
+
+float timingCurve(float s, float c1, float c2) {
+    float v = 1.0 - s;
+    return 3.0 * v * v * s * c1 + 3.0 * v * s * s * c2 + s * s * s;
+}
+
+float timingSlope(float s) {
+    float v = 1.0 - s;
+    return 3.0 * v * v * uEase.x + 6.0 * v * s * (uEase.z - uEase.x) + 3.0 * s * s * (1.0 - uEase.z);
+}
+
+// Solves x(s) = p for s and returns y(s). Newton's method, kept inside a bracket that
+// bisection shrinks when a step would leave it. With x1 = 0 (ease-out) x'(0) = 0 and
+// x(s) ~ 3 x2 s^2, so the root of that is the starting point; six steps reach float precision.
+float eased(float p) {
+    if (p <= 0.0) return 0.0;
+    if (p >= 1.0) return 1.0;
+    float s = uEase.x > 0.0 ? p : min(sqrt(p / max(3.0 * uEase.z, 1e-6)), 1.0);
+    float lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 6; i++) {
+        float f = timingCurve(s, uEase.x, uEase.z) - p;
+        if (f == 0.0) break;
+        if (f < 0.0) lo = s; else hi = s;
+        float slope = timingSlope(s);
+        float next = slope > 0.0 ? s - f / slope : 0.5 * (lo + hi);
+        s = (next >= lo && next <= hi) ? next : 0.5 * (lo + hi);
+    }
+    return timingCurve(s, uEase.y, uEase.w);
+}
+
+// Piecewise linear through the four values at 0, k1, k2, 1.
+float keyframes(vec4 values, float k1, float k2, float e) {
+    if (e <= 0.0) return values.x;
+    if (e <= k1) return mix(values.x, values.y, e / k1);
+    if (e <= k2) return mix(values.y, values.z, (e - k1) / (k2 - k1));
+    return mix(values.z, values.w, (e - k2) / (1.0 - k2));
+}
+
+void main() {
+    float duration = uTiming.x;
+    float t = uTime - aDelay;
+    float u = clamp(t / duration, 0.0, 1.0);
+    float v = 1.0 - u;
+
+    vec2 d1 = aCurveA.zw, d2 = aCurveB.xy, d3 = aCurveB.zw;
+    vec2 position = aCurveA.xy + (3.0 * v * v * u) * d1 + (3.0 * v * u * u) * d2 + (u * u * u) * d3;
+    // dB/du divided by 3: only its direction matters.
+    vec2 tangent = v * v * d1 + (2.0 * v * u) * (d2 - d1) + (u * u) * (d3 - d2);
+    if (dot(tangent, tangent) < 1e-18) tangent = d3;
+    float angle = degrees(atan(tangent.y, tangent.x));
+
+    float e = eased(u);
+    float scale = keyframes(aScale, uTiming.y, uTiming.z, e);
+
+    bool alive = t >= 0.0 && t < duration;
+    float progress = t / duration;
+    float opacity = progress <= uFade.x ? 1.0 : (progress >= uFade.y ? 0.0 : (uFade.y - progress) / (uFade.y - uFade.x));
+    opacity = alive ? opacity : 0.0;
+
+    vPose = vec4(position, angle, scale);
+    vLife = vec3(opacity, alive ? 1.0 : 0.0, e);
+
+    if (!alive) {
+        // All four corners on one point outside the clip volume: no area, no fragments.
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+        vLocal = vec2(0.0);
+        vRadius = 0.0;
+        vColor = vec4(0.0);
+        return;
+    }
+
+    float radius = 0.5 * aLook.x * scale;
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
+    vLocal = corner * (radius + 1.0 / uPixelsPerPoint);
+    float c = cos(radians(angle)), s = sin(radians(angle));
+    vec2 p = position + vec2(c * vLocal.x - s * vLocal.y, s * vLocal.x + c * vLocal.y);
+
+    gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
+    vRadius = radius;
+    vColor = vec4(aColor.rgb * opacity, opacity);
+}

@@ -1,0 +1,80 @@
+/// The article's classic firework: sparks on cubic Bézier curves, spread over the four
+/// quarters around the origin. A value to copy and tweak; `standard` holds SPEC.md's numbers.
+public struct ClassicFirework: Hashable, Sendable {
+    public var sparkCount: Int
+    /// Points per unit of the normalized curves.
+    public var scale: Double
+    /// Spark diameter in points.
+    public var sparkSize: Double
+    /// Each spark's origin moves 0…maxJitter whole points outwards on each axis.
+    public var maxJitter: Int
+    public var colors: [RGB]
+    /// Scale keyframes [1, maxScale, minScale], with maxScale = 1 + a/10 for a in maxScaleSteps
+    /// and minScale = 0.5 + b/10 for b in minScaleSteps.
+    public var maxScaleSteps: ClosedRange<Int>
+    public var minScaleSteps: ClosedRange<Int>
+    public var timing: SparkTiming
+
+    /// Normalized trajectories, P0 = (0, 0), y down: P1, P2, P3 of each curve.
+    public static let topRightCurves: [[Point]] = [
+        [Point(0.31, -0.46), Point(0.74, -0.29), Point(0.99, 0.12)],
+        [Point(0.31, -0.46), Point(0.62, -0.49), Point(0.88, -0.19)],
+        [Point(0.10, -0.54), Point(0.44, -0.53), Point(0.66, -0.30)],
+        [Point(0.19, -0.46), Point(0.41, -0.53), Point(0.65, -0.45)],
+    ]
+    public static let bottomRightCurves: [[Point]] = [
+        [Point(0.42, -0.01), Point(0.68, 0.11), Point(0.87, 0.44)],
+        [Point(0.35, 0.00), Point(0.55, 0.12), Point(0.62, 0.45)],
+        [Point(0.21, 0.05), Point(0.31, 0.19), Point(0.32, 0.45)],
+        [Point(0.18, 0.00), Point(0.31, 0.11), Point(0.35, 0.25)],
+    ]
+
+    public static let sparkColors = [
+        RGB(0.89, 0.58, 0.70), RGB(0.96, 0.87, 0.62), RGB(0.67, 0.82, 0.94), RGB(0.54, 0.56, 0.94),
+    ]
+
+    public static let standard = ClassicFirework(
+        sparkCount: 8, scale: 45, sparkSize: 7, maxJitter: 9, colors: sparkColors,
+        maxScaleSteps: 0...6, minScaleSteps: 0...2,
+        timing: SparkTiming(duration: 0.4, scaleKeyTimes: [0, 0.5, 1])
+    )
+
+    public enum Quarter: Int, CaseIterable, Sendable {
+        case topRight, bottomRight, bottomLeft, topLeft
+
+        public var isLeft: Bool { self == .bottomLeft || self == .topLeft }
+        public var isBottom: Bool { self == .bottomLeft || self == .bottomRight }
+    }
+
+    /// The quarter of each spark: as even as the count allows (8 sparks: two each), shuffled.
+    public func quarters(using rng: inout SeededGenerator) -> [Quarter] {
+        var quarters = (0..<sparkCount).map { Quarter.allCases[$0 % 4] }
+        // Fisher–Yates.
+        for i in stride(from: quarters.count - 1, to: 0, by: -1) {
+            quarters.swapAt(i, rng.index(below: i + 1))
+        }
+        return quarters
+    }
+
+    /// The sparks of one firework exploding at `origin`.
+    public func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
+        quarters(using: &rng).enumerated().map { index, quarter in
+            let table = quarter.isBottom ? Self.bottomRightCurves : Self.topRightCurves
+            let mirror = Point(quarter.isLeft ? -1 : 1, 1)
+            let normalized = rng.element(of: table).map { $0 * mirror }
+            // Outwards on both axes, drawn independently (the original reused x for y).
+            let jx = Double(rng.index(below: maxJitter + 1)), jy = Double(rng.index(below: maxJitter + 1))
+            let sparkOrigin = origin + Point(quarter.isLeft ? -jx : jx, quarter.isBottom ? jy : -jy)
+            let maxScale = 1 + Double(maxScaleSteps.lowerBound + rng.index(below: maxScaleSteps.count)) / 10
+            let minScale = 0.5 + Double(minScaleSteps.lowerBound + rng.index(below: minScaleSteps.count)) / 10
+            return Spark(
+                curve: Bezier([sparkOrigin] + normalized.map { $0 * scale + sparkOrigin }),
+                delay: 0,
+                scaleValues: [1, maxScale, minScale],
+                size: sparkSize,
+                color: colors[index % colors.count],
+                inFront: rng.index(below: 2) == 0
+            )
+        }
+    }
+}

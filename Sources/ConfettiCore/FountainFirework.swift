@@ -1,0 +1,62 @@
+/// The original library's fountain: sparks on random quadratic curves rising from one point,
+/// one spark per 0.05 s tick.
+public struct FountainFirework: Hashable, Sendable {
+    public var sparkCount: Int
+    public var scale: Double
+    public var sparkSize: Double
+    /// Seconds between sparks; spark k appears after (k + 1) × delayStep.
+    public var delayStep: Double
+    /// Points above the top centre of the rectangle the fountain rises from.
+    public var offsetY: Double
+    public var colors: [RGB]
+    public var timing: SparkTiming
+
+    public static let standard = FountainFirework(
+        sparkCount: 10, scale: 45, sparkSize: 9, delayStep: 0.05, offsetY: 0,
+        colors: ClassicFirework.sparkColors,
+        timing: SparkTiming(duration: 0.7, scaleKeyTimes: [0, 0.4, 0.9, 1])
+    )
+
+    /// The fountain rising from the top centre of `rect`.
+    public func sparks(above rect: Rect, using rng: inout SeededGenerator) -> [Spark] {
+        sparks(at: Point(rect.midX, rect.minY - offsetY), using: &rng)
+    }
+
+    public func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
+        (0..<sparkCount).map { k in
+            // The SPEC grid, written as tenths so every value is the nearest double to it.
+            let y1 = Double(7 + rng.index(below: 6)) / 10           // 1 + (k - 3)/10
+            let x2 = Double(rng.index(below: 4) - 2)                 // j - 2
+            let y2 = y1 + Double(15 + rng.index(below: 10)) / 10     // y1 + 2 + (m - 5)/10
+            let s0 = Double(1 + rng.index(below: 3)) / 10            // 0.1 + a/10
+            let sMax = Double(12 + rng.index(below: 7)) / 10         // 1.2 + b/10
+            return Spark(
+                curve: Bezier([origin, origin + Point(0, -y1) * scale, origin + Point(x2, -y2) * scale]),
+                delay: Double(k + 1) * delayStep,
+                scaleValues: [s0, sMax, sMax, 0.2],
+                size: sparkSize,
+                color: colors[k % colors.count],
+                inFront: true
+            )
+        }
+    }
+}
+
+/// A launch around a rectangle: `count` classic fireworks, each at a random corner moved by up
+/// to ±`maxOriginJitter` points per axis.
+public struct FireworkLaunch: Hashable, Sendable {
+    public var firework: ClassicFirework
+    public var count: Int
+    public var maxOriginJitter: Double
+
+    public static let standard = FireworkLaunch(firework: .standard, count: 2, maxOriginJitter: 7.5)
+
+    /// One array of sparks per firework.
+    public func fireworks(around rect: Rect, using rng: inout SeededGenerator) -> [[Spark]] {
+        (0..<count).map { _ in
+            let corner = rng.element(of: rect.corners)
+            let jitter = Point(rng.uniform(-maxOriginJitter, maxOriginJitter), rng.uniform(-maxOriginJitter, maxOriginJitter))
+            return firework.sparks(at: corner + jitter, using: &rng)
+        }
+    }
+}
