@@ -7,7 +7,7 @@ PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config
 RELEASE := .build/release/confetti
 
-.PHONY: all deps build run test clean
+.PHONY: all deps build run test bench clean
 
 all: build
 
@@ -40,6 +40,11 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The default sweep (1k, 10k, 100k, 1M; gpu, cpu, floor) and the scenarios: a table on stdout,
+# JSON and a plot in out/bench. About two minutes on 2 cores with llvmpipe.
+bench: build
+	$(RELEASE) bench --json out/bench/bench.json --plot out/bench/frame-times.png
 
 clean:
 	rm -rf .build out

@@ -9,9 +9,22 @@ public struct FrameStats: Equatable, Sendable {
     /// The ring ranges drawn, in order.
     public var ranges: [Range<Int>] = []
 
+    public init(drawCalls: Int = 0, instances: Int = 0, ranges: [Range<Int>] = []) {
+        self.drawCalls = drawCalls
+        self.instances = instances
+        self.ranges = ranges
+    }
+
     public static func + (a: FrameStats, b: FrameStats) -> FrameStats {
         FrameStats(drawCalls: a.drawCalls + b.drawCalls, instances: a.instances + b.instances, ranges: a.ranges + b.ranges)
     }
+}
+
+/// Monotonic seconds.
+public func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
 /// Draws the bursts of one `InstanceRing` with one shader pair: one instanced quad per record,
@@ -40,20 +53,40 @@ public final class BurstRenderer<Record> {
         program.delete()
     }
 
+    /// One draw of a frame: a live burst and its time uniform.
+    public struct PlannedDraw: Sendable {
+        public var burst: Burst
+        public var age: Float
+    }
+
+    /// The CPU's whole share of a frame: which bursts are alive at `now`, and their time
+    /// uniforms. O(bursts), whatever the number of particles.
+    public func plan(at now: Double, layer: Int = 0) -> [PlannedDraw] {
+        ring.bursts.compactMap { burst in
+            burst.layer == layer && burst.isLive(at: now) ? PlannedDraw(burst: burst, age: burst.age(at: now)) : nil
+        }
+    }
+
     /// Draws the bursts of `layer` alive at `now` over the bound framebuffer.
     @discardableResult
     public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Int = 0) -> FrameStats {
+        execute(plan(at: now, layer: layer), viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// Issues the planned draws: one instanced draw each, none for an empty plan.
+    @discardableResult
+    public func execute(_ plan: [PlannedDraw], viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         var stats = FrameStats()
-        let live = ring.bursts.filter { $0.layer == layer && $0.isLive(at: now) }
-        guard !live.isEmpty else { return stats }
+        guard !plan.isEmpty else { return stats }
 
         epoxy_glEnable(GLenum(GL_BLEND))
         // Premultiplied alpha: the fragment shaders have already multiplied colour by coverage and opacity.
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         program.use()
         epoxy_glBindVertexArray(vao)
-        for burst in live {
-            setUniforms(program, burst, burst.age(at: now), viewport, pixelsPerPoint)
+        for draw in plan {
+            let burst = draw.burst
+            setUniforms(program, burst, draw.age, viewport, pixelsPerPoint)
             bindInstanceAttributes(attributes, stride: InstanceRing<Record>.stride, buffer: ring.buffer, first: burst.first)
             epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(burst.count))
             stats.drawCalls += 1

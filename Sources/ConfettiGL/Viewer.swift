@@ -24,6 +24,8 @@ public final class Viewer {
         public var fireEvery: Double?
         /// Close after this many seconds of wall time and print frame statistics.
         public var quitAfter: Double?
+        /// Keep about this many confetti pieces alive with continuous bursts.
+        public var stress: Int?
 
         public init() {}
     }
@@ -34,8 +36,24 @@ public final class Viewer {
     /// Launches so far; launch k draws from stream k of the seed.
     public private(set) var burstsFired = 0
     public private(set) var lastFrame = FrameStats()
-    private let options: Options
+    private var options: Options
     private var hud = FrameRateMeter()
+    private var nextStressBurst = 0.0
+
+    /// Keys 1–6 in stress mode; 0 stops it.
+    public static let stressLevels = [1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
+    /// A stress burst every tenth of a second: lifetime / interval = 15 bursts alive, so
+    /// N/15 pieces each keep N alive, and the oldest has died before the ring needs its room.
+    static let stressInterval = 0.1
+
+    /// The stress level, if stress mode is on.
+    public var stress: Int? {
+        get { options.stress }
+        set {
+            options.stress = newValue
+            nextStressBurst = clock.time
+        }
+    }
 
     public init(options: Options) throws {
         self.options = options
@@ -167,6 +185,8 @@ public final class Viewer {
             case GLFW_KEY_KP_ADD: clock.speedUp()
             case GLFW_KEY_KP_SUBTRACT: clock.slowDown()
             case GLFW_KEY_R: renderer.removeAll()
+            case GLFW_KEY_1...GLFW_KEY_6 where !repeated: stress = Self.stressLevels[Int(Int32(key) - GLFW_KEY_1)]
+            case GLFW_KEY_0 where !repeated: stress = nil
             case GLFW_KEY_ESCAPE, GLFW_KEY_Q:
                 window.shouldClose = true
                 return false
@@ -174,6 +194,21 @@ public final class Viewer {
             }
         }
         return true
+    }
+
+    /// Fires the stress bursts due by now. Called once a frame.
+    public func feedStress() throws {
+        guard let level = options.stress, !clock.isPaused else { return }
+        // After stepping back in time, start again from now rather than catch up.
+        if nextStressBurst > clock.time + Self.stressInterval { nextStressBurst = clock.time }
+        let perBurst = max(1, Int((Double(level) * Self.stressInterval / options.confetti.physics.lifetime).rounded()))
+        while clock.time >= nextStressBurst {
+            var burst = options.confetti
+            burst.count = perBurst
+            var rng = nextGenerator()
+            try renderer.add(.confetti(burst.spawn(in: viewport, using: &rng), burst.physics), at: nextStressBurst)
+            nextStressBurst += Self.stressInterval
+        }
     }
 
     /// Runs until the window closes. Returns the frame statistics of the run.
@@ -189,6 +224,7 @@ public final class Viewer {
                 try fireBurst()
                 nextAutoFire = clock.time + every
             }
+            try feedStress()
             let minimised = window.framebufferSize.width == 0 || window.framebufferSize.height == 0
             for event in window.pollEvents(waiting: minimised ? 0.1 : nil) {
                 try handle(event)
@@ -214,6 +250,7 @@ public final class Viewer {
             String(format: "%.2f ms", rate.milliseconds),
             "\(renderer.liveParticles(at: clock.time)) live",
         ]
+        if let level = options.stress { parts.append("stress \(level)") }
         if clock.speed != 1 { parts.append(String(format: "×%g", clock.speed)) }
         if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
         return "confetti — " + parts.joined(separator: " · ")

@@ -16,6 +16,8 @@ struct ViewCommand: ParsableCommand {
               ← →                 step one frame back / forward while paused
               - +                 half / double speed (1/16× … 16×)
               R                   clear
+              1 … 6               stress mode: keep 1k, 10k, 50k, 100k, 500k or 1M pieces alive
+              0                   stress mode off
               Esc, Q              quit
             The title bar shows fps, frame time and live particles. Needs a display; \
             without one, use `confetti render`.
@@ -43,6 +45,9 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Close after this many seconds and print frame-time statistics.")
     var quitAfter: Double?
 
+    @Option(help: "Stress mode: keep about N confetti pieces alive with continuous bursts.")
+    var stress: Int?
+
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
@@ -50,6 +55,10 @@ struct ViewCommand: ParsableCommand {
         try ConfettiCommandLimits.validateCount(count, capacity: capacity)
         if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
         if let quitAfter { try requireFinite(quitAfter, in: 0...86_400 * 365, "--quit-after") }
+        if let stress {
+            // 15 bursts of N/15 are alive at once; each new one needs room before the oldest dies.
+            try require(stress, in: 1...(capacity * 15 / 16), "--stress (with --capacity \(capacity))")
+        }
     }
 
     func run() throws {
@@ -63,6 +72,7 @@ struct ViewCommand: ParsableCommand {
         options.shaderDirectory = shaders.shaderDir
         options.fireEvery = fireEvery
         options.quitAfter = quitAfter
+        options.stress = stress
         let viewer = try Viewer(options: options)
         defer { viewer.close() }
         let times = try viewer.run()

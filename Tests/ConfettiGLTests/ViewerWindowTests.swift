@@ -72,6 +72,21 @@ import Testing
             let pixel = withButton[Int(button.midX * viewer.window.pixelsPerPoint), Int((button.minY + 4) * viewer.window.pixelsPerPoint)]
             let fill = viewer.button.fill.rgba8
             #expect(abs(Int(pixel.r) - Int(fill.0)) <= 1 && abs(Int(pixel.b) - Int(fill.2)) <= 1, "the button is drawn: \(pixel)")
+            // Stress mode keeps about N pieces alive: key 1 is 1,000.
+            try viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
+            #expect(!viewer.clock.isPaused)
+            try viewer.handle(.key(Int(GLFW_KEY_1), repeated: false))
+            #expect(viewer.stress == 1_000)
+            for _ in 0..<120 {
+                viewer.advance(wall: 1.0 / 40)
+                try viewer.feedStress()
+            }
+            let live = viewer.renderer.liveParticles(at: viewer.clock.time)
+            #expect(abs(live - 1_000) <= 100, "stress 1000 keeps \(live) alive")
+            #expect(viewer.renderFrame().instances == live)
+            try viewer.handle(.key(Int(GLFW_KEY_0), repeated: false))
+            #expect(viewer.stress == nil)
+
             #expect(try viewer.handle(.key(Int(GLFW_KEY_ESCAPE), repeated: false)) == false)
             #expect(viewer.window.shouldClose)
 

@@ -1,0 +1,158 @@
+import ArgumentParser
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the GPU renderer against the CPU approach and the rasterization floor.",
+        discussion: """
+            Headless (EGL, offscreen framebuffer). For each particle count, three modes run in \
+            rounds (gpu cpu floor gpu cpu floor) so drift on a shared machine cancels:
+              gpu    the real renderer: records uploaded once, physics in the vertex shader
+              cpu    the source article's approach: Swift evaluates every piece each frame and \
+            uploads it; a pass-through shader draws it with the same shapes and blending
+              floor  the same pieces placed once, pass-through shader: rasterization alone
+            Every frame ends with glFinish. Reported per mode: median and p95 frame time, GPU \
+            time (GL_TIME_ELAPSED), main-thread CPU time (outside draw calls and glFinish), bytes \
+            uploaded per frame, GPU bytes per particle. Then the scenarios: culling (many dead \
+            particles plus one live burst), spawn (one 100k burst), mixed (confetti and \
+            fireworks), and where the time goes (pixel density and piece size varied).
+            """
+    )
+
+    @Option(help: "Framebuffer size in pixels, WxH.")
+    var size = PixelSize(width: 1280, height: 720)
+
+    @Option(help: "Comma-separated particle counts; k and M suffixes allowed.")
+    var counts: String = "1k,10k,100k,1M"
+
+    @Option(help: "Rounds of gpu, cpu, floor.")
+    var rounds: Int = 2
+
+    @Option(help: "Write every figure and the machine as JSON to this file.")
+    var json: String?
+
+    @Option(help: "Write a log-log plot of frame time against count per mode to this PNG.")
+    var plot: String?
+
+    @Flag(help: "Only the sweep, without the culling, spawn, mixed and resolution scenarios.")
+    var noScenarios = false
+
+    @Option(help: "Particle-frames per mode per round (fewer frames at large counts, 4 to 40).")
+    var frameBudget: Int = 2_000_000
+
+    @Option(help: "Seed of the bursts.")
+    var seed: UInt64 = 1
+
+    @OptionGroup var shaders: ShaderOptions
+
+    func validate() throws {
+        let values = try parsedCounts()
+        try require(values.reduce(0, +), in: 1...8_000_000, "the sum of --counts")
+        try require(rounds, in: 1...20, "--rounds")
+        try require(frameBudget, in: 1...1_000_000_000, "--frame-budget")
+    }
+
+    func parsedCounts() throws -> [Int] {
+        try counts.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            let text = part.trimmingCharacters(in: .whitespaces)
+            var digits = Substring(text), scale = 1
+            if text.hasSuffix("k") { scale = 1_000; digits = digits.dropLast() }
+            if text.hasSuffix("M") { scale = 1_000_000; digits = digits.dropLast() }
+            guard let value = Int(digits), value >= 1, value <= 4_000_000 / scale else {
+                throw ValidationError("--counts takes counts from 1 to 4M such as 1k,10k,100k,1M; '\(text)' is not one")
+            }
+            return value * scale
+        }
+    }
+
+    func run() throws {
+        var options = Benchmark.Options()
+        options.width = size.width
+        options.height = size.height
+        options.counts = try parsedCounts()
+        options.rounds = rounds
+        options.seed = seed
+        options.scenarios = !noScenarios
+        options.frameBudget = frameBudget
+
+        let directory = try ShaderDirectory.locate(shaders.shaderDir)
+        let context = try HeadlessContext()
+        try context.makeCurrent()
+        defer { context.release() }
+        var benchmark = Benchmark(options: options, shaders: directory)
+        benchmark.log = { FileHandle.standardError.write(Data(("bench: " + $0 + "\n").utf8)) }
+        let report = try benchmark.run()
+
+        print(Self.table(report))
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try Self.write(try encoder.encode(report), to: json)
+            print("wrote \(json)")
+        }
+        if let plot {
+            try Self.createParent(of: plot)
+            let panels = [Self.plot(report, \.medianMs, title: "median frame time"), Self.plot(report, \.cpuMs, title: "main-thread CPU per frame")]
+            try PNGFile.write(LogLogPlot.sideBySide(panels.map { $0.render() }), to: plot)
+            print("wrote \(plot)")
+        }
+    }
+
+    static func createParent(of path: String) throws {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    }
+
+    static func write(_ data: Data, to path: String) throws {
+        try createParent(of: path)
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    static func plot(_ report: BenchReport, _ figure: KeyPath<BenchReport.Figures, Double>, title: String) -> LogLogPlot {
+        let colours: [Benchmark.Mode: RGB] = [.gpu: RGB(hex: 0x0A84FF), .cpu: RGB(hex: 0xFF9F0A), .floor: RGB(hex: 0x8E8E93)]
+        let series = Benchmark.Mode.allCases.map { mode in
+            LogLogPlot.Series(name: mode.rawValue, color: colours[mode]!, points: report.sweep.map { row in
+                let figures = mode == .gpu ? row.gpu : mode == .cpu ? row.cpu : row.floor
+                return (Double(row.count), figures[keyPath: figure])
+            })
+        }
+        return LogLogPlot(title: "\(title), \(report.size[0])x\(report.size[1])", xLabel: "particles", yLabel: "ms", series: series)
+    }
+
+    static func table(_ report: BenchReport) -> String {
+        func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
+        func ms(_ v: Double) -> String { String(format: v < 1 ? "%.3f" : "%.2f", v) }
+        var lines = [
+            "machine: \(report.machine.renderer); \(report.machine.cores) cores (\(report.machine.cpu)); \(report.size[0])x\(report.size[1]); \(report.rounds) rounds",
+            "",
+            [pad("particles", 10), pad("mode", 6), pad("median ms", 10), pad("p95 ms", 9), pad("GPU ms", 9), pad("CPU ms", 9),
+             pad("upload B/frame", 15), pad("GPU B/particle", 15), pad("frames", 7)].joined(separator: " "),
+        ]
+        for row in report.sweep {
+            for f in [row.gpu, row.cpu, row.floor] {
+                lines.append([pad(f.mode == .gpu ? "\(row.count)" : "", 10), pad(f.mode.rawValue, 6), pad(ms(f.medianMs), 10),
+                              pad(ms(f.p95Ms), 9), pad(ms(f.gpuMs), 9), pad(ms(f.cpuMs), 9), pad("\(f.uploadBytesPerFrame)", 15),
+                              pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7)].joined(separator: " "))
+            }
+            lines.append(pad("", 10) + String(format: "   gpu/cpu %.3f   gpu/floor %.3f", row.gpuOverCpu, row.gpuOverFloor))
+        }
+        if let s = report.scenarios {
+            lines.append("")
+            lines.append(String(format: "culling: %d dead + %d live: %@ ms; the live burst alone: %@ ms; ratio %.3f",
+                                s.culling.deadParticles, s.culling.liveParticles, ms(s.culling.medianMs), ms(s.culling.aloneMedianMs), s.culling.ratio))
+            lines.append(String(format: "spawn: %d particles: spawn %@ ms (CPU), upload %@ ms (%d bytes, once)",
+                                s.spawn.particles, ms(s.spawn.spawnMs), ms(s.spawn.uploadMs), s.spawn.bytes))
+            lines.append(String(format: "mixed: %d confetti + %d sparks: median %@ ms, p95 %@ ms, GPU %@ ms",
+                                s.mixed.confetti, s.mixed.sparks, ms(s.mixed.medianMs), ms(s.mixed.p95Ms), ms(s.mixed.gpuMs)))
+            lines.append("where the time goes (gpu mode, same scene in points):")
+            for v in s.whereTimeGoes {
+                lines.append(String(format: "  %8d particles  %4dx%-4d pixels  pieces x%.1f  median %@ ms",
+                                    v.count, v.size[0], v.size[1], v.sizeScale, ms(v.medianMs)))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

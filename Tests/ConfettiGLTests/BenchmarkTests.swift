@@ -1,0 +1,93 @@
+import ConfettiCore
+import ConfettiGL
+import Foundation
+import Testing
+
+@Suite struct BenchmarkTests {
+    @Test func benchJSONHasEveryFigureForEveryModeAndScenario() throws {
+        var options = Benchmark.Options()
+        options.width = 160
+        options.height = 90
+        options.counts = [50, 200]
+        options.rounds = 1
+        options.frameBudget = 1
+        let report = try SharedGL.run { try Benchmark(options: options, shaders: SharedGL.shaders()).run() }
+        let data = try JSONEncoder().encode(report)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+
+        let machine = try #require(json["machine"] as? [String: Any])
+        #expect((machine["renderer"] as? String)?.isEmpty == false)
+        #expect((machine["cores"] as? Int ?? 0) >= 1)
+        #expect(json["size"] as? [Int] == [160, 90])
+
+        let sweep = try #require(json["sweep"] as? [[String: Any]])
+        #expect(sweep.map { $0["count"] as? Int } == [50, 200])
+        for row in sweep {
+            for mode in ["gpu", "cpu", "floor"] {
+                let f = try #require(row[mode] as? [String: Any], "\(mode) figures")
+                #expect(f["mode"] as? String == mode)
+                for key in ["medianMs", "p95Ms", "gpuMs", "cpuMs"] {
+                    let value = try #require(f[key] as? Double, "\(mode).\(key)")
+                    #expect(value >= 0 && value.isFinite)
+                }
+                #expect((f["medianMs"] as? Double ?? 0) > 0)
+                #expect((f["frames"] as? Int ?? 0) >= 4)
+                #expect(f["gpuBytesPerParticle"] as? Int == (mode == "gpu" ? 60 : 28))
+                let upload = try #require(f["uploadBytesPerFrame"] as? Int)
+                // Only the CPU approach uploads per frame: every live piece, every frame.
+                #expect(upload == (mode == "cpu" ? 28 * (row["count"] as! Int) : 0), "\(mode) uploads \(upload)")
+            }
+            #expect((row["gpuOverCpu"] as? Double ?? 0) > 0 && (row["gpuOverFloor"] as? Double ?? 0) > 0)
+        }
+
+        let scenarios = try #require(json["scenarios"] as? [String: Any])
+        let culling = try #require(scenarios["culling"] as? [String: Any])
+        for key in ["deadParticles", "liveParticles", "medianMs", "aloneMedianMs", "ratio"] {
+            #expect(culling[key] != nil, "culling.\(key)")
+        }
+        let spawn = try #require(scenarios["spawn"] as? [String: Any])
+        #expect(spawn["bytes"] as? Int == 60 * (spawn["particles"] as? Int ?? -1))
+        let mixed = try #require(scenarios["mixed"] as? [String: Any])
+        #expect((mixed["sparks"] as? Int ?? 0) > 0 && (mixed["confetti"] as? Int ?? 0) > 0)
+        let variants = try #require(scenarios["whereTimeGoes"] as? [[String: Any]])
+        #expect(variants.count == 5)
+        #expect(Set(variants.compactMap { $0["size"] as? [Int] }).count == 3, "three pixel densities")
+    }
+
+    @Test func cpuApproachDrawsTheSamePixelsAsTheShader() throws {
+        let viewport = Size(width: 480, height: 270)
+        let physics = ConfettiPhysics.standard
+        var burst = ConfettiBurst.mixedShapes
+        burst.count = 400
+        let particles = burst.spawn(in: viewport, seed: 12)
+        for t in [0.3, 0.9, 1.3] {  // rising, falling, fading
+            let (gpu, cpu) = try SharedGL.run {
+                let target = try OffscreenTarget(width: 480, height: 270)
+                let shader = try ConfettiRenderer(shaders: SharedGL.shaders(), capacity: 400)
+                let poses = try PoseRenderer(shaders: SharedGL.shaders())
+                defer { shader.delete(); poses.delete(); target.delete() }
+                target.bind()
+                try shader.add(particles, physics: physics, at: 0)
+                shader.render(at: t, viewport: viewport, pixelsPerPoint: 1)
+                let a = try target.readPixels()
+                poses.upload(particles.map { PoseInstance($0, physics.evaluate($0, at: t)) })
+                shader.render(at: -1, viewport: viewport, pixelsPerPoint: 1)  // clears; nothing alive
+                poses.draw(viewport: viewport, pixelsPerPoint: 1)
+                return (a, try target.readPixels())
+            }
+            var worst = 0, total = 0, inked = 0
+            let background = gpu.pixels[0]
+            for i in stride(from: 0, to: gpu.pixels.count, by: 4) where gpu.pixels[i] != background || cpu.pixels[i] != background {
+                let d = (0..<3).map { abs(Int(gpu.pixels[i + $0]) - Int(cpu.pixels[i + $0])) }.max()!
+                worst = max(worst, d)
+                total += d
+                inked += 1
+            }
+            // Float against Double: positions agree to ~1e-4 pt and opacities to ~1e-7, so an
+            // antialiased edge or a fading piece may round to a neighbouring 8-bit level.
+            #expect(worst <= 2, "t=\(t): a pixel differs by \(worst) levels")
+            #expect(inked > 2000, "t=\(t): the frame shows the burst (\(inked) pixels)")
+            #expect(Double(total) / Double(inked) <= 0.5, "t=\(t): mean difference \(Double(total) / Double(inked)) levels")
+        }
+    }
+}
