@@ -26,12 +26,12 @@ public struct Benchmark {
         public var width = 1280
         public var height = 720
         public var counts = [1_000, 10_000, 100_000, 1_000_000]
-        public var rounds = 2
+        public var rounds = 4
         public var seed: UInt64 = 1
         /// Run the culling, spawn, mixed and resolution scenarios.
         public var scenarios = true
         /// Particle-frames per mode per round: fewer frames at large counts, 4 to 40.
-        public var frameBudget = 2_000_000
+        public var frameBudget = 1_000_000
 
         public init() {}
 
