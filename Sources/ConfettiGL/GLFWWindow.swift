@@ -27,6 +27,9 @@ public final class GLFWWindow {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        #if DEBUG
+        glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE)
+        #endif
         guard let handle = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             let reason = Self.lastError
             glfwTerminate()
@@ -42,6 +45,9 @@ public final class GLFWWindow {
             glfwTerminate()
             throw error
         }
+        #if DEBUG
+        GLDebugLog.install()
+        #endif
         glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
         installCallbacks()
     }

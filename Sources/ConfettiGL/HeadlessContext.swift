@@ -10,7 +10,8 @@ public final class HeadlessContext: @unchecked Sendable {
     private let display: EGLDisplay
     private let context: EGLContext
 
-    public init() throws {
+    /// `debug` asks for a debug context and installs `GLDebugLog`; debug builds always do.
+    public init(debug: Bool = false) throws {
         // eglGetPlatformDisplay (core 1.5) aborts inside epoxy before any display exists; the
         // EXT entry point does not.
         guard epoxy_has_egl_extension(nil, "EGL_MESA_platform_surfaceless") else {
@@ -26,10 +27,14 @@ public final class HeadlessContext: @unchecked Sendable {
         guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else {
             throw GLFailure("EGL cannot bind the desktop OpenGL API (\(Self.eglErrorName())).")
         }
+        #if DEBUG
+        let debug = true
+        #endif
         let attributes: [EGLint] = [
             EGL_CONTEXT_MAJOR_VERSION, 3,
             EGL_CONTEXT_MINOR_VERSION, 3,
             EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+            EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE,
             EGL_NONE,
         ]
         // EGL_NO_CONFIG_KHR: a context with no surface needs no config.
@@ -41,6 +46,7 @@ public final class HeadlessContext: @unchecked Sendable {
         try makeCurrent()
         defer { release() }
         try requireGL33()
+        if debug { GLDebugLog.install() }
     }
 
     deinit {

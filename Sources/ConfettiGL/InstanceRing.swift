@@ -108,11 +108,6 @@ public final class InstanceRing<Record> {
         return burst
     }
 
-    /// The bursts on screen at `now`.
-    public func liveBursts(at now: Double) -> [Burst] {
-        bursts.filter { $0.isLive(at: now) }
-    }
-
     public func liveParticles(at now: Double) -> Int {
         bursts.reduce(0) { $0 + ($1.isLive(at: now) ? $1.count : 0) }
     }

@@ -8,7 +8,7 @@ import Foundation
 /// A click on the button celebrates (two classic fireworks around its corners and a confetti
 /// burst); a click elsewhere fires a classic firework there; F fires a fountain above the
 /// button; Space fires confetti. P pauses; ← → step while paused; - + change speed; R clears;
-/// Esc or Q quits. The title bar is the HUD: fps, frame time, live particles.
+/// S saves a screenshot; 1–6 and 0 set stress mode; Esc or Q quits. The title bar is the HUD: fps, frame time, live particles.
 public final class Viewer {
     public struct Options: Sendable {
         public var width = 1280
@@ -26,6 +26,8 @@ public final class Viewer {
         public var quitAfter: Double?
         /// Keep about this many confetti pieces alive with continuous bursts.
         public var stress: Int?
+        /// Where S writes screenshots.
+        public var screenshotDirectory = "."
 
         public init() {}
     }
@@ -38,6 +40,7 @@ public final class Viewer {
     public private(set) var lastFrame = FrameStats()
     private var options: Options
     private var hud = FrameRateMeter()
+    private var screenshotRequested = false
     private var nextStressBurst = 0.0
 
     /// Keys 1–6 in stress mode; 0 stops it.
@@ -159,6 +162,22 @@ public final class Viewer {
         return try RGBAImage.readFramebuffer(width: w, height: h)
     }
 
+    /// Writes the back buffer as drawn by the last `renderFrame` to the next free
+    /// `confetti-NNNN.png` in the screenshot directory, and returns its path.
+    @discardableResult
+    public func saveScreenshot() throws -> String {
+        let image = try readBackBuffer()
+        try FileManager.default.createDirectory(atPath: options.screenshotDirectory, withIntermediateDirectories: true)
+        var n = 1
+        var path: String
+        repeat {
+            path = URL(fileURLWithPath: options.screenshotDirectory).appendingPathComponent(String(format: "confetti-%04d.png", n)).standardizedFileURL.path
+            n += 1
+        } while FileManager.default.fileExists(atPath: path)
+        try PNGFile.write(image, to: path)
+        return path
+    }
+
     public func advance(wall seconds: Double) {
         clock.advance(wall: seconds)
     }
@@ -185,6 +204,7 @@ public final class Viewer {
             case GLFW_KEY_KP_ADD: clock.speedUp()
             case GLFW_KEY_KP_SUBTRACT: clock.slowDown()
             case GLFW_KEY_R: renderer.removeAll()
+            case GLFW_KEY_S where !repeated: screenshotRequested = true
             case GLFW_KEY_1...GLFW_KEY_6 where !repeated: stress = Self.stressLevels[Int(Int32(key) - GLFW_KEY_1)]
             case GLFW_KEY_0 where !repeated: stress = nil
             case GLFW_KEY_ESCAPE, GLFW_KEY_Q:
@@ -235,6 +255,14 @@ public final class Viewer {
             clock.advance(wall: wall)
             guard !minimised else { continue }
             renderFrame()
+            if screenshotRequested {
+                screenshotRequested = false
+                do {
+                    print("screenshot: \(try saveScreenshot())")
+                } catch {
+                    FileHandle.standardError.write(Data("confetti: screenshot failed: \(error)\n".utf8))
+                }
+            }
             window.swapBuffers()
             times.record(seconds: wall, live: lastFrame.instances)
             if let summary = hud.record(frameSeconds: wall, at: now) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConfettiGL
 import Foundation
 
 @main
@@ -17,6 +18,9 @@ struct Confetti: ParsableCommand {
 
     /// Every failure, usage or runtime, exits with status 2 and one message on stderr.
     static func main() {
+        #if DEBUG
+        GLDebugLog.echo = true
+        #endif
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -18,6 +18,7 @@ struct ViewCommand: ParsableCommand {
               R                   clear
               1 … 6               stress mode: keep 1k, 10k, 50k, 100k, 500k or 1M pieces alive
               0                   stress mode off
+              S                   save a screenshot (confetti-NNNN.png in --screenshot-dir)
               Esc, Q              quit
             The title bar shows fps, frame time and live particles. Needs a display; \
             without one, use `confetti render`.
@@ -48,6 +49,9 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Stress mode: keep about N confetti pieces alive with continuous bursts.")
     var stress: Int?
 
+    @Option(help: "Where S saves screenshots.")
+    var screenshotDir: String = "."
+
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
@@ -73,6 +77,7 @@ struct ViewCommand: ParsableCommand {
         options.fireEvery = fireEvery
         options.quitAfter = quitAfter
         options.stress = stress
+        options.screenshotDirectory = screenshotDir
         let viewer = try Viewer(options: options)
         defer { viewer.close() }
         let times = try viewer.run()

@@ -1,4 +1,4 @@
-import CEpoxy
+@preconcurrency import CEpoxy
 import ConfettiCore
 import ConfettiGL
 import Foundation
@@ -58,6 +58,18 @@ import Testing
             } catch let error as ShaderError {
                 #expect(error.message.contains("missing.glsl"))
             }
+        }
+    }
+}
+
+@Suite struct GLDebugLogTests {
+    @Test func driverErrorsReachTheDebugLogWithTheirMessage() throws {
+        try SharedGL.run {
+            // A deliberate error: an enum glEnable does not know.
+            epoxy_glEnable(GLenum(0x1234_5678 & 0xFFFF))
+            let errors = GLDebugLog.drain()
+            #expect(errors.count == 1, "reported: \(errors)")
+            _ = epoxy_glGetError()  // clear the flag the error also set
         }
     }
 }

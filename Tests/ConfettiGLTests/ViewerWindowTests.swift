@@ -15,6 +15,9 @@ import Testing
             // The viewer's default 1280×720 window.
             options.vsync = false
             options.seed = 3
+            let shotDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-shots-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: shotDirectory) }
+            options.screenshotDirectory = shotDirectory.path
             let viewer = try Viewer(options: options)
             var closed = false
             defer { if !closed { viewer.close() } }
@@ -37,6 +40,13 @@ import Testing
                 .check(image, particles: particles, at: 0.6)
             #expect(result.pieces >= 10, "found only \(result.pieces) pieces in the window")
             print("window \(fbw)x\(fbh): \(result.pieces) pieces found at their predicted pixels, \(result.backgroundPixels) background pixels untouched")
+
+            // A screenshot is the frame drawn (drawn again: after a swap the back buffer is undefined).
+            viewer.renderFrame()
+            let shot = try viewer.saveScreenshot()
+            #expect(shot.hasPrefix(shotDirectory.path) && shot.hasSuffix("confetti-0001.png"))
+            #expect(try PNGFile.read(shot) == image, "the screenshot is the frame that was drawn")
+            #expect(try viewer.saveScreenshot().hasSuffix("confetti-0002.png"), "never overwrites")
 
             // Keys drive the clock: pause, step back exactly one frame, clear, quit.
             try viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))

@@ -1,0 +1,46 @@
+@preconcurrency import CEpoxy
+import Foundation
+
+/// GL errors as the driver reports them through KHR_debug, with the message saying what was
+/// wrong (glGetError only gives a code). Debug builds and the tests turn it on.
+public enum GLDebugLog {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var errors: [String] = []
+    /// Also print each error to stderr as it happens.
+    nonisolated(unsafe) public static var echo = false
+
+    /// Installs the callback on the current context. Returns false where the context has no
+    /// KHR_debug (before GL 4.3 without the extension), which leaves glGetError checks only.
+    @discardableResult
+    public static func install() -> Bool {
+        guard epoxy_gl_version() >= 43 || epoxy_has_gl_extension("GL_KHR_debug") else { return false }
+        epoxy_glEnable(GLenum(GL_DEBUG_OUTPUT))
+        // Synchronous, so an error is reported inside the call that caused it.
+        epoxy_glEnable(GLenum(GL_DEBUG_OUTPUT_SYNCHRONOUS))
+        epoxy_glDebugMessageCallback({ source, type, _, _, length, message, _ in
+            // Compile failures come through here too; ShaderProgram reports those, with file
+            // and line, as ShaderError.
+            guard type == GLenum(GL_DEBUG_TYPE_ERROR), source != GLenum(GL_DEBUG_SOURCE_SHADER_COMPILER), let message else { return }
+            let text = String(decoding: UnsafeRawBufferPointer(start: message, count: Int(max(length, 0))), as: UTF8.self)
+            GLDebugLog.record(text)
+        }, nil)
+        return true
+    }
+
+    static func record(_ message: String) {
+        lock.lock()
+        errors.append(message)
+        lock.unlock()
+        if echo {
+            FileHandle.standardError.write(Data(("confetti: GL error: " + message + "\n").utf8))
+        }
+    }
+
+    /// The errors reported since the last call.
+    public static func drain() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { errors.removeAll() }
+        return errors
+    }
+}
