@@ -12,7 +12,7 @@ struct Confetti: ParsableCommand {
             burst once from a seed, uploads it once, and the vertex shader evaluates position, \
             rotation, 3D flip and fade each frame from one time uniform.
             """,
-        subcommands: [ViewCommand.self, RenderCommand.self, TraceCommand.self, BenchCommand.self],
+        subcommands: [ViewCommand.self, RenderCommand.self, TraceCommand.self, BenchCommand.self, SoakCommand.self],
         defaultSubcommand: ViewCommand.self
     )
 
@@ -29,7 +29,11 @@ struct Confetti: ParsableCommand {
             if code == .success {
                 exit(withError: error)
             }
-            let message = error is ExitCode ? "" : fullMessage(for: error)
+            // A command that already reported its failure chose its own status.
+            if let chosen = error as? ExitCode {
+                Foundation.exit(chosen.rawValue)
+            }
+            let message = fullMessage(for: error)
             if !message.isEmpty {
                 FileHandle.standardError.write(Data(("confetti: " + message.trimmingPrefix("Error: ") + "\n").utf8))
             }

@@ -143,6 +143,13 @@ import Testing
         print("parity after 10 days, \(worst.samples) samples: \(worst.report)")
     }
 
+    @Test func vertexShaderMatchesCPUEvaluatorAfterThirtyDaysOfUptime() throws {
+        let worst = try compare(epoch: 30 * 86_400 + 0.987_654_321)
+        #expect(worst.samples >= 10_000)
+        #expect(worst.classified >= worst.samples - 2 * Self.particles().count)
+        print("parity after 30 days, \(worst.samples) samples: \(worst.report)")
+    }
+
     @Test func naiveFloatClockWouldFailAfterTenDays() {
         // Why the epoch exists: float32 seconds since start step by 62.5 ms after ten days,
         // four frames at 60 Hz, which the parity test above would catch.
