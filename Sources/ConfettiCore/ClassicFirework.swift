@@ -14,8 +14,12 @@ public struct ClassicFirework: Hashable, Sendable {
     public var maxScaleSteps: ClosedRange<Int>
     public var minScaleSteps: ClosedRange<Int>
     public var timing: SparkTiming
+    /// Normalized trajectories, P0 = (0, 0), y down: P1, P2, P3 of each curve. Left quarters
+    /// mirror them.
+    public var topRight: [[Point]] = ClassicFirework.topRightCurves
+    public var bottomRight: [[Point]] = ClassicFirework.bottomRightCurves
 
-    /// Normalized trajectories, P0 = (0, 0), y down: P1, P2, P3 of each curve.
+    /// The article's table.
     public static let topRightCurves: [[Point]] = [
         [Point(0.31, -0.46), Point(0.74, -0.29), Point(0.99, 0.12)],
         [Point(0.31, -0.46), Point(0.62, -0.49), Point(0.88, -0.19)],
@@ -59,7 +63,7 @@ public struct ClassicFirework: Hashable, Sendable {
     /// The sparks of one firework exploding at `origin`.
     public func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
         quarters(using: &rng).enumerated().map { index, quarter in
-            let table = quarter.isBottom ? Self.bottomRightCurves : Self.topRightCurves
+            let table = quarter.isBottom ? bottomRight : topRight
             let mirror = Point(quarter.isLeft ? -1 : 1, 1)
             let normalized = rng.element(of: table).map { $0 * mirror }
             // Outwards on both axes, drawn independently (the original reused x for y).

@@ -28,6 +28,8 @@ public struct Benchmark {
         public var counts = [1_000, 10_000, 100_000, 1_000_000]
         public var rounds = 4
         public var seed: UInt64 = 1
+        /// The confetti the workloads are made of (its count is set per run).
+        public var confetti = ConfettiBurst.standard
         /// Run the culling, spawn, mixed and resolution scenarios.
         public var scenarios = true
         /// Particle-frames per mode per round: fewer frames at large counts, 4 to 40.
@@ -86,13 +88,15 @@ public struct Benchmark {
     /// over the frames measured (from `Workload.start`, 10 ms apart).
     struct Workload {
         var bursts: [(epoch: Double, particles: [ConfettiParticle])]
-        let physics = ConfettiPhysics.standard
         static let start = 0.75
         static let step = 0.01
 
-        init(count: Int, viewport: Size, seed: UInt64, sizeScale: Double = 1) {
+        let physics: ConfettiPhysics
+
+        init(count: Int, viewport: Size, seed: UInt64, burst base: ConfettiBurst, sizeScale: Double = 1) {
             let n = count >= 8_000 ? 8 : 1
-            var burst = ConfettiBurst.standard
+            var burst = base
+            physics = base.physics
             burst.sizes = burst.sizes.map { Size(width: ($0.width * sizeScale).rounded(), height: ($0.height * sizeScale).rounded()) }
             bursts = (0..<n).map { k in
                 burst.count = count / n + (k < count % n ? 1 : 0)
@@ -193,7 +197,7 @@ public struct Benchmark {
         var sweep: [BenchReport.SweepRow] = []
         for count in options.counts {
             log("\(count) particles: gpu, cpu, floor × \(options.rounds) rounds of \(options.frames(count)) frames")
-            let workload = Workload(count: count, viewport: viewport, seed: options.seed)
+            let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti)
             let figures = try compare(Mode.allCases, workload: workload, pixelsPerPoint: 1, query: query)
             sweep.append(BenchReport.SweepRow(count: count, modes: figures))
         }
@@ -309,7 +313,7 @@ public struct Benchmark {
 
     /// Confetti and classic fireworks live together, drawn as the viewer draws them.
     private func mixed(query: GLuint, each: Int) throws -> BenchReport.Mixed {
-        let workload = Workload(count: each, viewport: viewport, seed: options.seed)
+        let workload = Workload(count: each, viewport: viewport, seed: options.seed, burst: options.confetti)
         let scene = try SceneRenderer(shaders: shaders, capacity: max(each, 1))
         defer { scene.delete() }
         for burst in workload.bursts {
@@ -346,7 +350,7 @@ public struct Benchmark {
         var variants: [BenchReport.Variant] = []
         for count in counts {
             for (pixelsPerPoint, sizeScale) in [(0.5, 1.0), (1, 1), (2, 1), (1, 0.5), (1, 2)] {
-                let workload = Workload(count: count, viewport: viewport, seed: options.seed, sizeScale: sizeScale)
+                let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti, sizeScale: sizeScale)
                 let width = Int(Double(options.width) * pixelsPerPoint), height = Int(Double(options.height) * pixelsPerPoint)
                 let target = try OffscreenTarget(width: width, height: height)
                 defer { target.delete() }

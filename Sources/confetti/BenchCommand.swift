@@ -46,6 +46,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed of the bursts.")
     var seed: UInt64 = 1
 
+    @OptionGroup var effect: EffectOption
+
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
@@ -77,6 +79,11 @@ struct BenchCommand: ParsableCommand {
         options.seed = seed
         options.scenarios = !noScenarios
         options.frameBudget = frameBudget
+        let chosen = try effect.load(default: "confetti")
+        guard chosen.kind == .confetti || chosen.kind == .celebration else {
+            throw ValidationError("bench measures confetti: give a confetti effect, not \(effect.effect ?? "") (\(chosen.kind.rawValue))")
+        }
+        options.confetti = chosen.confetti
 
         let directory = try ShaderDirectory.locate(shaders.shaderDir)
         let context = try HeadlessContext()

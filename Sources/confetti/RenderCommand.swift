@@ -15,8 +15,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "What to render: \(EffectName.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var effect: EffectName = .celebration
+    @OptionGroup var effect: EffectOption
 
     @Option(help: "Seed of the celebration.")
     var seed: UInt64 = 1
@@ -42,8 +41,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Seconds between launches.")
     var interval: Double = 0.35
 
-    @Option(help: "Confetti pieces per burst.")
-    var count: Int = ConfettiBurst.standard.count
+    @Option(help: "Confetti pieces per burst (default: the effect's).")
+    var count: Int?
 
     @OptionGroup var shaders: ShaderOptions
 
@@ -56,13 +55,16 @@ struct RenderCommand: ParsableCommand {
         }
         if let bursts { try require(bursts, in: 1...10_000, "--bursts") }
         try requireFinite(interval, in: 0...3600, "--interval")
-        try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count")
-        try require((bursts ?? 3) * count, in: 1...ConfettiCommandLimits.maxCapacity, "--bursts × --count")
+        if let count {
+            try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count")
+            try require((bursts ?? 3) * count, in: 1...ConfettiCommandLimits.maxCapacity, "--bursts × --count")
+        }
     }
 
     func run() throws {
-        var show = Show(effect: effect, seed: seed, launches: bursts, interval: interval)
-        show.confetti.count = count
+        let chosen = try effect.load(default: "celebration")
+        var show = chosen.show(seed: seed, launches: bursts, interval: interval)
+        if let count { show.confetti.count = count }
         let viewport = Size(width: Double(size.width), height: Double(size.height))
         let seconds = duration ?? show.duration(in: viewport)
         let frameCount = frames ?? max(1, Int((seconds * fps).rounded(.up)))
@@ -75,7 +77,7 @@ struct RenderCommand: ParsableCommand {
         let recorder = FrameRecorder(show: show, width: size.width, height: size.height, fps: fps, frames: frameCount)
         let directory = URL(fileURLWithPath: out)
         let paths = try recorder.record(to: directory, shaders: shaderDirectory)
-        print("wrote \(paths.count) frames of \(effect.rawValue) (\(size), \(fps.compactText) fps, seed \(seed)) to \(directory.standardizedFileURL.path)/frame-0000.png … \(paths.last!.lastPathComponent)")
+        print("wrote \(paths.count) frames of \(effect.effect ?? "celebration") (\(size), \(fps.compactText) fps, seed \(seed)) to \(directory.standardizedFileURL.path)/frame-0000.png … \(paths.last!.lastPathComponent)")
     }
 }
 
@@ -84,5 +86,3 @@ enum FrameLimits {
         try require(frames, in: 1...100_000, "--frames")
     }
 }
-
-extension EffectName: ExpressibleByArgument {}

@@ -17,16 +17,13 @@ struct TraceCommand: ParsableCommand {
             """
     )
 
-    enum Effect: String, ExpressibleByArgument, CaseIterable {
-        case confetti, classic, fountain
-    }
 
     enum Evaluator: String, ExpressibleByArgument, CaseIterable {
         case cpu, gpu
     }
 
-    @Argument(help: "The effect: \(Effect.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var effect: Effect
+    @Argument(help: ArgumentHelp("The effect: confetti, classic, fountain, or an effect file of one of those kinds.", valueName: "name|file"))
+    var effect: String
 
     @Option(help: "Seed of the burst.")
     var seed: UInt64 = 1
@@ -65,12 +62,15 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let viewport = Size(width: Double(size.width), height: Double(size.height))
         let times = try parsedTimes()
+        let chosen = try Effect.load(effect)
         let document: any Encodable
-        switch effect {
+        switch chosen.kind {
         case .confetti:
-            document = try confettiTrace(viewport: viewport, times: times)
+            document = try confettiTrace(chosen, viewport: viewport, times: times)
         case .classic, .fountain:
-            document = try sparkTrace(viewport: viewport, times: times)
+            document = try sparkTrace(chosen, viewport: viewport, times: times)
+        case .celebration:
+            throw ValidationError("trace takes one kind of particle: confetti, classic or fountain, not \(effect) (a celebration)")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -87,8 +87,8 @@ struct TraceCommand: ParsableCommand {
         return try body(directory)
     }
 
-    private func confettiTrace(viewport: Size, times: [Double]) throws -> ConfettiTrace {
-        let burst = ConfettiBurst.standard
+    private func confettiTrace(_ chosen: Effect, viewport: Size, times: [Double]) throws -> ConfettiTrace {
+        let burst = chosen.confetti
         let physics = burst.physics
         let particles = burst.spawn(in: viewport, seed: seed)
         // samples[k][i]: particle i at times[k]
@@ -112,8 +112,9 @@ struct TraceCommand: ParsableCommand {
         )
     }
 
-    private func sparkTrace(viewport: Size, times: [Double]) throws -> SparkTrace {
-        let show = Show(effect: effect == .classic ? .classic : .fountain, seed: seed)
+    private func sparkTrace(_ chosen: Effect, viewport: Size, times: [Double]) throws -> SparkTrace {
+        let show = chosen.show(seed: seed, launches: 1, interval: nil)
+        let classic = chosen.kind == .classic
         var sparks: [Spark] = []
         var timing = show.fountain.timing
         for item in show.schedule(in: viewport) {
@@ -145,10 +146,10 @@ struct TraceCommand: ParsableCommand {
             }
         }
         return SparkTrace(
-            effect: effect.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
-            constants: .init(timing, scale: show.fountain.scale),
+            effect: chosen.kind.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
+            constants: .init(timing, scale: classic ? show.fireworks.firework.scale : show.fountain.scale),
             particles: sparks.enumerated().map { i, spark in
-                .init(index: i, params: .init(spark, timing: timing, classic: effect == .classic),
+                .init(index: i, params: .init(spark, timing: timing, classic: classic),
                       samples: times.indices.map { k in .init(t: times[k], samples[k][i]) })
             }
         )

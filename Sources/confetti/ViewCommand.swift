@@ -25,8 +25,10 @@ struct ViewCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Particles per burst (1 … capacity).")
-    var count: Int = ConfettiBurst.standard.count
+    @Option(help: "Confetti pieces per burst (1 … capacity; default: the effect's).")
+    var count: Int?
+
+    @OptionGroup var effect: EffectOption
 
     @Option(help: "Particles the GPU ring holds; the oldest bursts are overwritten when it is full.")
     var capacity: Int = ConfettiRenderer.defaultCapacity
@@ -56,7 +58,7 @@ struct ViewCommand: ParsableCommand {
 
     func validate() throws {
         try ConfettiCommandLimits.validateCapacity(capacity)
-        try ConfettiCommandLimits.validateCount(count, capacity: capacity)
+        if let count { try ConfettiCommandLimits.validateCount(count, capacity: capacity) }
         if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
         if let quitAfter { try requireFinite(quitAfter, in: 0...86_400 * 365, "--quit-after") }
         if let stress {
@@ -69,7 +71,15 @@ struct ViewCommand: ParsableCommand {
         var options = Viewer.Options()
         options.width = size.width
         options.height = size.height
-        options.confetti.count = count
+        let chosen = try effect.load(default: "celebration")
+        options.confetti = chosen.confetti
+        options.fireworks = chosen.fireworks
+        options.fountain = chosen.fountain
+        if let count { options.confetti.count = count }
+        for (field, particles) in [("confetti.count", options.confetti.count), ("classic.sparkCount", options.fireworks.firework.sparkCount),
+                                   ("fountain.sparkCount", options.fountain.sparkCount)] where particles > capacity {
+            throw ValidationError("\(effect.effect ?? "celebration"): \(field): \(particles) is more than the ring holds (--capacity \(capacity)); lower it or raise --capacity")
+        }
         options.capacity = capacity
         options.seed = seed
         options.vsync = !noVsync

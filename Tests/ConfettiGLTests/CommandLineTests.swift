@@ -1,0 +1,232 @@
+import ConfettiCore
+import Foundation
+import Testing
+
+/// The `confetti` executable, run as a user would.
+enum ConfettiBinary {
+    /// Built beside the test bundle by `swift build` (make test builds it).
+    static func url() throws -> URL {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for dir in [here, here.deletingLastPathComponent()] {
+            let candidate = dir.appendingPathComponent("confetti")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw TestFailure("the confetti executable is not built next to the tests (\(here.path)); run `swift build` first, as make test does")
+    }
+
+    struct Outcome {
+        var status: Int32
+        var exitedNormally: Bool
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = try url()
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil  // a bad option must be refused before any window opens
+        process.environment = environment
+        // Files rather than pipes: no buffer to fill and block on.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-run-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
+            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "", stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+        )
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+@Suite struct CommandLineTests {
+    struct BadInput: CustomStringConvertible, Sendable {
+        var arguments: [String]
+        /// An effect file to write first; `FILE` in the arguments stands for its path.
+        var file: String?
+        /// Words the message must contain: the field or option, and what is wrong.
+        var mentions: [String]
+
+        var description: String { (file.map { "file \($0) with " } ?? "") + arguments.joined(separator: " ") }
+    }
+
+    /// The preset with one field of one section replaced: `"gravity": 280` → `"gravity": VALUE`.
+    static func confetti(_ field: String, _ value: String) -> String {
+        """
+        {"kind": "confetti", "confetti": {"\(field)": \(value)}}
+        """
+    }
+
+    static func classic(_ field: String, _ value: String) -> String {
+        """
+        {"kind": "classic", "classic": {"\(field)": \(value)}}
+        """
+    }
+
+    static let badInputs: [BadInput] = [
+        // Files: malformed, wrong shapes and types, unknown names.
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "confetti","#, mentions: ["not valid JSON", "end of file"]),
+        BadInput(arguments: ["trace", "FILE"], file: "[1, 2]", mentions: ["wrong type"]),
+        BadInput(arguments: ["trace", "FILE"], file: "{}", mentions: ["kind", "missing"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": 3}"#, mentions: ["kind", "wrong type"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "confeti"}"#, mentions: ["kind", "Did you mean 'confetti'"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "confetti", "confeti": {}}"#, mentions: ["confeti", "Did you mean 'confetti'"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("gravty", "280"), mentions: ["confetti.gravty", "Did you mean 'gravity'"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("gravity", "\"heavy\""), mentions: ["confetti.gravity", "wrong type"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("rotationSpeed", "null"), mentions: ["confetti.rotationSpeed", "null"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("confetti", "{}").replacingOccurrences(of: #"{"confetti": {}}"#, with: "7"), mentions: ["confetti", "wrong type"]),
+        // Numbers: zero, negative, absurd, fractional, infinite.
+        BadInput(arguments: ["trace", "FILE"], file: confetti("drag", "0"), mentions: ["confetti.drag", "out of range"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("drag", "-1.6"), mentions: ["confetti.drag", "-1.6"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("lifetime", "1e30"), mentions: ["confetti.lifetime", "1e+30"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("lifetime", "0"), mentions: ["confetti.lifetime"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("fadeOutDuration", "5"), mentions: ["confetti.fadeOutDuration", "1.5"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("count", "0"), mentions: ["confetti.count", "whole number"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("count", "1.5"), mentions: ["confetti.count", "1.5"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("count", "1e12"), mentions: ["confetti.count"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("gravity", "1e400"), mentions: ["gravity", "1e400", "line 1"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("launchX", "[0.9, 0.1]"), mentions: ["confetti.launchX", "low ≤ high"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("launchX", "[0.5]"), mentions: ["confetti.launchX"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("launchX", "\"wide\""), mentions: ["confetti.launchX", "wrong type"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("flutterAmplitude", "[-5, 10]"), mentions: ["confetti.flutterAmplitude"]),
+        // Lists: empty, malformed entries, invalid hex, unknown shapes.
+        BadInput(arguments: ["trace", "FILE"], file: confetti("sizes", "[]"), mentions: ["confetti.sizes", "1 to 64"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("sizes", "[[0, 10]]"), mentions: ["confetti.sizes[0]"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("sizes", "[[10]]"), mentions: ["confetti.sizes[0]"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("colors", "[]"), mentions: ["confetti.colors", "1 to 64"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("colors", #"["red"]"#), mentions: ["confetti.colors[0]", "#rrggbb"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("colors", ##"["#ff3b30", "#12345g"]"##), mentions: ["confetti.colors[1]", "#12345g"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("shapes", #"["triangle"]"#), mentions: ["confetti.shapes[0]", "triangle"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("shapes", "[]"), mentions: ["confetti.shapes", "empty"]),
+        // Fireworks.
+        BadInput(arguments: ["trace", "FILE"], file: classic("sparkCount", "0"), mentions: ["classic.sparkCount"]),
+        BadInput(arguments: ["trace", "FILE"], file: classic("scale", "-45"), mentions: ["classic.scale", "-45"]),
+        BadInput(arguments: ["trace", "FILE"], file: classic("duration", "0"), mentions: ["classic.duration"]),
+        BadInput(arguments: ["trace", "FILE"], file: classic("fadeEnd", "0.5"), mentions: ["classic.fadeEnd", "fadeStart"]),
+        BadInput(arguments: ["trace", "FILE"], file: classic("scaleKeyTimes", "[0, 1]"), mentions: ["classic.scaleKeyTimes"]),
+        BadInput(arguments: ["trace", "FILE"], file: classic("easing", "[0, 0, 2, 1]"), mentions: ["classic.easing"]),
+        BadInput(arguments: ["trace", "FILE"], file: classic("topRight", "[[[0.1, 0.2]]]"), mentions: ["classic.topRight[0]"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "fountain", "fountain": {"delayStep": -1}}"#, mentions: ["fountain.delayStep", "-1"]),
+        BadInput(arguments: ["trace", "FILE"], file: ##"{"kind": "fountain", "fountain": {"colors": ["#zzzzzz"]}}"##, mentions: ["fountain.colors[0]"]),
+        BadInput(arguments: ["view", "--capacity", "1000", "--effect", "FILE"], file: confetti("count", "2000"), mentions: ["confetti.count", "--capacity"]),
+        // Options.
+        BadInput(arguments: ["render", "--size", "0x10"], mentions: ["--size"]),
+        BadInput(arguments: ["render", "--size", "-5x10"], mentions: ["--size"]),
+        BadInput(arguments: ["render", "--size", "wide"], mentions: ["--size"]),
+        BadInput(arguments: ["render", "--fps", "0"], mentions: ["--fps"]),
+        BadInput(arguments: ["render", "--fps", "nan"], mentions: ["--fps"]),
+        BadInput(arguments: ["render", "--frames", "0"], mentions: ["--frames"]),
+        BadInput(arguments: ["render", "--frames", "10", "--duration", "1"], mentions: ["--frames", "--duration"]),
+        BadInput(arguments: ["render", "--duration", "inf"], mentions: ["--duration"]),
+        BadInput(arguments: ["render", "--effect", "sparklers"], mentions: ["unknown effect 'sparklers'"]),
+        BadInput(arguments: ["render", "--effect", "confeti"], mentions: ["Did you mean 'confetti'"]),
+        BadInput(arguments: ["render", "--effect", "/nonexistent/effect.json"], mentions: ["/nonexistent/effect.json", "cannot read"]),
+        BadInput(arguments: ["render", "--effect", "/tmp"], mentions: ["/tmp", "cannot read"]),
+        BadInput(arguments: ["view", "--count", "0"], mentions: ["--count"]),
+        BadInput(arguments: ["view", "--capacity", "0"], mentions: ["--capacity"]),
+        BadInput(arguments: ["view", "--count", "2000", "--capacity", "1000"], mentions: ["--count", "--capacity"]),
+        BadInput(arguments: ["view", "--stress", "2000000"], mentions: ["--stress"]),
+        BadInput(arguments: ["trace", "confetti", "--times", "0,abc"], mentions: ["--times", "abc"]),
+        BadInput(arguments: ["trace", "confetti", "--times", ""], mentions: ["--times"]),
+        BadInput(arguments: ["trace", "confetti", "--evaluator", "tpu"], mentions: ["evaluator"]),
+        BadInput(arguments: ["trace", "celebration"], mentions: ["celebration"]),
+        BadInput(arguments: ["bench", "--counts", "0"], mentions: ["--counts"]),
+        BadInput(arguments: ["bench", "--counts", "5M"], mentions: ["--counts"]),
+        BadInput(arguments: ["soak", "--bursts", "-1"], mentions: ["--bursts"]),
+        BadInput(arguments: ["presets", "sparklers"], mentions: ["sparklers"]),
+    ]
+
+    @Test(arguments: badInputs)
+    func badInputIsRefusedWithExitTwoAndAMessageNamingIt(_ input: BadInput) throws {
+        var arguments = input.arguments
+        var cleanup: URL?
+        if let file = input.file {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-bad-\(UUID()).json")
+            try file.write(to: url, atomically: true, encoding: .utf8)
+            cleanup = url
+            arguments = arguments.map { $0 == "FILE" ? url.path : $0 }
+        }
+        defer { cleanup.map { try? FileManager.default.removeItem(at: $0) } }
+        let outcome = try ConfettiBinary.run(arguments)
+        #expect(outcome.exitedNormally, "ended by a signal: \(outcome.stderr)")
+        #expect(outcome.status == 2, "exit \(outcome.status); stderr: \(outcome.stderr)")
+        for word in input.mentions {
+            #expect(outcome.stderr.contains(word), "the message does not mention '\(word)': \(outcome.stderr)")
+        }
+        if let file = cleanup {
+            #expect(outcome.stderr.contains(file.path), "the message names the file: \(outcome.stderr)")
+        }
+        #expect(outcome.stderr.split(separator: "\n").first?.hasPrefix("confetti: ") == true, "one clear line first: \(outcome.stderr)")
+    }
+
+    @Test func atLeastFortyBadInputsAreCovered() {
+        #expect(Self.badInputs.count >= 40)
+    }
+
+    @Test func presetsPrintAsFilesThatLoadBackToTheSameEffect() throws {
+        for preset in Effect.presets {
+            let outcome = try ConfettiBinary.run(["presets", preset.name])
+            #expect(outcome.status == 0, "\(preset.name): \(outcome.stderr)")
+            let effect = try EffectFile.decode(Data(outcome.stdout.utf8), file: preset.name)
+            #expect(effect.kind == preset.effect.kind)
+            #expect(try EffectFile.encode(effect) == (try EffectFile.encode(preset.effect)), "\(preset.name) round trip")
+        }
+        let list = try ConfettiBinary.run(["presets"])
+        #expect(Effect.presets.allSatisfy { list.stdout.contains($0.name) })
+    }
+
+    @Test func aThousandMutatedEffectFilesEndInExitZeroOrTwoNeverASignal() throws {
+        var rng = SeededGenerator(seed: 2026)
+        let bases = try ["confetti", "classic", "fountain"].map { name -> [String: Any] in
+            let text = try EffectFile.encode(Effect.preset(name)!)
+            return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+        }
+        let replacements: [Any] = [0, -1, 1, 2.5, 1e9, -1e9, 1e308, -0.0, 0.001, 100, "NaN", "#ff00ff", "", NSNull(), true,
+                                   [Any](), [1], [1, 2], [2, 1], [[1, 2]], ["#12ab34"], ["circle"], [String: Any](), ["x": 1]]
+        var statuses: [Int32: Int] = [:]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-mutations-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for k in 0..<1_000 {
+            var effect = bases[k % bases.count]
+            let sectionName = effect.keys.filter { $0 != "kind" }.sorted()[0]
+            var section = effect[sectionName] as! [String: Any]
+            let keys = section.keys.sorted()
+            let key = keys[rng.index(below: keys.count)]
+            var text: String
+            switch rng.index(below: 10) {
+            case 0: section[key] = nil                                   // a field left out
+            case 1: section[key + "x"] = section[key]                    // an unknown field
+            case 2: effect["kind"] = rng.element(of: ["confetti", "classic", "fountain", "celebration", "firework", 7] as [Any])
+            default: section[key] = replacements[rng.index(below: replacements.count)]
+            }
+            effect[sectionName] = section
+            text = String(decoding: try JSONSerialization.data(withJSONObject: effect), as: UTF8.self)
+            if rng.index(below: 10) == 0 {                              // truncated mid-file
+                text = String(text.prefix(rng.index(below: text.count)))
+            }
+            let url = dir.appendingPathComponent("m\(k).json")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            let outcome = try ConfettiBinary.run(["trace", url.path, "--times", "0.3"])
+            #expect(outcome.exitedNormally, "mutation \(k) ended by a signal: \(text)")
+            #expect(outcome.status == 0 || outcome.status == 2, "mutation \(k): exit \(outcome.status): \(outcome.stderr)")
+            statuses[outcome.status, default: 0] += 1
+        }
+        // Both outcomes occur: the mutations are neither all harmless nor all fatal.
+        #expect((statuses[0] ?? 0) > 50 && (statuses[2] ?? 0) > 300, "\(statuses)")
+        print("mutations: \(statuses[0] ?? 0) accepted, \(statuses[2] ?? 0) refused with exit 2")
+    }
+}
