@@ -33,7 +33,7 @@ public final class BurstRenderer<Record> {
     public typealias SetUniforms = (_ program: ShaderProgram, _ burst: Burst, _ age: Float, _ viewport: Size, _ pixelsPerPoint: Double) -> Void
 
     public let ring: InstanceRing<Record>
-    public let program: ShaderProgram
+    public private(set) var program: ShaderProgram
     private let attributes: [VertexAttribute]
     private let setUniforms: SetUniforms
     private var vao: GLuint = 0
@@ -51,6 +51,14 @@ public final class BurstRenderer<Record> {
         epoxy_glDeleteVertexArrays(1, &vao)
         ring.delete()
         program.delete()
+    }
+
+    /// Builds the program again from its files. On failure the old program stays and keeps
+    /// drawing, and the error (file:line) is thrown.
+    public func reloadShaders() throws {
+        let fresh = try program.rebuilt()
+        program.delete()
+        program = fresh
     }
 
     /// One draw of a frame: a live burst and its time uniform.

@@ -3,7 +3,7 @@ import ConfettiCore
 
 /// Draws the Celebrate button: a rounded rectangle with its label.
 public final class ButtonRenderer {
-    public let program: ShaderProgram
+    public private(set) var program: ShaderProgram
     private var vao: GLuint = 0
     private var label: GLuint = 0
     private var labelText = ""
@@ -24,6 +24,13 @@ public final class ButtonRenderer {
         epoxy_glDeleteVertexArrays(1, &vao)
         epoxy_glDeleteTextures(1, &label)
         program.delete()
+    }
+
+    /// As `BurstRenderer.reloadShaders`: the old program stays on failure.
+    public func reloadShaders() throws {
+        let fresh = try program.rebuilt()
+        program.delete()
+        program = fresh
     }
 
     private func uploadLabel(_ text: String) {

@@ -37,6 +37,16 @@ public final class SceneRenderer {
         sparks.removeAll()
     }
 
+    /// Rebuilds every program from its files. Each one that fails keeps its previous version;
+    /// the first error is thrown after all have been tried.
+    public func reloadShaders() throws {
+        var failure: (any Error)?
+        for reload in [confetti.bursts.reloadShaders, sparks.bursts.reloadShaders, buttons.reloadShaders] {
+            do { try reload() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+
     public func liveParticles(at now: Double) -> Int {
         confetti.ring.liveParticles(at: now) + sparks.ring.liveParticles(at: now)
     }

@@ -20,7 +20,7 @@ public struct ShaderDirectory: Sendable {
         if let explicit {
             let url = URL(fileURLWithPath: explicit)
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent(probe).path) else {
-                throw GLFailure("no \(probe) in the shader directory \(explicit)")
+                throw GLFailure("no \(probe) in the shader directory \(explicit) (from --shader-dir or $CONFETTI_SHADER_DIR); point it at the project's Shaders/ folder")
             }
             return ShaderDirectory(url)
         }

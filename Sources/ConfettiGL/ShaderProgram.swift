@@ -8,11 +8,13 @@ import Foundation
 public final class ShaderProgram {
     public let id: GLuint
     public let files: [URL]
+    private let feedback: [String]
     private var uniforms: [String: GLint] = [:]
 
     /// `feedback` names vertex outputs to capture with transform feedback, interleaved.
     public init(vertex: URL, fragment: URL? = nil, feedback: [String] = []) throws {
         files = [vertex] + (fragment.map { [$0] } ?? [])
+        self.feedback = feedback
         var shaders: [GLuint] = []
         defer { shaders.forEach { epoxy_glDeleteShader($0) } }
         shaders.append(try Self.compile(vertex, stage: GLenum(GL_VERTEX_SHADER)))
@@ -38,6 +40,11 @@ public final class ShaderProgram {
         }
         id = program
         try glCheck("building the program from \(files.map(\.lastPathComponent).joined(separator: ", "))")
+    }
+
+    /// A new program from the same files, as they are now.
+    public func rebuilt() throws -> ShaderProgram {
+        try ShaderProgram(vertex: files[0], fragment: files.count > 1 ? files[1] : nil, feedback: feedback)
     }
 
     public func use() {

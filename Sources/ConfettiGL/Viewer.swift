@@ -28,6 +28,10 @@ public final class Viewer {
         public var stress: Int?
         /// Where S writes screenshots.
         public var screenshotDirectory = "."
+        /// An effect file to watch and reload when it changes.
+        public var effectFile: String?
+        /// Watch the shader files too (set when the user names a shader directory).
+        public var watchShaders = false
 
         public init() {}
     }
@@ -41,6 +45,11 @@ public final class Viewer {
     private var options: Options
     private var hud = FrameRateMeter()
     private var screenshotRequested = false
+    private var effectWatcher: FileWatcher?
+    private var shaderWatcher: FileWatcher?
+    private var lastWatch = 0.0
+    /// The last reload error, shown in the title until a reload succeeds.
+    public private(set) var reloadError: String?
     private var nextStressBurst = 0.0
 
     /// Keys 1–6 in stress mode; 0 stops it.
@@ -61,12 +70,55 @@ public final class Viewer {
     public init(options: Options) throws {
         self.options = options
         window = try GLFWWindow(width: options.width, height: options.height, title: "confetti", vsync: options.vsync)
+        let shaders: ShaderDirectory
         do {
-            renderer = try SceneRenderer(shaders: ShaderDirectory.locate(options.shaderDirectory), capacity: options.capacity)
+            shaders = try ShaderDirectory.locate(options.shaderDirectory)
+            renderer = try SceneRenderer(shaders: shaders, capacity: options.capacity)
         } catch {
             window.close()
             throw error
         }
+        if let file = options.effectFile { effectWatcher = FileWatcher(paths: [file]) }
+        if options.watchShaders {
+            let names = ["confetti.vert.glsl", "confetti.frag.glsl", "spark.vert.glsl", "spark.frag.glsl", "button.vert.glsl", "button.frag.glsl"]
+            shaderWatcher = FileWatcher(paths: names.map { shaders.file($0).path })
+        }
+    }
+
+    /// Reloads the effect file and the shaders if they changed. A broken edit is reported
+    /// (stderr and title) and the last good version keeps running.
+    public func reloadChangedFiles() {
+        if var watcher = effectWatcher, watcher.changed(), let file = options.effectFile {
+            effectWatcher = watcher
+            do {
+                let effect = try Effect.load(file)
+                options.confetti = effect.confetti
+                options.fireworks = effect.fireworks
+                options.fountain = effect.fountain
+                reloaded("effect \(file)")
+            } catch {
+                failedReload(error)
+            }
+        }
+        if var watcher = shaderWatcher, watcher.changed() {
+            shaderWatcher = watcher
+            do {
+                try renderer.reloadShaders()
+                reloaded("shaders")
+            } catch {
+                failedReload(error)
+            }
+        }
+    }
+
+    private func reloaded(_ what: String) {
+        reloadError = nil
+        FileHandle.standardError.write(Data("confetti: reloaded \(what)\n".utf8))
+    }
+
+    private func failedReload(_ error: any Error) {
+        reloadError = "\(error)"
+        FileHandle.standardError.write(Data("confetti: reload failed, keeping the last good version: \(error)\n".utf8))
     }
 
     /// Size of the drawing area in points.
@@ -245,6 +297,10 @@ public final class Viewer {
                 nextAutoFire = clock.time + every
             }
             try feedStress()
+            if previous - lastWatch >= 0.25 {
+                lastWatch = previous
+                reloadChangedFiles()
+            }
             let minimised = window.framebufferSize.width == 0 || window.framebufferSize.height == 0
             for event in window.pollEvents(waiting: minimised ? 0.1 : nil) {
                 try handle(event)
@@ -281,6 +337,7 @@ public final class Viewer {
         if let level = options.stress { parts.append("stress \(level)") }
         if clock.speed != 1 { parts.append(String(format: "×%g", clock.speed)) }
         if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
+        if let reloadError { parts.append("reload failed: " + (reloadError.split(separator: "\n").first.map(String.init) ?? "")) }
         return "confetti — " + parts.joined(separator: " · ")
     }
 

@@ -20,7 +20,9 @@ struct ViewCommand: ParsableCommand {
               0                   stress mode off
               S                   save a screenshot (confetti-NNNN.png in --screenshot-dir)
               Esc, Q              quit
-            The title bar shows fps, frame time and live particles. Needs a display; \
+            The title bar shows fps, frame time and live particles. An --effect file, and with \
+            --shader-dir the shaders, are reloaded when they change; a broken edit is shown in the \
+            title and on stderr while the last good version keeps running. Needs a display; \
             without one, use `confetti render`.
             """
     )
@@ -88,6 +90,9 @@ struct ViewCommand: ParsableCommand {
         options.quitAfter = quitAfter
         options.stress = stress
         options.screenshotDirectory = screenshotDir
+        // A file is watched and reloaded on change; with --shader-dir, so are the shaders.
+        if let name = effect.effect, Effect.preset(name) == nil { options.effectFile = name }
+        options.watchShaders = shaders.shaderDir != nil
         let viewer = try Viewer(options: options)
         defer { viewer.close() }
         let times = try viewer.run()

@@ -147,6 +147,9 @@ struct TestFailure: Error, CustomStringConvertible {
         BadInput(arguments: ["bench", "--counts", "5M"], mentions: ["--counts"]),
         BadInput(arguments: ["soak", "--bursts", "-1"], mentions: ["--bursts"]),
         BadInput(arguments: ["presets", "sparklers"], mentions: ["sparklers"]),
+        // No display: the viewer says so and points to render.
+        BadInput(arguments: ["view"], mentions: ["DISPLAY", "confetti render"]),
+        BadInput(arguments: ["render", "--shader-dir", "/nonexistent"], mentions: ["--shader-dir", "confetti.vert.glsl"]),
     ]
 
     @Test(arguments: badInputs)
@@ -170,6 +173,23 @@ struct TestFailure: Error, CustomStringConvertible {
             #expect(outcome.stderr.contains(file.path), "the message names the file: \(outcome.stderr)")
         }
         #expect(outcome.stderr.split(separator: "\n").first?.hasPrefix("confetti: ") == true, "one clear line first: \(outcome.stderr)")
+    }
+
+    @Test func brokenShaderFileStopsRenderWithFileAndLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-broken-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Shaders")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        let vertex = dir.appendingPathComponent("confetti.vert.glsl")
+        try String(contentsOf: vertex, encoding: .utf8).replacingOccurrences(of: "float t = uTime - aBirth;", with: "float t = uTime - aBirthday;")
+            .write(to: vertex, atomically: true, encoding: .utf8)
+        let outcome = try ConfettiBinary.run(["render", "--shader-dir", dir.path, "--frames", "1", "--out", dir.appendingPathComponent("out").path])
+        #expect(outcome.status == 2 && outcome.exitedNormally, "\(outcome.status): \(outcome.stderr)")
+        #expect(outcome.stderr.contains("confetti.vert.glsl:"), "file and line: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("aBirthday"), "\(outcome.stderr)")
     }
 
     @Test func atLeastFortyBadInputsAreCovered() {

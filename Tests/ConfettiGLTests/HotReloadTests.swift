@@ -1,0 +1,65 @@
+import ConfettiCore
+import ConfettiGL
+import Foundation
+import Testing
+
+@Suite struct HotReloadTests {
+    /// A private copy of the shaders, to break and mend.
+    func copyShaders() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-shaders-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let source = try SharedGL.shaders().url
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name.hasSuffix(".glsl") {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        return dir
+    }
+
+    @Test func brokenShaderIsRejectedAndThePreviousProgramKeepsDrawing() throws {
+        let dir = try copyShaders()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let viewport = Size(width: 320, height: 180)
+        let particles = ConfettiBurst.standard.spawn(in: viewport, seed: 4)
+        let fragment = dir.appendingPathComponent("confetti.frag.glsl")
+        let good = try String(contentsOf: fragment, encoding: .utf8)
+        try SharedGL.run {
+            let scene = try SceneRenderer(shaders: ShaderDirectory(dir), capacity: 64)
+            let target = try OffscreenTarget(width: 320, height: 180)
+            defer { scene.delete(); target.delete() }
+            target.bind()
+            try scene.add(.confetti(particles, .standard), at: 0)
+            scene.render(at: 0.5, viewport: viewport, pixelsPerPoint: 1)
+            let before = try target.readPixels()
+
+            // A typo on line 22 of the fragment shader.
+            try good.replacingOccurrences(of: "discard;", with: "discard").write(to: fragment, atomically: true, encoding: .utf8)
+            do {
+                try scene.reloadShaders()
+                Issue.record("a broken shader was accepted")
+            } catch let error as ShaderError {
+                #expect(error.message.contains("confetti.frag.glsl:"), "names the file and line: \(error.message)")
+            }
+            scene.render(at: 0.5, viewport: viewport, pixelsPerPoint: 1)
+            #expect(try target.readPixels() == before, "the previous program keeps drawing")
+
+            // A working edit is taken: every piece drawn at half strength.
+            try good.replacingOccurrences(of: "fragColor = vColor * coverage;", with: "fragColor = vColor * coverage * 0.5;")
+                .write(to: fragment, atomically: true, encoding: .utf8)
+            try scene.reloadShaders()
+            scene.render(at: 0.5, viewport: viewport, pixelsPerPoint: 1)
+            #expect(try target.readPixels() != before, "the mended shader is in use")
+        }
+    }
+
+    @Test func watcherSeesAChangedFileOnce() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-watch-\(UUID()).json")
+        try "{}".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var watcher = FileWatcher(paths: [file.path])
+        let unchanged = watcher.changed()
+        #expect(!unchanged)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: file.path)
+        let first = watcher.changed(), second = watcher.changed()
+        #expect(first && !second)
+    }
+}
