@@ -82,6 +82,17 @@ import Testing
             let pixel = withButton[Int(button.midX * viewer.window.pixelsPerPoint), Int((button.minY + 4) * viewer.window.pixelsPerPoint)]
             let fill = viewer.button.fill.rgba8
             #expect(abs(Int(pixel.r) - Int(fill.0)) <= 1 && abs(Int(pixel.b) - Int(fill.2)) <= 1, "the button is drawn: \(pixel)")
+            // Resizing: the viewport, the bursts and the button follow the framebuffer.
+            glfwSetWindowSize(viewer.window.handle, 800, 450)
+            for _ in 0..<50 where viewer.window.framebufferSize.width != 800 {
+                _ = viewer.window.pollEvents(waiting: 0.02)
+            }
+            #expect(viewer.window.framebufferSize == (800, 450) || viewer.window.framebufferSize == (1600, 900))
+            #expect(abs(viewer.button.frame.midX - viewer.viewport.width / 2) <= 1)
+            viewer.renderFrame()
+            let resized = try viewer.readBackBuffer()
+            #expect(resized.width == viewer.window.framebufferSize.width && resized.height == viewer.window.framebufferSize.height)
+
             // Stress mode keeps about N pieces alive: key 1 is 1,000.
             try viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
             #expect(!viewer.clock.isPaused)
