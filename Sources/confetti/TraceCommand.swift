@@ -104,7 +104,7 @@ struct TraceCommand: ParsableCommand {
             }
         }
         return ConfettiTrace(
-            seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
+            effect: "confetti", seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
             constants: .init(gravity: physics.gravity, drag: physics.drag, lifetime: physics.lifetime, fadeOutDuration: physics.fadeOutDuration),
             particles: particles.enumerated().map { i, p in
                 .init(index: i, params: .init(p), samples: times.indices.map { k in .init(t: times[k], samples[k][i]) })
@@ -156,23 +156,29 @@ struct TraceCommand: ParsableCommand {
     }
 }
 
-/// The JSON document of SPEC.md's trace contract, for confetti.
-struct ConfettiTrace: Encodable {
-    var effect = "confetti"
+/// The JSON document of SPEC.md's trace contract; the effects differ in their constants,
+/// parameters and samples.
+struct TraceDocument<Constants: Encodable, Params: Encodable, Sample: Encodable>: Encodable {
+    var effect: String
     var seed: UInt64
     var evaluator: String
     var viewport: [Int]
     var constants: Constants
     var particles: [Particle]
 
-    struct Constants: Encodable {
-        var gravity, drag, lifetime, fadeOutDuration: Double
-    }
-
     struct Particle: Encodable {
         var index: Int
         var params: Params
         var samples: [Sample]
+    }
+}
+
+typealias ConfettiTrace = TraceDocument<ConfettiTraceFields.Constants, ConfettiTraceFields.Params, ConfettiTraceFields.Sample>
+typealias SparkTrace = TraceDocument<SparkTraceFields.Constants, SparkTraceFields.Params, SparkTraceFields.Sample>
+
+enum ConfettiTraceFields {
+    struct Constants: Encodable {
+        var gravity, drag, lifetime, fadeOutDuration: Double
     }
 
     struct Params: Encodable {
@@ -217,15 +223,7 @@ struct ConfettiTrace: Encodable {
     }
 }
 
-/// The JSON document of SPEC.md's trace contract, for fireworks.
-struct SparkTrace: Encodable {
-    var effect: String
-    var seed: UInt64
-    var evaluator: String
-    var viewport: [Int]
-    var constants: Constants
-    var particles: [Particle]
-
+enum SparkTraceFields {
     struct Constants: Encodable {
         var duration: Double
         var scale: Double
@@ -240,12 +238,6 @@ struct SparkTrace: Encodable {
             opacityKeyTimes = [timing.fadeStart, timing.fadeEnd]
             easing = [timing.easing.x1, timing.easing.y1, timing.easing.x2, timing.easing.y2]
         }
-    }
-
-    struct Particle: Encodable {
-        var index: Int
-        var params: Params
-        var samples: [Sample]
     }
 
     struct Params: Encodable {

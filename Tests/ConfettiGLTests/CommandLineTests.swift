@@ -192,6 +192,44 @@ struct TestFailure: Error, CustomStringConvertible {
         #expect(outcome.stderr.contains("aBirthday"), "\(outcome.stderr)")
     }
 
+    @Test(arguments: [("confetti", 30), ("classic", 16), ("fountain", 10)])
+    func traceFollowsTheSpecContractAndGPUAgreesWithCPU(_ effect: String, _ particles: Int) throws {
+        func trace(_ evaluator: String) throws -> [String: Any] {
+            let outcome = try ConfettiBinary.run(["trace", effect, "--seed", "7", "--times", "-0.05,0,0.2,0.39,0.6,1.2", "--evaluator", evaluator])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        }
+        let cpu = try trace("cpu"), gpu = try trace("gpu")
+        let confetti = effect == "confetti"
+        for doc in [cpu, gpu] {
+            #expect(Set(doc.keys) == ["effect", "seed", "evaluator", "viewport", "constants", "particles"])
+            #expect(doc["effect"] as? String == effect && doc["seed"] as? Int == 7)
+            let constants = try #require(doc["constants"] as? [String: Any])
+            if confetti { #expect(Set(constants.keys) == ["gravity", "drag", "lifetime", "fadeOutDuration"]) }
+            let list = try #require(doc["particles"] as? [[String: Any]])
+            #expect(list.count == particles)
+            let params = try #require(list.first?["params"] as? [String: Any])
+            let wanted: Set<String> = confetti
+                ? ["initialPosition", "initialVelocity", "initialRotation", "rotationSpeed", "flutterAmplitude", "flutterFrequency",
+                   "flutterPhase", "flipFrequency", "flipPhase", "spreadStrength", "size", "color"]
+                : Set(["controlPoints", "delay", "duration", "scaleValues", "scaleKeyTimes", "size", "color"]).union(effect == "classic" ? ["inFront"] : [])
+            #expect(Set(params.keys) == wanted)
+        }
+        #expect(cpu["evaluator"] as? String == "cpu" && gpu["evaluator"] as? String == "gpu")
+        let fields = confetti ? ["x", "y", "rotation", "apparentWidth", "opacity"] : ["x", "y", "angle", "scale", "opacity"]
+        let a = cpu["particles"] as! [[String: Any]], b = gpu["particles"] as! [[String: Any]]
+        for (p, q) in zip(a, b) {
+            for (s, r) in zip(p["samples"] as! [[String: Any]], q["samples"] as! [[String: Any]]) {
+                #expect(s["t"] as? Double == r["t"] as? Double && s["alive"] as? Bool == r["alive"] as? Bool)
+                for field in fields {
+                    let x = s[field] as! Double, y = r[field] as! Double
+                    // The sample times are not float32 values here, so allow their rounding too.
+                    #expect(abs(x - y) <= 2e-3 * max(1, abs(x)), "\(effect) \(field) at t=\(s["t"]!): cpu \(x), gpu \(y)")
+                }
+            }
+        }
+    }
+
     @Test func atLeastFortyBadInputsAreCovered() {
         #expect(Self.badInputs.count >= 40)
     }
