@@ -253,7 +253,8 @@ extension Effect: Codable {
     static let sparkTimingFields = ["duration", "scaleKeyTimes", "fadeStart", "fadeEnd", "easing"]
     static let classicFields = ["fireworks", "maxOriginJitter", "sparkCount", "scale", "sparkSize", "maxJitter",
                                 "colors", "maxScaleSteps", "minScaleSteps", "topRight", "bottomRight"] + sparkTimingFields
-    static let fountainFields = ["sparkCount", "scale", "sparkSize", "delayStep", "offsetY", "colors"] + sparkTimingFields
+    static let fountainFields = ["sparkCount", "scale", "sparkSize", "delayStep", "offsetY", "colors",
+                                 "startScaleTenths", "peakScaleTenths", "endScale"] + sparkTimingFields
 
     public init(from decoder: any Decoder) throws {
         let top = try Fields(decoder.container(keyedBy: FieldKey.self), allowed: ["kind", "confetti", "classic", "fountain"])
@@ -349,6 +350,9 @@ extension Effect: Codable {
         c.delayStep = try f.number("delayStep", 0...10, or: c.delayStep)
         c.offsetY = try f.number("offsetY", -100_000...100_000, or: c.offsetY)
         c.colors = try f.colors("colors", or: c.colors)
+        c.startScaleTenths = try f.integerInterval("startScaleTenths", 0...100, or: c.startScaleTenths)
+        c.peakScaleTenths = try f.integerInterval("peakScaleTenths", 0...100, or: c.peakScaleTenths)
+        c.endScale = try f.number("endScale", 0...10, or: c.endScale)
         c.timing = try readTiming(f, c.timing)
         return c
     }
@@ -412,6 +416,9 @@ extension Effect: Codable {
             try c.encode(f.delayStep, forKey: FieldKey("delayStep"))
             try c.encode(f.offsetY, forKey: FieldKey("offsetY"))
             try c.encode(f.colors.map(\.hex), forKey: FieldKey("colors"))
+            try c.encode([f.startScaleTenths.lowerBound, f.startScaleTenths.upperBound], forKey: FieldKey("startScaleTenths"))
+            try c.encode([f.peakScaleTenths.lowerBound, f.peakScaleTenths.upperBound], forKey: FieldKey("peakScaleTenths"))
+            try c.encode(f.endScale, forKey: FieldKey("endScale"))
             try timing(f.timing, into: &c)
         }
     }

@@ -9,6 +9,10 @@ public struct FountainFirework: Hashable, Sendable {
     /// Points above the top centre of the rectangle the fountain rises from.
     public var offsetY: Double
     public var colors: [RGB]
+    /// Scale keyframes [start, peak, peak, end]: start and peak are drawn in tenths from these.
+    public var startScaleTenths: ClosedRange<Int> = 1...3
+    public var peakScaleTenths: ClosedRange<Int> = 12...18
+    public var endScale = 0.2
     public var timing: SparkTiming
 
     public static let standard = FountainFirework(
@@ -28,12 +32,12 @@ public struct FountainFirework: Hashable, Sendable {
             let y1 = Double(7 + rng.index(below: 6)) / 10           // 1 + (k - 3)/10
             let x2 = Double(rng.index(below: 4) - 2)                 // j - 2
             let y2 = y1 + Double(15 + rng.index(below: 10)) / 10     // y1 + 2 + (m - 5)/10
-            let s0 = Double(1 + rng.index(below: 3)) / 10            // 0.1 + a/10
-            let sMax = Double(12 + rng.index(below: 7)) / 10         // 1.2 + b/10
+            let s0 = Double(startScaleTenths.lowerBound + rng.index(below: startScaleTenths.count)) / 10   // 0.1 + a/10
+            let sMax = Double(peakScaleTenths.lowerBound + rng.index(below: peakScaleTenths.count)) / 10  // 1.2 + b/10
             return Spark(
                 curve: Bezier([origin, origin + Point(0, -y1) * scale, origin + Point(x2, -y2) * scale]),
                 delay: Double(k + 1) * delayStep,
-                scaleValues: [s0, sMax, sMax, 0.2],
+                scaleValues: [s0, sMax, sMax, endScale],
                 size: sparkSize,
                 color: colors[k % colors.count],
                 inFront: true
