@@ -50,7 +50,7 @@ public final class HeadlessContext: @unchecked Sendable {
     }
 
     deinit {
-        epoxy_eglDestroyContext(display, context)
+        _ = epoxy_eglDestroyContext(display, context)
     }
 
     public func makeCurrent() throws {
@@ -61,7 +61,7 @@ public final class HeadlessContext: @unchecked Sendable {
 
     /// Leaves no context current on this thread, so another thread may take it.
     public func release() {
-        epoxy_eglMakeCurrent(display, nil, nil, nil)
+        _ = epoxy_eglMakeCurrent(display, nil, nil, nil)
     }
 
     static func eglErrorName() -> String {
