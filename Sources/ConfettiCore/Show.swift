@@ -77,6 +77,11 @@ public struct Show: Sendable {
 
     /// Seconds until the last particle of the last launch has gone.
     public func duration(in viewport: Size) -> Double {
-        schedule(in: viewport).map { $0.time + $0.spawn.duration }.max() ?? 0
+        Self.duration(of: schedule(in: viewport))
+    }
+
+    /// The same, for a schedule already spawned.
+    public static func duration(of schedule: [ScheduledSpawn]) -> Double {
+        schedule.map { $0.time + $0.spawn.duration }.max() ?? 0
     }
 }

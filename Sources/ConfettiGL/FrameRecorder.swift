@@ -6,7 +6,9 @@ import Foundation
 /// Frame k shows time k / fps. Every burst is spawned and uploaded before the first frame and
 /// stays invisible until its launch. Same show and size, same bytes.
 public struct FrameRecorder {
-    public var show: Show
+    public let show: Show
+    /// The show spawned for this frame size, once: recording uploads exactly these particles.
+    public let schedule: [ScheduledSpawn]
     /// Pixels; one point per pixel.
     public var width: Int
     public var height: Int
@@ -15,18 +17,21 @@ public struct FrameRecorder {
 
     public init(show: Show, width: Int, height: Int, fps: Double, frames: Int) {
         self.show = show
+        schedule = show.schedule(in: Size(width: Double(width), height: Double(height)))
         self.width = width
         self.height = height
         self.fps = fps
         self.frames = frames
     }
 
+    /// Seconds until the last particle has gone.
+    public var duration: Double { Show.duration(of: schedule) }
+
     /// Writes the frames into `directory` (created if needed) and returns their paths.
     /// Needs a current GL context.
     public func record(to directory: URL, shaders: ShaderDirectory) throws -> [URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let viewport = Size(width: Double(width), height: Double(height))
-        let schedule = show.schedule(in: viewport)
         let capacity = max(schedule.map { spawn -> Int in
             switch spawn.spawn {
             case .confetti(let particles, _): particles.count

@@ -65,16 +65,16 @@ struct RenderCommand: ParsableCommand {
         let chosen = try effect.load(default: "celebration")
         var show = chosen.show(seed: seed, launches: bursts, interval: interval)
         if let count { show.confetti.count = count }
-        let viewport = Size(width: Double(size.width), height: Double(size.height))
-        let seconds = duration ?? show.duration(in: viewport)
-        let frameCount = frames ?? max(1, Int((seconds * fps).rounded(.up)))
-        try FrameLimits.validateFrames(frameCount)
+        // Spawned once: the recorder's schedule gives the duration and is what it uploads.
+        var recorder = FrameRecorder(show: show, width: size.width, height: size.height, fps: fps, frames: 1)
+        let seconds = duration ?? recorder.duration
+        recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))
+        try FrameLimits.validateFrames(recorder.frames)
 
         let shaderDirectory = try ShaderDirectory.locate(shaders.shaderDir)
         let context = try HeadlessContext()
         try context.makeCurrent()
         defer { context.release() }
-        let recorder = FrameRecorder(show: show, width: size.width, height: size.height, fps: fps, frames: frameCount)
         let directory = URL(fileURLWithPath: out)
         let paths = try recorder.record(to: directory, shaders: shaderDirectory)
         print("wrote \(paths.count) frames of \(effect.effect ?? "celebration") (\(size), \(fps.compactText) fps, seed \(seed)) to \(directory.standardizedFileURL.path)/frame-0000.png … \(paths.last!.lastPathComponent)")
