@@ -18,24 +18,39 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
-        // Model, spawners, seeded RNG and the CPU evaluator. No GL.
+        // Spawn → record: effects, spawners, seeded RNG, CPU evaluators, GPU record layouts. No GL.
         .target(name: "ConfettiCore"),
 
-        // Shader loading, instance ring, renderer, window and headless contexts.
+        // Ring → shader → pixels: the library an app embeds. Epoxy and EGL only; Shaders/ built in.
         .target(
             name: "ConfettiGL",
-            dependencies: ["ConfettiCore", "CEpoxy", "CEGL", "CGLFW", "CPNG"]
+            dependencies: ["ConfettiCore", "CEpoxy", "CEGL"],
+            plugins: ["EmbedShaders"]
         ),
+        .executableTarget(name: "ShaderEmbedder"),
+        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
+        // The application: viewer and its window, headless recording, benchmark, soak.
+        .target(
+            name: "ConfettiApp",
+            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG"]
+        ),
         .executableTarget(
             name: "confetti",
             dependencies: [
-                "ConfettiCore", "ConfettiGL",
+                "ConfettiCore", "ConfettiGL", "ConfettiApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
+        // One screen of an app that embeds `Celebration` in its own GLFW window.
+        .executableTarget(
+            name: "celebrate-in-glfw",
+            dependencies: ["ConfettiGL", "CGLFW", "CEpoxy"],
+            path: "Examples/CelebrateInGLFW"
+        ),
+
         .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore"]),
-        .testTarget(name: "ConfettiGLTests", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
+        .testTarget(name: "ConfettiGLTests", dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiApp", "CEpoxy", "CGLFW"]),
     ]
 )

@@ -2,6 +2,8 @@
 // A rounded rectangle (signed distance, antialiased) with its label from a one-channel
 // texture, premultiplied.
 
+#include "coverage.glsl"
+
 in vec2 vFromCentre;
 
 uniform vec4 uRect;
@@ -10,14 +12,13 @@ uniform vec3 uFill;
 uniform vec3 uTextColor;
 uniform vec2 uLabelSize;        // pt
 uniform sampler2D uLabel;
-uniform float uPixelsPerPoint;
 
 out vec4 fragColor;
 
 void main() {
     vec2 q = abs(vFromCentre) - 0.5 * uRect.zw + uCornerRadius;
     float distance = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - uCornerRadius;
-    float coverage = clamp(0.5 - distance * uPixelsPerPoint, 0.0, 1.0);
+    float coverage = edgeCoverage(distance);
     if (coverage <= 0.0) {
         discard;
     }

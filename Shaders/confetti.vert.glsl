@@ -1,7 +1,9 @@
 #version 330 core
 // One confetti piece per instance, one quad corner per vertex (triangle strip of 4).
-// The motion is the closed form of SPEC.md, evaluated from the record the CPU wrote once
-// (layout: Sources/ConfettiCore/ConfettiInstance.swift) and one time uniform.
+// The motion is the closed form of docs/effects.md (Confetti), evaluated from the record the
+// CPU wrote once (layout: Sources/ConfettiCore/Record/ConfettiKind.swift) and one time uniform.
+
+#include "quad.glsl"
 
 layout(location = 0) in vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
 layout(location = 1) in vec4 aSway;     // flutter amplitude (pt), frequency (rad/s), phase (rad), signed spread (pt/s^2)
@@ -12,8 +14,6 @@ layout(location = 5) in vec4 aColor;    // straight rgba
 
 uniform float uTime;        // s since the burst's epoch, rebased on the CPU in double precision
 uniform vec4 uPhysics;      // gravity (pt/s^2), drag (1/s), lifetime (s), fade-out (s)
-uniform vec2 uViewport;     // pt
-uniform float uPixelsPerPoint;
 
 // Read back by transform feedback (trace and parity tests); unused when drawing.
 out vec4 vPose;             // x, y (pt), rotation (deg), apparent width (pt)
@@ -55,25 +55,16 @@ void main() {
     vLife = vec2(opacity, alive ? 1.0 : 0.0);
 
     if (!alive) {
-        // All four corners on one point outside the clip volume: no area, no fragments.
-        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+        gl_Position = collapsed;
         vLocal = vec2(0.0);
         vHalfSize = vec3(0.0);
         vColor = vec4(0.0);
         return;
     }
 
-    // One pixel of margin around the piece so the fragment shader can antialias its edge.
     vec2 halfSize = 0.5 * vec2(width, aShape.y);
-    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
-    vLocal = corner * (halfSize + 1.0 / uPixelsPerPoint);
-
-    float angle = radians(rotation);
-    float c = cos(angle), s = sin(angle);
-    vec2 p = vec2(x, y) + vec2(c * vLocal.x - s * vLocal.y, s * vLocal.x + c * vLocal.y);
-
-    // Points, y down, to clip space, y up.
-    gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
+    vLocal = quadCorner() * (halfSize + edgeMargin());
+    gl_Position = toClip(vec2(x, y) + rotate(vLocal, rotation));
     vHalfSize = vec3(halfSize, aShape.z);
-    vColor = vec4(aColor.rgb * opacity, opacity);
+    vColor = premultiply(aColor.rgb, opacity);
 }

@@ -2,7 +2,9 @@
 // One firework spark per instance, one quad corner per vertex (triangle strip of 4).
 // The spark flies along a cubic Bézier (quadratics arrive degree-raised) at u = t/T, faces
 // along the tangent, scales by keyframes read at the eased progress, and fades at the end.
-// Record layout: Sources/ConfettiCore/SparkInstance.swift.
+// Formulas: docs/effects.md (Fireworks). Record layout: Sources/ConfettiCore/Record/SparkKind.swift.
+
+#include "quad.glsl"
 
 layout(location = 0) in vec4 aCurveA;   // P0.xy (pt), P1 - P0
 layout(location = 1) in vec4 aCurveB;   // P2 - P0, P3 - P0
@@ -15,8 +17,6 @@ uniform float uTime;        // s since the launch, rebased on the CPU in double 
 uniform vec4 uTiming;       // duration T (s), key time 1, key time 2, unused
 uniform vec2 uFade;         // opacity is 1 until uFade.x, 0 from uFade.y (fractions of T)
 uniform vec4 uEase;         // timing curve control points x1, y1, x2, y2
-uniform vec2 uViewport;     // pt
-uniform float uPixelsPerPoint;
 
 // Read back by transform feedback (trace and parity tests); unused when drawing.
 out vec4 vPose;             // x, y (pt), angle (deg), scale
@@ -88,8 +88,7 @@ void main() {
     vLife = vec3(opacity, alive ? 1.0 : 0.0, e);
 
     if (!alive) {
-        // All four corners on one point outside the clip volume: no area, no fragments.
-        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+        gl_Position = collapsed;
         vLocal = vec2(0.0);
         vRadius = 0.0;
         vColor = vec4(0.0);
@@ -97,12 +96,8 @@ void main() {
     }
 
     float radius = 0.5 * aLook.x * scale;
-    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
-    vLocal = corner * (radius + 1.0 / uPixelsPerPoint);
-    float c = cos(radians(angle)), s = sin(radians(angle));
-    vec2 p = position + vec2(c * vLocal.x - s * vLocal.y, s * vLocal.x + c * vLocal.y);
-
-    gl_Position = vec4(p.x / uViewport.x * 2.0 - 1.0, 1.0 - p.y / uViewport.y * 2.0, 0.0, 1.0);
+    vLocal = quadCorner() * (radius + edgeMargin());
+    gl_Position = toClip(position + rotate(vLocal, angle));
     vRadius = radius;
-    vColor = vec4(aColor.rgb * opacity, opacity);
+    vColor = premultiply(aColor.rgb, opacity);
 }

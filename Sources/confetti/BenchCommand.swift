@@ -1,5 +1,5 @@
 import ArgumentParser
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 
@@ -85,13 +85,11 @@ struct BenchCommand: ParsableCommand {
         }
         options.confetti = chosen.confetti
 
-        let directory = try ShaderDirectory.locate(shaders.shaderDir)
-        let context = try HeadlessContext()
-        try context.makeCurrent()
-        defer { context.release() }
-        var benchmark = Benchmark(options: options, shaders: directory)
-        benchmark.log = { FileHandle.standardError.write(Data(("bench: " + $0 + "\n").utf8)) }
-        let report = try benchmark.run()
+        let report = try shaders.withHeadlessGL { library in
+            var benchmark = Benchmark(options: options, shaders: library)
+            benchmark.log = { FileHandle.standardError.write(Data(("bench: " + $0 + "\n").utf8)) }
+            return try benchmark.run()
+        }
 
         print(Self.table(report))
         if let json {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConfettiApp
 import ConfettiGL
 import Foundation
 
@@ -69,8 +70,28 @@ struct PixelSize: ExpressibleByArgument, Sendable, CustomStringConvertible {
 
 /// Options every GL command shares.
 struct ShaderOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Directory holding the .glsl files.", discussion: "Default: $CONFETTI_SHADER_DIR, else the Shaders/ folder of this checkout.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Directory of .glsl files to use instead of the built-in shaders.", discussion: "Default: $CONFETTI_SHADER_DIR if set, else the shaders built into this binary.", valueName: "dir"))
     var shaderDir: String?
+
+    /// Runs `body` with a current surfaceless EGL context and the chosen shaders: the headless
+    /// set-up of every command that draws without a window.
+    func withHeadlessGL<T>(debug: Bool = false, _ body: (ShaderLibrary) throws -> T) throws -> T {
+        let shaders = try ShaderLibrary.resolve(shaderDir)
+        let context = try HeadlessContext(debug: debug)
+        try context.makeCurrent()
+        defer { context.release() }
+        return try body(shaders)
+    }
+}
+
+/// `--effect NAME|FILE`, shared by the commands that draw.
+struct EffectOption: ParsableArguments {
+    @Option(name: .customLong("effect"), help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))) or an effect file.", valueName: "name|file"))
+    var effect: String?
+
+    func load(default fallback: String) throws -> Effect {
+        try Effect.load(effect ?? fallback)
+    }
 }
 
 func require<T: Comparable>(_ value: T, in range: ClosedRange<T>, _ option: String) throws {
@@ -82,12 +103,5 @@ func require<T: Comparable>(_ value: T, in range: ClosedRange<T>, _ option: Stri
 func requireFinite(_ value: Double, in range: ClosedRange<Double>, _ option: String) throws {
     guard value.isFinite, range.contains(value) else {
         throw ValidationError("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(value)")
-    }
-}
-
-extension Double {
-    /// `30` rather than `30.0`.
-    var compactText: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

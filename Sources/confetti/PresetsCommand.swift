@@ -24,19 +24,8 @@ struct PresetsCommand: ParsableCommand {
         }
         guard let effect = Effect.preset(name) else {
             let names = Effect.presets.map(\.name)
-            let hint = closest(name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-            throw ValidationError("unknown preset '\(name)': \(names.joined(separator: ", ")).\(hint)")
+            throw ValidationError("unknown preset '\(name)': \(names.joined(separator: ", ")).\(didYouMean(name, in: names))")
         }
         print(try EffectFile.encode(effect))
-    }
-}
-
-/// `--effect NAME|FILE`, shared by the commands that draw.
-struct EffectOption: ParsableArguments {
-    @Option(name: .customLong("effect"), help: ArgumentHelp("A preset (confetti, classic, fountain, celebration) or an effect file.", valueName: "name|file"))
-    var effect: String?
-
-    func load(default fallback: String) throws -> Effect {
-        try Effect.load(effect ?? fallback)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 
@@ -63,20 +63,18 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let chosen = try effect.load(default: "celebration")
-        var show = chosen.show(seed: seed, launches: bursts, interval: interval)
-        if let count { show.confetti.count = count }
+        var show = Show(effect: chosen, seed: seed, launches: bursts, interval: interval)
+        if let count { show.effect.confetti.count = count }
         // Spawned once: the recorder's schedule gives the duration and is what it uploads.
         var recorder = FrameRecorder(show: show, width: size.width, height: size.height, fps: fps, frames: 1)
         let seconds = duration ?? recorder.duration
         recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))
         try FrameLimits.validateFrames(recorder.frames)
 
-        let shaderDirectory = try ShaderDirectory.locate(shaders.shaderDir)
-        let context = try HeadlessContext()
-        try context.makeCurrent()
-        defer { context.release() }
         let directory = URL(fileURLWithPath: out)
-        let paths = try recorder.record(to: directory, shaders: shaderDirectory)
+        let paths = try shaders.withHeadlessGL { library in
+            try recorder.record(to: directory, shaders: library)
+        }
         print("wrote \(paths.count) frames of \(effect.effect ?? "celebration") (\(size), \(fps.compactText) fps, seed \(seed)) to \(directory.standardizedFileURL.path)/frame-0000.png … \(paths.last!.lastPathComponent)")
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 
@@ -52,11 +52,9 @@ struct SoakCommand: ParsableCommand {
         options.interval = interval
         options.startTime = startTime
         options.seed = seed
-        let directory = try ShaderDirectory.locate(shaders.shaderDir)
-        let context = try HeadlessContext(debug: true)
-        try context.makeCurrent()
-        defer { context.release() }
-        let report = try Soak(options: options, shaders: directory).run()
+        let report = try shaders.withHeadlessGL(debug: true) { library in
+            try Soak(options: options, shaders: library).run()
+        }
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
         print("""
             soak: \(report.bursts) bursts of \(report.particlesPerBurst) into a ring of \(report.capacity) (\(report.ringWraps) wraps), clock \(report.finalClock) s

@@ -1,12 +1,11 @@
 import ArgumentParser
-import ConfettiCore
 import ConfettiGL
 import Foundation
 
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
-        abstract: "Print one seeded launch's particles at given ages, as JSON (SPEC.md's trace contract).",
+        abstract: "Print one seeded launch's particles at given ages, as JSON (the trace contract of docs/effects.md).",
         discussion: """
             confetti: one 30-piece burst. classic: two fireworks around the Celebrate button in the \
             middle of the viewport. fountain: a 10-spark fountain above it. Sample times are each \
@@ -63,14 +62,20 @@ struct TraceCommand: ParsableCommand {
         let viewport = Size(width: Double(size.width), height: Double(size.height))
         let times = try parsedTimes()
         let chosen = try Effect.load(effect)
-        let document: any Encodable
-        switch chosen.kind {
-        case .confetti:
-            document = try confettiTrace(chosen, viewport: viewport, times: times)
-        case .classic, .fountain:
-            document = try sparkTrace(chosen, viewport: viewport, times: times)
-        case .celebration:
+        guard chosen.kind != .celebration else {
             throw ValidationError("trace takes one kind of particle: confetti, classic or fountain, not \(effect) (a celebration)")
+        }
+        // One launch, around the Celebrate button in the middle of the viewport.
+        var rng = SeededGenerator(seed: seed, stream: 0)
+        let spawns = chosen.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
+        let document: any Encodable
+        switch spawns[0] {
+        case .confetti(_, let physics):
+            let pieces = spawns.flatMap { spawn -> [ConfettiParticle] in if case .confetti(let p, _) = spawn { p } else { [] } }
+            document = try trace(ConfettiKind.self, effect: chosen.kind, particles: pieces, uniforms: physics, times: times)
+        case .sparks(_, let timing):
+            let sparks = spawns.flatMap { spawn -> [Spark] in if case .sparks(let s, _) = spawn { s } else { [] } }
+            document = try trace(SparkKind.self, effect: chosen.kind, particles: sparks, uniforms: timing, times: times)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -78,203 +83,56 @@ struct TraceCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 
-    /// Runs `body` with a current headless context.
-    private func withGPU<T>(_ body: (ShaderDirectory) throws -> T) throws -> T {
-        let directory = try ShaderDirectory.locate(shaders.shaderDir)
-        let context = try HeadlessContext()
-        try context.makeCurrent()
-        defer { context.release() }
-        return try body(directory)
-    }
-
-    private func confettiTrace(_ chosen: Effect, viewport: Size, times: [Double]) throws -> ConfettiTrace {
-        let burst = chosen.confetti
-        let physics = burst.physics
-        let particles = burst.spawn(in: viewport, seed: seed)
-        // samples[k][i]: particle i at times[k]
-        let samples: [[ConfettiSample]]
+    /// The trace of any kind: every particle at each of its own ages, from the Swift reference
+    /// or from the renderer's vertex shader read back with transform feedback.
+    private func trace<Kind: ParticleKind>(_: Kind.Type, effect: EffectName, particles: [Kind.Particle], uniforms: Kind.Uniforms, times: [Double]) throws -> TraceDocument<Kind> {
+        // samples[k][i]: particle i at its own age times[k]
+        let samples: [[Kind.Sample]]
         switch evaluator {
         case .cpu:
-            samples = times.map { t in particles.map { physics.evaluate($0, at: t) } }
+            samples = times.map { t in particles.map { Kind.evaluate($0, at: t, uniforms: uniforms) } }
         case .gpu:
-            samples = try withGPU { directory in
-                let probe = try ConfettiProbe(shaders: directory)
+            samples = try shaders.withHeadlessGL { library in
+                let probe = try FeedbackProbe<Kind>(shaders: library)
                 defer { probe.delete() }
-                return try times.map { t in try probe.evaluate(particles, physics: physics, now: t) }
-            }
-        }
-        return ConfettiTrace(
-            effect: "confetti", seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
-            constants: .init(gravity: physics.gravity, drag: physics.drag, lifetime: physics.lifetime, fadeOutDuration: physics.fadeOutDuration),
-            particles: particles.enumerated().map { i, p in
-                .init(index: i, params: .init(p), samples: times.indices.map { k in .init(t: times[k], samples[k][i]) })
-            }
-        )
-    }
-
-    private func sparkTrace(_ chosen: Effect, viewport: Size, times: [Double]) throws -> SparkTrace {
-        let show = chosen.show(seed: seed, launches: 1, interval: nil)
-        let classic = chosen.kind == .classic
-        var sparks: [Spark] = []
-        var timing = show.fountain.timing
-        for item in show.schedule(in: viewport) {
-            if case .sparks(let list, let t) = item.spawn {
-                sparks += list
-                timing = t
-            }
-        }
-        // samples[k][i]: spark i at its own age times[k]
-        let samples: [[SparkSample]]
-        switch evaluator {
-        case .cpu:
-            samples = times.map { t in sparks.map { timing.evaluate($0, at: t) } }
-        case .gpu:
-            samples = try withGPU { directory in
-                let probe = try SparkProbe(shaders: directory)
-                defer { probe.delete() }
-                // One pass per distinct delay, so each spark is sampled at its own age.
-                let delays = Array(Set(sparks.map(\.delay))).sorted()
+                // One pass per distinct birth, so each particle is sampled at its own age.
+                let births = Array(Set(particles.map(Kind.birth))).sorted()
                 return try times.map { t in
-                    var row = [SparkSample?](repeating: nil, count: sparks.count)
-                    for delay in delays {
-                        let members = sparks.indices.filter { sparks[$0].delay == delay }
-                        let values = try probe.evaluate(members.map { sparks[$0] }, timing: timing, now: t + delay)
-                        for (i, value) in zip(members, values) { row[i] = value }
+                    var row = [Kind.Sample?](repeating: nil, count: particles.count)
+                    for birth in births {
+                        let members = particles.indices.filter { Kind.birth(of: particles[$0]) == birth }
+                        let values = try probe.evaluate(members.map { particles[$0] }, uniforms: uniforms, now: t + birth)
+                        for (i, value) in zip(members, values) {
+                            row[i] = value
+                            row[i]!.t = t  // the age asked for, not (t + birth) − birth
+                        }
                     }
                     return row.map { $0! }
                 }
             }
         }
-        return SparkTrace(
-            effect: chosen.kind.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
-            constants: .init(timing, scale: classic ? show.fireworks.firework.scale : show.fountain.scale),
-            particles: sparks.enumerated().map { i, spark in
-                .init(index: i, params: .init(spark, timing: timing, classic: classic),
-                      samples: times.indices.map { k in .init(t: times[k], samples[k][i]) })
+        return TraceDocument(
+            effect: effect.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
+            constants: Kind.traceConstants(uniforms),
+            particles: particles.enumerated().map { i, p in
+                TraceDocument<Kind>.Particle(index: i, params: Kind.traceParams(p, uniforms: uniforms), samples: times.indices.map { samples[$0][i] })
             }
         )
     }
 }
 
-/// The JSON document of SPEC.md's trace contract; the effects differ in their constants,
-/// parameters and samples.
-struct TraceDocument<Constants: Encodable, Params: Encodable, Sample: Encodable>: Encodable {
+/// The JSON document of the trace contract (docs/effects.md, Trace output), for any kind.
+struct TraceDocument<Kind: ParticleKind>: Encodable {
     var effect: String
     var seed: UInt64
     var evaluator: String
     var viewport: [Int]
-    var constants: Constants
+    var constants: Kind.TraceConstants
     var particles: [Particle]
 
     struct Particle: Encodable {
         var index: Int
-        var params: Params
-        var samples: [Sample]
-    }
-}
-
-typealias ConfettiTrace = TraceDocument<ConfettiTraceFields.Constants, ConfettiTraceFields.Params, ConfettiTraceFields.Sample>
-typealias SparkTrace = TraceDocument<SparkTraceFields.Constants, SparkTraceFields.Params, SparkTraceFields.Sample>
-
-enum ConfettiTraceFields {
-    struct Constants: Encodable {
-        var gravity, drag, lifetime, fadeOutDuration: Double
-    }
-
-    struct Params: Encodable {
-        var initialPosition: [Double]
-        var initialVelocity: [Double]
-        var initialRotation, rotationSpeed: Double
-        var flutterAmplitude, flutterFrequency, flutterPhase: Double
-        var flipFrequency, flipPhase, spreadStrength: Double
-        var size: [Double]
-        var color: [Double]
-
-        init(_ p: ConfettiParticle) {
-            initialPosition = [p.initialPosition.x, p.initialPosition.y]
-            initialVelocity = [p.initialVelocity.x, p.initialVelocity.y]
-            initialRotation = p.initialRotation
-            rotationSpeed = p.rotationSpeed
-            flutterAmplitude = p.flutterAmplitude
-            flutterFrequency = p.flutterFrequency
-            flutterPhase = p.flutterPhase
-            flipFrequency = p.flipFrequency
-            flipPhase = p.flipPhase
-            spreadStrength = p.spreadStrength
-            size = [p.size.width, p.size.height]
-            color = [p.color.r, p.color.g, p.color.b]
-        }
-    }
-
-    struct Sample: Encodable {
-        var t: Double
-        var alive: Bool
-        var x, y, rotation, apparentWidth, opacity: Double
-
-        init(t: Double, _ s: ConfettiSample) {
-            self.t = t
-            alive = s.alive
-            x = s.x
-            y = s.y
-            rotation = s.rotation
-            apparentWidth = s.apparentWidth
-            opacity = s.opacity
-        }
-    }
-}
-
-enum SparkTraceFields {
-    struct Constants: Encodable {
-        var duration: Double
-        var scale: Double
-        var scaleKeyTimes: [Double]
-        var opacityKeyTimes: [Double]
-        var easing: [Double]
-
-        init(_ timing: SparkTiming, scale: Double) {
-            duration = timing.duration
-            self.scale = scale
-            scaleKeyTimes = timing.scaleKeyTimes
-            opacityKeyTimes = [timing.fadeStart, timing.fadeEnd]
-            easing = [timing.easing.x1, timing.easing.y1, timing.easing.x2, timing.easing.y2]
-        }
-    }
-
-    struct Params: Encodable {
-        var controlPoints: [[Double]]
-        var delay: Double
-        var duration: Double
-        var scaleValues: [Double]
-        var scaleKeyTimes: [Double]
-        var size: [Double]
-        var color: [Double]
-        var inFront: Bool?
-
-        init(_ spark: Spark, timing: SparkTiming, classic: Bool) {
-            controlPoints = spark.curve.points.map { [$0.x, $0.y] }
-            delay = spark.delay
-            duration = timing.duration
-            scaleValues = spark.scaleValues
-            scaleKeyTimes = timing.scaleKeyTimes
-            size = [spark.size, spark.size]
-            color = [spark.color.r, spark.color.g, spark.color.b]
-            inFront = classic ? spark.inFront : nil
-        }
-    }
-
-    struct Sample: Encodable {
-        var t: Double
-        var alive: Bool
-        var x, y, angle, scale, opacity: Double
-
-        init(t: Double, _ s: SparkSample) {
-            self.t = t
-            alive = s.alive
-            x = s.x
-            y = s.y
-            angle = s.angle
-            scale = s.scale
-            opacity = s.opacity
-        }
+        var params: Kind.TraceParams
+        var samples: [Kind.Sample]
     }
 }

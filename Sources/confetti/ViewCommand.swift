@@ -1,5 +1,5 @@
 import ArgumentParser
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 
 struct ViewCommand: ParsableCommand {
@@ -8,18 +8,7 @@ struct ViewCommand: ParsableCommand {
         abstract: "Open the viewer window (the default command).",
         discussion: """
             Controls:
-              click the button    celebrate: two fireworks around its corners and confetti
-              click elsewhere     a classic firework at the cursor
-              F                   a fountain of 10 sparks above the button
-              Space               a confetti burst
-              P                   pause / resume
-              ← →                 step one frame back / forward while paused
-              - +                 half / double speed (1/16× … 16×)
-              R                   clear
-              1 … 6               stress mode: keep 1k, 10k, 50k, 100k, 500k or 1M pieces alive
-              0                   stress mode off
-              S                   save a screenshot (confetti-NNNN.png in --screenshot-dir)
-              Esc, Q              quit
+            \(ViewerKeys.text)
             The title bar shows fps, frame time and live particles. An --effect file, and with \
             --shader-dir the shaders, are reloaded when they change; a broken edit is shown in the \
             title and on stderr while the last good version keeps running. Needs a display; \
@@ -33,7 +22,7 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var effect: EffectOption
 
     @Option(help: "Particles the GPU ring holds; the oldest bursts are overwritten when it is full.")
-    var capacity: Int = ConfettiRenderer.defaultCapacity
+    var capacity: Int = Celebration.defaultCapacity
 
     @Option(help: "Seed for the bursts; burst k of a run uses stream k of it.")
     var seed: UInt64 = 1
@@ -73,13 +62,10 @@ struct ViewCommand: ParsableCommand {
         var options = Viewer.Options()
         options.width = size.width
         options.height = size.height
-        let chosen = try effect.load(default: "celebration")
-        options.confetti = chosen.confetti
-        options.fireworks = chosen.fireworks
-        options.fountain = chosen.fountain
-        if let count { options.confetti.count = count }
-        for (field, particles) in [("confetti.count", options.confetti.count), ("classic.sparkCount", options.fireworks.firework.sparkCount),
-                                   ("fountain.sparkCount", options.fountain.sparkCount)] where particles > capacity {
+        options.effect = try effect.load(default: "celebration")
+        if let count { options.effect.confetti.count = count }
+        for (field, particles) in [("confetti.count", options.effect.confetti.count), ("classic.sparkCount", options.effect.fireworks.firework.sparkCount),
+                                   ("fountain.sparkCount", options.effect.fountain.sparkCount)] where particles > capacity {
             throw ValidationError("\(effect.effect ?? "celebration"): \(field): \(particles) is more than the ring holds (--capacity \(capacity)); lower it or raise --capacity")
         }
         options.capacity = capacity
@@ -90,9 +76,8 @@ struct ViewCommand: ParsableCommand {
         options.quitAfter = quitAfter
         options.stress = stress
         options.screenshotDirectory = screenshotDir
-        // A file is watched and reloaded on change; with --shader-dir, so are the shaders.
+        // A file is watched and reloaded on change; so are shaders read from a directory.
         if let name = effect.effect, Effect.preset(name) == nil { options.effectFile = name }
-        options.watchShaders = shaders.shaderDir != nil
         let viewer = try Viewer(options: options)
         defer { viewer.close() }
         let times = try viewer.run()

@@ -11,7 +11,7 @@ import Testing
         #expect(MemoryLayout<Record>.stride == 60)
         #expect(MemoryLayout<Record>.stride <= 64)
         var covered = [Bool](repeating: false, count: MemoryLayout<Record>.stride)
-        for attribute in Record.attributes {
+        for attribute in ConfettiKind.attributes {
             #expect(attribute.offset + attribute.byteCount <= MemoryLayout<Record>.stride)
             for byte in attribute.offset..<(attribute.offset + attribute.byteCount) {
                 #expect(!covered[byte], "\(attribute.name) overlaps another attribute at byte \(byte)")
@@ -19,7 +19,7 @@ import Testing
             }
         }
         #expect(covered.allSatisfy { $0 }, "bytes no attribute reads: \(covered.indices.filter { !covered[$0] })")
-        #expect(Set(Record.attributes.map(\.location)).count == Record.attributes.count)
+        #expect(Set(ConfettiKind.attributes.map(\.location)).count == ConfettiKind.attributes.count)
     }
 
     @Test func eachAttributeReadsItsFieldsInDeclaredOrder() {
@@ -32,8 +32,8 @@ import Testing
             "aShape": [\.width, \.height, \.shape, \.unused],
             "aColor": [\.r, \.g, \.b, \.a],
         ]
-        #expect(Set(fields.keys) == Set(Record.attributes.map(\.name)))
-        for attribute in Record.attributes {
+        #expect(Set(fields.keys) == Set(ConfettiKind.attributes.map(\.name)))
+        for attribute in ConfettiKind.attributes {
             let keys = fields[attribute.name]!
             #expect(keys.count == attribute.components)
             for (i, key) in keys.enumerated() {
@@ -46,7 +46,8 @@ import Testing
         var p = ConfettiBurst.standard.spawn(in: Size(width: 800, height: 600), seed: 2)[0]
         p.initialVelocity.x = -10
         p.color = .orange
-        let r = Record(p, birth: 0.25)
+        p.birth = 0.25
+        let r = Record(p)
         #expect(r.spread == -Float(p.spreadStrength))
         #expect(r.birth == 0.25)
         #expect((r.r, r.g, r.b, r.a) == (255, 149, 0, 255))

@@ -1,4 +1,4 @@
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -63,15 +63,16 @@ import Testing
         for t in [0.3, 0.9, 1.3] {  // rising, falling, fading
             let (gpu, cpu) = try SharedGL.run {
                 let target = try OffscreenTarget(width: 480, height: 270)
-                let shader = try ConfettiRenderer(shaders: SharedGL.shaders(), capacity: 400)
+                let shader = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 400)
                 let poses = try PoseRenderer(shaders: SharedGL.shaders())
                 defer { shader.delete(); poses.delete(); target.delete() }
                 target.bind()
-                try shader.add(particles, physics: physics, at: 0)
-                shader.render(at: t, viewport: viewport, pixelsPerPoint: 1)
+                try shader.add(particles, uniforms: physics, at: 0)
+                clearFramebuffer(to: SceneRenderer.background)
+                shader.draw(at: t, viewport: viewport, pixelsPerPoint: 1, layer: .overButton)
                 let a = try target.readPixels()
                 poses.upload(particles.map { PoseInstance($0, physics.evaluate($0, at: t)) })
-                shader.render(at: -1, viewport: viewport, pixelsPerPoint: 1)  // clears; nothing alive
+                clearFramebuffer(to: SceneRenderer.background)
                 poses.draw(viewport: viewport, pixelsPerPoint: 1)
                 return (a, try target.readPixels())
             }

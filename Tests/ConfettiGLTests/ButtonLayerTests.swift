@@ -1,4 +1,4 @@
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -38,7 +38,7 @@ import Testing
             scene.render(at: t, viewport: viewport, pixelsPerPoint: 1)
             let empty = try target.readPixels()
             for sparks in fireworks {
-                try scene.add(.sparks(sparks, timing), at: 0)
+                try scene.celebration.add(.sparks(sparks, timing), at: 0)
             }
             let stats = scene.render(at: t, viewport: viewport, pixelsPerPoint: 1)
             let layers = fireworks.reduce(0) { $0 + Set($1.map(\.inFront)).count }
@@ -52,7 +52,7 @@ import Testing
         func distance(_ i: Int, _ j: Int) -> Double {
             ((samples[j].x - samples[i].x) * (samples[j].x - samples[i].x) + (samples[j].y - samples[i].y) * (samples[j].y - samples[i].y)).squareRoot()
         }
-        let background = RGB(0.055, 0.06, 0.09).rgba8
+        let background = SceneRenderer.background.rgba8
         var front = 0, behind = 0
         for (i, (spark, s)) in zip(sparks, samples).enumerated() where radii[i] >= 1.5 {
             let (px, py) = (Int(s.x), Int(s.y))

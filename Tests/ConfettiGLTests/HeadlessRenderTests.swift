@@ -1,4 +1,4 @@
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -10,14 +10,15 @@ import Testing
         let t = 0.6
         try SharedGL.run {
             let target = try OffscreenTarget(width: 640, height: 360)
-            let renderer = try ConfettiRenderer(shaders: SharedGL.shaders(), capacity: 64)
+            let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 64)
             defer { renderer.delete(); target.delete() }
-            try renderer.add(particles, physics: .standard, at: 10)
+            try renderer.add(particles, uniforms: .standard, at: 10)
             target.bind()
-            let stats = renderer.render(at: 10 + t, viewport: viewport, pixelsPerPoint: 1)
+            clearFramebuffer(to: SceneRenderer.background)
+            let stats = renderer.draw(at: 10 + t, viewport: viewport, pixelsPerPoint: 1, layer: .overButton)
             #expect(stats.instances == 30)
             let image = try target.readPixels()
-            let result = PixelChecks(background: renderer.background).check(image, particles: particles, at: t)
+            let result = PixelChecks(background: SceneRenderer.background).check(image, particles: particles, at: t)
             #expect(result.pieces >= 10, "only \(result.pieces) pieces could be checked")
             #expect(result.backgroundPixels >= 5000)
             print("headless render: \(result.pieces) pieces at their predicted pixels, \(result.backgroundPixels) background pixels untouched")
@@ -32,12 +33,13 @@ import Testing
         let particles = ConfettiBurst.standard.spawn(in: viewport, seed: 8)
         try SharedGL.run {
             let target = try OffscreenTarget(width: 1280, height: 720)
-            let renderer = try ConfettiRenderer(shaders: SharedGL.shaders(), capacity: 64)
+            let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 64)
             defer { renderer.delete(); target.delete() }
-            try renderer.add(particles, physics: .standard, at: 0)
+            try renderer.add(particles, uniforms: .standard, at: 0)
             target.bind()
-            renderer.render(at: 0.5, viewport: viewport, pixelsPerPoint: 2)
-            let result = PixelChecks(pixelsPerPoint: 2, background: renderer.background)
+            clearFramebuffer(to: SceneRenderer.background)
+            renderer.draw(at: 0.5, viewport: viewport, pixelsPerPoint: 2, layer: .overButton)
+            let result = PixelChecks(pixelsPerPoint: 2, background: SceneRenderer.background)
                 .check(try target.readPixels(), particles: particles, at: 0.5)
             #expect(result.pieces >= 10)
         }

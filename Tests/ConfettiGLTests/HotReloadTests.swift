@@ -1,33 +1,33 @@
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
 
 @Suite struct HotReloadTests {
-    /// A private copy of the shaders, to break and mend.
-    func copyShaders() throws -> URL {
+    /// A private copy of the shaders in use, to break and mend.
+    static func copyShaders() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-shaders-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let source = try SharedGL.shaders().url
-        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name.hasSuffix(".glsl") {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        let library = try SharedGL.shaders()
+        for name in ShaderLibrary.builtInNames {
+            try library.text(name).write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         return dir
     }
 
     @Test func brokenShaderIsRejectedAndThePreviousProgramKeepsDrawing() throws {
-        let dir = try copyShaders()
+        let dir = try Self.copyShaders()
         defer { try? FileManager.default.removeItem(at: dir) }
         let viewport = Size(width: 320, height: 180)
         let particles = ConfettiBurst.standard.spawn(in: viewport, seed: 4)
         let fragment = dir.appendingPathComponent("confetti.frag.glsl")
         let good = try String(contentsOf: fragment, encoding: .utf8)
         try SharedGL.run {
-            let scene = try SceneRenderer(shaders: ShaderDirectory(dir), capacity: 64)
+            let scene = try SceneRenderer(shaders: .directory(dir), capacity: 64)
             let target = try OffscreenTarget(width: 320, height: 180)
             defer { scene.delete(); target.delete() }
             target.bind()
-            try scene.add(.confetti(particles, .standard), at: 0)
+            try scene.celebration.add(.confetti(particles, .standard), at: 0)
             scene.render(at: 0.5, viewport: viewport, pixelsPerPoint: 1)
             let before = try target.readPixels()
 

@@ -1,8 +1,15 @@
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Testing
 
 @Suite struct InstanceRingTests {
+    /// Clears and draws the confetti alive at `now`.
+    @discardableResult
+    func render(_ renderer: ParticleRenderer<ConfettiKind>, at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+        clearFramebuffer(to: SceneRenderer.background)
+        return renderer.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .overButton)
+    }
+
     let physics = ConfettiPhysics.standard
     let viewport = Size(width: 320, height: 240)
 
@@ -13,23 +20,23 @@ import Testing
     @Test func rendererDrawsExactlyTheLiveRangesAndNothingWhenAllAreDead() throws {
         try SharedGL.run {
             let target = try OffscreenTarget(width: 320, height: 240)
-            let renderer = try ConfettiRenderer(shaders: SharedGL.shaders(), capacity: 1000)
+            let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 1000)
             defer { renderer.delete(); target.delete() }
             target.bind()
             for (k, time) in [0.0, 1.0, 2.0].enumerated() {
-                try renderer.add(burst(UInt64(k)), physics: physics, at: time)
+                try renderer.add(burst(UInt64(k)), uniforms: physics, at: time)
             }
             #expect(renderer.ring.uploadCount == 3)
 
-            let early = renderer.render(at: 0.5, viewport: viewport, pixelsPerPoint: 1)
+            let early = render(renderer, at: 0.5, viewport: viewport, pixelsPerPoint: 1)
             #expect(early.ranges == [0..<30])
-            let overlap = renderer.render(at: 1.2, viewport: viewport, pixelsPerPoint: 1)
+            let overlap = render(renderer, at: 1.2, viewport: viewport, pixelsPerPoint: 1)
             #expect(overlap.ranges == [0..<30, 30..<60])
-            let last = renderer.render(at: 3.4, viewport: viewport, pixelsPerPoint: 1)
+            let last = render(renderer, at: 3.4, viewport: viewport, pixelsPerPoint: 1)
             #expect(last.ranges == [60..<90])
-            let none = renderer.render(at: 3.5, viewport: viewport, pixelsPerPoint: 1)
+            let none = render(renderer, at: 3.5, viewport: viewport, pixelsPerPoint: 1)
             #expect(none.drawCalls == 0 && none.instances == 0)
-            let before = renderer.render(at: -0.01, viewport: viewport, pixelsPerPoint: 1)
+            let before = render(renderer, at: -0.01, viewport: viewport, pixelsPerPoint: 1)
             #expect(before.drawCalls == 0)
             // Drawing uploads nothing: each burst was written once.
             #expect(renderer.ring.uploadCount == 3)
@@ -39,26 +46,26 @@ import Testing
 
     @Test func fullRingOverwritesOldestBurstsWithOneNotice() throws {
         try SharedGL.run {
-            let renderer = try ConfettiRenderer(shaders: SharedGL.shaders(), capacity: 100)
+            let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 100)
             defer { renderer.delete() }
             var notices: [String] = []
             renderer.ring.notice = { notices.append($0) }
             for k in 0..<3 {
-                try renderer.add(burst(UInt64(k)), physics: physics, at: 0)
+                try renderer.add(burst(UInt64(k)), uniforms: physics, at: 0)
             }
             // 90 of 100 used; the fourth wraps to 0 and overwrites burst 0, still alive.
-            let fourth = try renderer.add(burst(3), physics: physics, at: 0.1)
-            #expect(fourth.first == 0)
+            let fourth = try renderer.add(burst(3), uniforms: physics, at: 0.1)
+            #expect(fourth[0].first == 0)
             #expect(renderer.ring.bursts.map(\.first) == [30, 60, 0])
             #expect(renderer.ring.droppedLiveParticles == 30)
             // The fifth overwrites burst 1, again alive: counted, but said only once.
-            try renderer.add(burst(4), physics: physics, at: 0.2)
+            try renderer.add(burst(4), uniforms: physics, at: 0.2)
             #expect(renderer.ring.droppedLiveParticles == 60)
             #expect(notices.count == 1)
             #expect(notices.first?.contains("capacity 100") == true)
             // Bursts long dead are overwritten silently.
             for k in 5..<20 {
-                try renderer.add(burst(UInt64(k)), physics: physics, at: 100 + Double(k) * 10)
+                try renderer.add(burst(UInt64(k)), uniforms: physics, at: 100 + Double(k) * 10)
             }
             #expect(notices.count == 1)
             #expect(renderer.ring.liveParticles(at: 100 + 19 * 10 + 0.5) == 30)
@@ -67,9 +74,9 @@ import Testing
 
     @Test func burstLargerThanTheRingIsRefusedWithAReason() throws {
         try SharedGL.run {
-            let renderer = try ConfettiRenderer(shaders: SharedGL.shaders(), capacity: 10)
+            let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 10)
             defer { renderer.delete() }
-            #expect(throws: GLFailure.self) { try renderer.add(burst(1), physics: physics, at: 0) }
+            #expect(throws: GLFailure.self) { try renderer.add(burst(1), uniforms: physics, at: 0) }
             #expect(renderer.ring.bursts.isEmpty)
         }
     }

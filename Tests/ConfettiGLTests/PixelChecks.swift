@@ -1,4 +1,3 @@
-import ConfettiCore
 import ConfettiGL
 import Testing
 

@@ -1,62 +1,99 @@
 @preconcurrency import CEpoxy
-import ConfettiCore
 import ConfettiGL
 import Foundation
 import Testing
 
 @Suite struct ShaderLayoutTests {
-    @Test func shaderInputsMatchTheRecordLayout() throws {
+    /// Every kind's linked program reads exactly its record's attributes, at their locations
+    /// and types; the interface check that guards hot reload agrees.
+    func checkLayout<Kind: ParticleKind>(_: Kind.Type) throws {
         try SharedGL.run {
-            let renderer = try ConfettiRenderer(shaders: SharedGL.shaders(), capacity: 16)
+            let renderer = try ParticleRenderer<Kind>(shaders: SharedGL.shaders(), capacity: 16)
             defer { renderer.delete() }
             // Built-ins (gl_VertexID) are listed too; only the record's inputs matter here.
             let active = renderer.program.activeAttributes().filter { !$0.key.hasPrefix("gl_") }
-            #expect(active.count == ConfettiInstance.attributes.count, "shader inputs: \(active.keys.sorted())")
-            for attribute in ConfettiInstance.attributes {
-                guard let input = active[attribute.name] else {
-                    Issue.record("the shader has no input \(attribute.name)")
-                    continue
-                }
-                #expect(input.location == attribute.location, "\(attribute.name) location")
-                let expected = attribute.components == 1 ? GL_FLOAT : GL_FLOAT_VEC4
-                #expect(input.type == GLenum(expected), "\(attribute.name) type")
-            }
-        }
-    }
-
-    @Test func sparkShaderInputsMatchTheSparkRecord() throws {
-        try SharedGL.run {
-            let renderer = try SparkRenderer(shaders: SharedGL.shaders(), capacity: 16)
-            defer { renderer.delete() }
-            let active = renderer.bursts.program.activeAttributes().filter { !$0.key.hasPrefix("gl_") }
-            #expect(Set(active.keys) == Set(SparkInstance.attributes.map(\.name)))
-            for attribute in SparkInstance.attributes {
+            #expect(Set(active.keys) == Set(Kind.attributes.map(\.name)), "\(Kind.name) shader inputs: \(active.keys.sorted())")
+            for attribute in Kind.attributes {
                 #expect(active[attribute.name]?.location == attribute.location, "\(attribute.name) location")
                 let expected = attribute.components == 1 ? GL_FLOAT : GL_FLOAT_VEC4
                 #expect(active[attribute.name]?.type == GLenum(expected), "\(attribute.name) type")
             }
+            try ParticleRenderer<Kind>.interface.check(renderer.program)
         }
     }
 
-    @Test func compileErrorsNameTheFileAndLine() throws {
+    @Test func confettiShaderInputsMatchTheConfettiRecord() throws { try checkLayout(ConfettiKind.self) }
+    @Test func sparkShaderInputsMatchTheSparkRecord() throws { try checkLayout(SparkKind.self) }
+
+    @Test func compileErrorsNameTheFileAndLineEvenInsideAnInclude() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-bad-shader-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let bad = dir.appendingPathComponent("broken.vert.glsl")
-        try "#version 330 core\nvoid main() {\n    gl_Position = vec4(1.0);\n    undefinedThing = 2.0;\n}\n".write(to: bad, atomically: true, encoding: .utf8)
+        try "#version 330 core\nvoid main() {\n    gl_Position = vec4(1.0);\n    undefinedThing = 2.0;\n}\n"
+            .write(to: dir.appendingPathComponent("broken.vert.glsl"), atomically: true, encoding: .utf8)
+        // The error is on line 3 of the included file, which is included on line 3 of the root.
+        try "// helpers\nfloat twice(float x) { return 2.0 * x; }\nfloat broken() { return missingName; }\n"
+            .write(to: dir.appendingPathComponent("helpers.glsl"), atomically: true, encoding: .utf8)
+        try "#version 330 core\n// uses helpers\n#include \"helpers.glsl\"\nvoid main() {\n    gl_Position = vec4(twice(1.0));\n    nope = 1.0;\n}\n"
+            .write(to: dir.appendingPathComponent("includer.vert.glsl"), atomically: true, encoding: .utf8)
+        try "#include \"loop.glsl\"\n".write(to: dir.appendingPathComponent("loop.glsl"), atomically: true, encoding: .utf8)
+        let library = ShaderLibrary.directory(dir)
         try SharedGL.run {
             do {
-                _ = try ShaderProgram(vertex: bad)
+                _ = try ShaderProgram(library, vertex: "broken.vert.glsl")
                 Issue.record("a shader with an undefined variable compiled")
             } catch let error as ShaderError {
-                #expect(error.message.contains("\(bad.path):4"), "message: \(error.message)")
+                #expect(error.message.contains(dir.appendingPathComponent("broken.vert.glsl").path + ":4"), "message: \(error.message)")
                 #expect(error.message.contains("undefinedThing"))
             }
             do {
-                _ = try ShaderProgram(vertex: dir.appendingPathComponent("missing.glsl"))
+                _ = try ShaderProgram(library, vertex: "includer.vert.glsl")
+                Issue.record("a shader with errors compiled")
+            } catch let error as ShaderError {
+                #expect(error.message.contains(dir.appendingPathComponent("helpers.glsl").path + ":3"), "names the included file: \(error.message)")
+                #expect(error.message.contains(dir.appendingPathComponent("includer.vert.glsl").path + ":6"), "and lines after the include: \(error.message)")
+            }
+            #expect(throws: ShaderError.self) { _ = try ShaderProgram(library, vertex: "loop.glsl") }
+            do {
+                _ = try ShaderProgram(library, vertex: "missing.glsl")
                 Issue.record("a missing shader file loaded")
             } catch let error as ShaderError {
                 #expect(error.message.contains("missing.glsl"))
+            }
+        }
+    }
+
+    @Test func builtInShadersAreTheFilesOfTheShadersFolder() throws {
+        // The embedded copy is made from Shaders/ at build time: the folder is the single source.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Shaders")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") }.sorted()
+        #expect(names.count >= 9)
+        for name in names {
+            let disk = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(try ShaderLibrary.embedded.text(name) == disk, "\(name) differs from its built-in copy")
+        }
+    }
+
+    @Test func aShaderReadingWhatTheRendererDoesNotFeedIsRefused() throws {
+        let dir = try HotReloadTests.copyShaders()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let vertex = dir.appendingPathComponent("confetti.vert.glsl")
+        let good = try String(contentsOf: vertex, encoding: .utf8)
+        try SharedGL.run {
+            // A uniform the renderer never sets, and a uniform retyped.
+            for (edit, word) in [
+                (good.replacingOccurrences(of: "uniform float uTime;", with: "uniform float uTime;\nuniform float uWind;")
+                    .replacingOccurrences(of: "float t = uTime - aBirth;", with: "float t = uTime - aBirth + uWind;"), "uWind"),
+                (good.replacingOccurrences(of: "uniform vec4 uPhysics;", with: "uniform vec2 uPhysics;")
+                    .replacingOccurrences(of: "uPhysics.z, fadeOut = uPhysics.w", with: "1.5, fadeOut = 0.4"), "uPhysics"),
+            ] {
+                try edit.write(to: vertex, atomically: true, encoding: .utf8)
+                do {
+                    _ = try ParticleRenderer<ConfettiKind>(shaders: .directory(dir), capacity: 4)
+                    Issue.record("a program reading \(word) wrongly was accepted")
+                } catch let error as ShaderError {
+                    #expect(error.message.contains(word) && error.message.contains("confetti.vert.glsl"), "\(error.message)")
+                }
             }
         }
     }

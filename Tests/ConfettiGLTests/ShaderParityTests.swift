@@ -1,49 +1,9 @@
-import ConfettiCore
 import ConfettiGL
 import Foundation
 import Testing
 
-/// The vertex shader, read back through transform feedback, against the Swift evaluator.
-///
-/// Tolerances. The GPU evaluates each formula in float32 (unit roundoff ε = 2⁻²⁴ ≈ 6e-8) from
-/// parameters rounded to float32; the CPU evaluates it in Double. Each term then carries an
-/// error of a few ε relative to its own size, and the trigonometric terms an error of a few ε
-/// relative to their argument (the phase is a float32 sum). Float32 results are not compared to
-/// the size of the result but to the sum of the sizes of the terms, M:
-///
-///     x:        M = |x0| + |vx|/drag + A·(1 + |ω t| + |φ|) + |s| t²
-///     y:        M = |y0| + |vy|/drag + vt·(|t| + 1/drag)
-///     rotation: M = |r0| + |spin·t|
-///     width:    M = w·(1 + |ωf t| + |φf|)
-///     opacity:  M = (lifetime + |t|) / fadeOut
-///
-/// and the tolerance is K·ε·M with K = 16: at most about eight roundings per term, with a
-/// factor of two for the driver's exp, sin and cos. Where the time uniform itself is rounded
-/// (Δ = |float(age) − age|, only at long uptimes), each value may also move by its rate of
-/// change times Δ, and alive/dead may differ within Δ of birth and death.
-@Suite struct ShaderParityTests {
-    static let k = 16.0
-    static let eps = Double(Float.ulpOfOne) / 2
-
-    struct Worst {
-        var error: [String: Double] = [:]
-        var ratio: [String: Double] = [:]
-        var samples = 0
-        var classified = 0
-        var fading = 0
-
-        mutating func record(_ field: String, _ error: Double, _ tolerance: Double) {
-            self.error[field] = max(self.error[field] ?? 0, error)
-            ratio[field] = max(ratio[field] ?? 0, error / tolerance)
-        }
-
-        var report: String {
-            error.keys.sorted().map { key in
-                String(format: "%@ %.3g (%.0f%% of tolerance)", key, error[key]!, 100 * ratio[key]!)
-            }.joined(separator: ", ")
-        }
-    }
-
+/// `confetti.vert.glsl` against the Swift evaluator, through the one parity harness.
+@Suite struct ConfettiParityTests {
     /// 1,200 particles from 40 bursts in viewports from 320×240 to 3840×2160.
     static func particles() -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: 2024)
@@ -54,10 +14,9 @@ import Testing
         }
     }
 
-    /// Random ages in [-0.1, 1.6] s, as float32 values so that at epoch 0 the GPU sees exactly the
-    /// age the CPU does, plus the edges: a microsecond before birth, birth, the start of the
-    /// fade, three ages inside it, the last float before death, death. (Not the float just below zero: it is a
-    /// denormal, which GPUs may flush to zero.)
+    /// Random ages in [-0.1, 1.6] s, plus the edges: a microsecond before birth, birth, the
+    /// start of the fade, three ages inside it, the last float before death, death. (Not the
+    /// float just below zero: it is a denormal, which GPUs may flush to zero.)
     static func ages() -> [Double] {
         var rng = SeededGenerator(seed: 99)
         let random = (0..<12).map { _ in Double(Float(rng.uniform(-0.1, 1.6))) }
@@ -65,96 +24,105 @@ import Testing
         return random + edges.map(Double.init)
     }
 
-    func compare(epoch: Double) throws -> Worst {
-        let physics = ConfettiPhysics.standard
-        let particles = Self.particles()
-        let ages = Self.ages()
-        var worst = Worst()
-        try SharedGL.run {
-            let probe = try ConfettiProbe(shaders: SharedGL.shaders())
-            defer { probe.delete() }
-            for age in ages {
-                let now = epoch + age
-                let gpuSamples = try probe.evaluate(particles, physics: physics, epoch: epoch, now: now)
-                let trueAge = now - epoch
-                let delta = abs(Double(Float(trueAge)) - trueAge)
-                for (p, gpu) in zip(particles, gpuSamples) {
-                    check(p, gpu: gpu, cpu: physics.evaluate(p, at: trueAge), physics: physics, delta: delta, into: &worst)
-                }
-            }
-        }
-        return worst
-    }
-
-    func check(_ p: ConfettiParticle, gpu: ConfettiSample, cpu: ConfettiSample, physics: ConfettiPhysics, delta: Double, into worst: inout Worst) {
-        let t = cpu.t, eps = Self.eps, k = Self.k
-        let drag = physics.drag, vt = physics.terminalVelocity
-        let a = p.flutterAmplitude, w = p.size.width
-        worst.samples += 1
-
-        let mx = abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag
-            + a * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + p.spreadStrength * t * t
-        let rateX = abs(p.initialVelocity.x) + a * p.flutterFrequency + 2 * p.spreadStrength * abs(t)
-        let my = abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag + vt * (abs(t) + 1 / drag)
-        let rateY = abs(p.initialVelocity.y) + vt
-        let mr = abs(p.initialRotation) + abs(p.rotationSpeed * t)
-        let mw = w * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase))
-
-        let fields: [(String, Double, Double, Double)] = [
-            ("x", gpu.x - cpu.x, k * eps * mx, rateX * delta),
-            ("y", gpu.y - cpu.y, k * eps * my, rateY * delta),
-            ("rotation", gpu.rotation - cpu.rotation, k * eps * mr, abs(p.rotationSpeed) * delta),
-            ("apparentWidth", gpu.apparentWidth - cpu.apparentWidth, k * eps * mw, w * p.flipFrequency * delta),
-        ]
-        for (name, error, tolerance, drift) in fields {
-            #expect(abs(error) <= tolerance + drift, "\(name) at t=\(t): GPU \(gpu) vs CPU \(cpu)")
-            worst.record(name, abs(error), tolerance + drift)
-        }
-
-        // Alive and dead must agree, except within the time uniform's rounding of an edge.
-        let nearEdge = delta > 0 && (abs(t) <= delta || abs(t - physics.lifetime) <= delta)
-        if !nearEdge {
-            worst.classified += 1
-            #expect(gpu.alive == cpu.alive, "alive at t=\(t): GPU \(gpu.alive) vs CPU \(cpu.alive)")
-        }
-        if gpu.alive == cpu.alive {
-            let tolerance = k * eps * (physics.lifetime + abs(t)) / physics.fadeOutDuration + delta / physics.fadeOutDuration
-            #expect(abs(gpu.opacity - cpu.opacity) <= tolerance, "opacity at t=\(t): GPU \(gpu.opacity) vs CPU \(cpu.opacity)")
-            worst.record("opacity", abs(gpu.opacity - cpu.opacity), tolerance)
-            if cpu.alive, cpu.opacity < 1 { worst.fading += 1 }
-        }
+    func check(epoch: Double, ages: [Double] = Self.ages()) throws -> ParityHarness.Report {
+        try ParityHarness.check(ConfettiKind.self, particles: Self.particles(), uniforms: .standard, epoch: epoch, times: ages)
     }
 
     @Test func vertexShaderMatchesCPUEvaluatorFromBirthThroughDeath() throws {
-        let worst = try compare(epoch: 0)
-        #expect(worst.samples >= 10_000)
-        #expect(worst.classified == worst.samples, "at epoch 0 every sample is classified exactly")
-        #expect(worst.fading >= 4 * Self.particles().count, "the fade is sampled")
-        print("parity at start, \(worst.samples) samples: \(worst.report)")
-    }
-
-    @Test func vertexShaderMatchesCPUEvaluatorAfterTenDaysOfUptime() throws {
-        // The burst was spawned ten days (and a fraction of a second) after the clock started.
-        let tenDays = 10 * 86_400 + 0.123_456_789
-        let worst = try compare(epoch: tenDays)
-        #expect(worst.samples >= 10_000)
-        // Only the samples at birth and death themselves may be ambiguous.
-        #expect(worst.classified >= worst.samples - 2 * Self.particles().count)
-        print("parity after 10 days, \(worst.samples) samples: \(worst.report)")
+        let report = try check(epoch: 0)
+        #expect(report.samples == 1_200 * 22)
+        #expect(report.rebased == 0, "at epoch 0 the ages reach the shader exactly")
+        #expect(report.fading >= 4 * 1_200, "the fade is sampled")
+        print("confetti parity at start, \(report.samples) samples: \(report)")
     }
 
     @Test func vertexShaderMatchesCPUEvaluatorAfterThirtyDaysOfUptime() throws {
-        let worst = try compare(epoch: 30 * 86_400 + 0.987_654_321)
-        #expect(worst.samples >= 10_000)
-        #expect(worst.classified >= worst.samples - 2 * Self.particles().count)
-        print("parity after 30 days, \(worst.samples) samples: \(worst.report)")
+        // Ages that are no float, so that the float time uniform really rounds them.
+        let report = try check(epoch: 30 * 86_400 + 0.987_654_321, ages: Self.ages().map { $0 + 1.234_567e-7 })
+        #expect(report.samples == 1_200 * 22)
+        // The float time path moved most ages, by at most the rounding of a few seconds.
+        #expect(report.rebased > report.samples / 2 && report.largestTimeRounding < 1e-6)
+        print("confetti parity after 30 days, \(report.samples) samples: \(report)")
+    }
+}
+
+/// `spark.vert.glsl` against the Swift evaluator, through the one parity harness.
+@Suite struct SparkParityTests {
+    struct Family {
+        var timing: SparkTiming
+        var sparks: [Spark]
     }
 
-    @Test func naiveFloatClockWouldFailAfterTenDays() {
-        // Why the epoch exists: float32 seconds since start step by 62.5 ms after ten days,
-        // four frames at 60 Hz, which the parity test above would catch.
-        let now = 10 * 86_400.0 + 0.123_456
-        #expect(Double(Float(now).ulp) >= 0.0625)
-        #expect(abs(Double(Float(now)) - now) > 1e-3)
+    /// Over 10,000 sparks: classic fireworks of many spark counts and fountains, in viewports
+    /// of all sizes, 2,000 launches in all.
+    static func families() -> [Family] {
+        var rng = SeededGenerator(seed: 77)
+        var classic: [Spark] = [], fountain: [Spark] = []
+        for _ in 0..<1000 {
+            let origin = Point(rng.uniform(0, 3840), rng.uniform(0, 2160))
+            var firework = ClassicFirework.standard
+            firework.sparkCount = 1 + rng.index(below: 12)
+            classic += firework.sparks(at: origin, using: &rng)
+            fountain += FountainFirework.standard.sparks(at: origin, using: &rng)
+        }
+        return [Family(timing: ClassicFirework.standard.timing, sparks: classic),
+                Family(timing: FountainFirework.standard.timing, sparks: fountain)]
+    }
+
+    /// Times since launch: before the first delay, across [0, T] and after it, plus the edges.
+    static func launchTimes(for timing: SparkTiming) -> [Double] {
+        var rng = SeededGenerator(seed: 5)
+        let end = 0.5 + timing.duration + 0.1
+        let random = (0..<16).map { _ in Double(Float(rng.uniform(-0.05, end))) }
+        let T = timing.duration
+        let edges = [-0.01, 0, 0.05, T * 0.5, T * 0.95, T * 0.965, T * 0.98, T, T + 0.05, 0.55 + T * 0.97]
+        return random + edges.map { Double(Float($0)) }
+    }
+
+    func check(epoch: Double) throws -> ParityHarness.Report {
+        var total = ParityHarness.Report()
+        for family in Self.families() {
+            let report = try ParityHarness.check(SparkKind.self, particles: family.sparks, uniforms: family.timing, epoch: epoch, times: Self.launchTimes(for: family.timing))
+            total.samples += report.samples
+            total.aliveSamples += report.aliveSamples
+            for (field, error) in report.error {
+                total.error[field] = max(total.error[field] ?? 0, error)
+                total.ratio[field] = max(total.ratio[field] ?? 0, report.ratio[field]!)
+            }
+        }
+        return total
+    }
+
+    @Test func sparkShaderMatchesCPUBeforeDuringAndAfterFlight() throws {
+        let report = try check(epoch: 0)
+        #expect(Self.families().reduce(0) { $0 + $1.sparks.count } >= 10_000)
+        #expect(report.aliveSamples > 10_000 && report.samples - report.aliveSamples > 2_000, "before, during and after flight")
+        print("spark parity, \(report.samples) samples (\(report.aliveSamples) in flight): \(report)")
+    }
+
+    @Test func sparkShaderMatchesCPUAfterThirtyDaysOfUptime() throws {
+        let report = try check(epoch: 30 * 86_400 + 0.987_654_321)
+        #expect(report.aliveSamples > 10_000)
+        print("spark parity after 30 days, \(report.samples) samples: \(report)")
+    }
+
+    @Test func gpuEaseOutSolverStaysWithinItsBoundOverAllProgress() throws {
+        // One spark per progress value, 0 to 1 in steps of 1/4096, plus small powers of two.
+        let timing = SparkTiming(duration: 1, scaleKeyTimes: [0, 1])
+        let curve = Bezier([Point(0, 0), Point(1, 0), Point(2, 0)])
+        let progress = (0...4096).map { Double($0) / 4096 } + (1...20).map { pow(2, -Double($0)) }
+        let sparks = progress.map { Spark(curve: curve, delay: -$0, scaleValues: [0, 1], size: 1, color: .red, inFront: true) }
+        let gpu = try SharedGL.run {
+            let probe = try FeedbackProbe<SparkKind>(shaders: SharedGL.shaders())
+            defer { probe.delete() }
+            return try probe.evaluate(sparks, uniforms: timing, now: 0)
+        }
+        var worst = 0.0
+        for (p, sample) in zip(progress, gpu) {
+            // The shader sees float(0 - float(-p)): p itself, as all of these are floats.
+            worst = max(worst, abs(sample.eased - TimingCurve.easeOut.value(at: p)))
+        }
+        #expect(worst <= SparkTiming.easedBound)
+        print("GPU ease-out worst error over [0, 1]: \(worst)")
     }
 }

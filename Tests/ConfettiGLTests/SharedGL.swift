@@ -45,5 +45,6 @@ enum SharedGL {
         return result
     }
 
-    static func shaders() throws -> ShaderDirectory { try ShaderDirectory.locate() }
+    /// The built-in shaders, or `$CONFETTI_SHADER_DIR` (how `make mutants` tests a mutated copy).
+    static func shaders() throws -> ShaderLibrary { try ShaderLibrary.resolve() }
 }

@@ -1,4 +1,4 @@
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import CGLFW
-import ConfettiCore
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -63,15 +63,15 @@ import Testing
             let button = viewer.button.frame
             #expect(abs(button.midX - viewer.viewport.width / 2) <= 1)
             try viewer.handle(.click(x: button.midX, y: button.minY + button.height / 2))
-            let launched = viewer.renderer.sparks.ring.bursts
+            let launched = viewer.renderer.celebration.sparks.ring.bursts
             #expect(Set(launched.map(\.epoch)).count == 1)
             #expect(launched.reduce(0) { $0 + $1.count } == 16)
-            #expect(viewer.renderer.confetti.ring.bursts.count == 1)
+            #expect(viewer.renderer.celebration.confetti.ring.bursts.count == 1)
             // A click elsewhere fires one classic firework there; F a fountain of 10.
             try viewer.handle(.click(x: 100, y: 100))
-            #expect(viewer.renderer.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 24)
+            #expect(viewer.renderer.celebration.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 24)
             try viewer.handle(.key(Int(GLFW_KEY_F), repeated: false))
-            #expect(viewer.renderer.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 34)
+            #expect(viewer.renderer.celebration.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 34)
             try viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))
             viewer.advance(wall: 0.1)
             let busy = viewer.renderFrame()
@@ -102,7 +102,7 @@ import Testing
                 viewer.advance(wall: 1.0 / 40)
                 try viewer.feedStress()
             }
-            let live = viewer.renderer.liveParticles(at: viewer.clock.time)
+            let live = viewer.renderer.celebration.liveParticles(at: viewer.clock.time)
             #expect(abs(live - 1_000) <= 100, "stress 1000 keeps \(live) alive")
             #expect(viewer.renderFrame().instances == live)
             try viewer.handle(.key(Int(GLFW_KEY_0), repeated: false))

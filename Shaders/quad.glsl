@@ -1,0 +1,36 @@
+// Shared by the vertex shaders that draw one quad per particle: points to clip space, the
+// quad's corners, rotation, collapsing a particle that is not drawn, premultiplied colour.
+
+uniform vec2 uViewport;         // pt
+uniform float uPixelsPerPoint;  // framebuffer pixels per point
+
+// Points (origin top-left, y down) to clip space (y up).
+vec4 toClip(vec2 points) {
+    return vec4(points.x / uViewport.x * 2.0 - 1.0, 1.0 - points.y / uViewport.y * 2.0, 0.0, 1.0);
+}
+
+// This vertex's corner of a triangle-strip quad: (-1, -1), (1, -1), (-1, 1), (1, 1).
+vec2 quadCorner() {
+    return vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
+}
+
+// Room around a shape for its antialiased edge: one pixel, in points.
+float edgeMargin() {
+    return 1.0 / uPixelsPerPoint;
+}
+
+// `v` turned by `degrees`, clockwise on screen (y points down).
+vec2 rotate(vec2 v, float degrees) {
+    float angle = radians(degrees);
+    float c = cos(angle), s = sin(angle);
+    return vec2(c * v.x - s * v.y, s * v.x + c * v.y);
+}
+
+// Where every corner of a particle that is not drawn goes: one point outside the clip volume,
+// so the quad has no area and makes no fragments.
+const vec4 collapsed = vec4(2.0, 2.0, 2.0, 1.0);
+
+// Straight colour at `opacity`, premultiplied (blended with ONE, ONE_MINUS_SRC_ALPHA).
+vec4 premultiply(vec3 rgb, float opacity) {
+    return vec4(rgb * opacity, opacity);
+}

@@ -1,0 +1,475 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// `confetti bench`: the closed-form GPU renderer against the CPU approach of the source
+/// article and against the cost of rasterization alone, over particle counts, headless.
+///
+/// Every frame is bounded by glFinish and timed three ways: wall time, GPU time (a
+/// GL_TIME_ELAPSED query around the finished frame), and the CPU time of the application's own
+/// work on the main thread: planning the draws (gpu), or evaluating and uploading every piece
+/// (cpu). Time inside other GL calls is the driver's; on llvmpipe that is where the "GPU" runs
+/// its vertex stage, so it is counted as GPU work, not as ours.
+/// The modes run in rounds, gpu cpu floor gpu cpu floor, so drift on a shared machine falls on
+/// all of them alike.
+public struct Benchmark {
+    public enum Mode: String, CaseIterable, Codable, Sendable {
+        /// The real renderer: records uploaded once, the vertex shader does the physics.
+        case gpu
+        /// The article's approach: Swift evaluates every live piece each frame and uploads it.
+        case cpu
+        /// The same pieces, placed once: a trivial vertex shader, rasterization alone.
+        case floor
+    }
+
+    public struct Options: Sendable {
+        public var width = 1280
+        public var height = 720
+        public var counts = [1_000, 10_000, 100_000, 1_000_000]
+        public var rounds = 4
+        public var seed: UInt64 = 1
+        /// The confetti the workloads are made of (its count is set per run).
+        public var confetti = ConfettiBurst.standard
+        /// Run the culling, spawn, mixed and resolution scenarios.
+        public var scenarios = true
+        /// Particle-frames per mode per round: fewer frames at large counts, 4 to 40.
+        public var frameBudget = 1_000_000
+
+        public init() {}
+
+        public func frames(_ count: Int) -> Int { min(40, max(4, frameBudget / max(count, 1))) }
+    }
+
+    public let options: Options
+    public let shaders: ShaderLibrary
+    /// Progress lines, for a long run.
+    public var log: (String) -> Void = { _ in }
+
+    public init(options: Options, shaders: ShaderLibrary) {
+        self.options = options
+        self.shaders = shaders
+    }
+
+    var viewport: Size { Size(width: Double(options.width), height: Double(options.height)) }
+
+    // MARK: Timing
+
+    struct FrameSample {
+        var wall: Double
+        var gpu: Double
+        var cpu: Double
+        var uploadBytes: Int
+    }
+
+    /// What a frame did: the application's own main-thread seconds and the bytes it uploaded.
+    struct FrameWork {
+        var cpu: Double
+        var uploadBytes: Int
+    }
+
+    /// Times one frame: `body` issues it.
+    private func timeFrame(query: GLuint, _ body: () -> FrameWork) -> FrameSample {
+        epoxy_glBeginQuery(GLenum(GL_TIME_ELAPSED), query)
+        let start = monotonicSeconds()
+        let work = body()
+        // End the query after glFinish: llvmpipe rasterizes at the flush, so a query ended
+        // before it would time only the submission.
+        epoxy_glFinish()
+        let finished = monotonicSeconds()
+        epoxy_glEndQuery(GLenum(GL_TIME_ELAPSED))
+        var nanoseconds: GLuint64 = 0
+        epoxy_glGetQueryObjectui64v(query, GLenum(GL_QUERY_RESULT), &nanoseconds)
+        return FrameSample(wall: finished - start, gpu: Double(nanoseconds) * 1e-9, cpu: work.cpu, uploadBytes: work.uploadBytes)
+    }
+
+    // MARK: Workload
+
+    /// `count` confetti pieces in up to 8 bursts launched 0.1 s apart, all alive and none fading
+    /// over the frames measured (from `Workload.start`, 10 ms apart).
+    struct Workload {
+        var bursts: [(epoch: Double, particles: [ConfettiParticle])]
+        static let start = 0.75
+        static let step = 0.01
+
+        let physics: ConfettiPhysics
+
+        init(count: Int, viewport: Size, seed: UInt64, burst base: ConfettiBurst, sizeScale: Double = 1) {
+            let n = count >= 8_000 ? 8 : 1
+            var burst = base
+            physics = base.physics
+            burst.sizes = burst.sizes.map { Size(width: ($0.width * sizeScale).rounded(), height: ($0.height * sizeScale).rounded()) }
+            bursts = (0..<n).map { k in
+                burst.count = count / n + (k < count % n ? 1 : 0)
+                var rng = SeededGenerator(seed: seed, stream: UInt64(k))
+                return (Double(k) * 0.1, burst.spawn(in: viewport, using: &rng))
+            }
+        }
+
+        var count: Int { bursts.reduce(0) { $0 + $1.particles.count } }
+
+        func time(frame: Int) -> Double { Self.start + Double(frame % 30) * Self.step }
+
+        /// The CPU evaluator's placement of every piece at `now`.
+        func poses(at now: Double) -> [PoseInstance] {
+            var poses: [PoseInstance] = []
+            poses.reserveCapacity(count)
+            for burst in bursts {
+                let age = now - burst.epoch
+                for p in burst.particles {
+                    poses.append(PoseInstance(p, physics.evaluate(p, at: age)))
+                }
+            }
+            return poses
+        }
+    }
+
+    /// A renderer for one mode, set up (and, for gpu and floor, uploaded) before timing starts.
+    final class ModeRunner {
+        let mode: Mode
+        let workload: Workload
+        let viewport: Size
+        let pixelsPerPoint: Double
+        private var confetti: ParticleRenderer<ConfettiKind>?
+        private var poses: PoseRenderer?
+
+        init(mode: Mode, workload: Workload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
+            self.mode = mode
+            self.workload = workload
+            self.viewport = viewport
+            self.pixelsPerPoint = pixelsPerPoint
+            switch mode {
+            case .gpu:
+                let renderer = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: max(workload.count, 1))
+                for burst in workload.bursts {
+                    try renderer.add(burst.particles, uniforms: workload.physics, at: burst.epoch)
+                }
+                confetti = renderer
+            case .cpu, .floor:
+                let renderer = try PoseRenderer(shaders: shaders)
+                if mode == .floor { renderer.upload(workload.poses(at: Workload.start)) }
+                poses = renderer
+            }
+        }
+
+        var gpuBytesPerParticle: Int {
+            mode == .gpu ? MemoryLayout<ConfettiInstance>.stride : MemoryLayout<PoseInstance>.stride
+        }
+
+        func frame(_ f: Int, background: RGB) -> FrameWork {
+            clearFramebuffer(to: background)
+            let now = workload.time(frame: f)
+            switch mode {
+            case .gpu:
+                let start = monotonicSeconds()
+                let plan = confetti!.plan(at: now, layer: .overButton)
+                let cpu = monotonicSeconds() - start
+                confetti!.execute(plan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+                return FrameWork(cpu: cpu, uploadBytes: 0)
+            case .cpu:
+                let start = monotonicSeconds()
+                poses!.upload(workload.poses(at: now))
+                let cpu = monotonicSeconds() - start
+                poses!.draw(viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+                return FrameWork(cpu: cpu, uploadBytes: poses!.lastUploadBytes)
+            case .floor:
+                poses!.draw(viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+                return FrameWork(cpu: 0, uploadBytes: 0)
+            }
+        }
+
+        func delete() {
+            confetti?.delete()
+            poses?.delete()
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs the sweep and the scenarios. Needs a current GL context.
+    public func run() throws -> BenchReport {
+        let target = try OffscreenTarget(width: options.width, height: options.height)
+        defer { target.delete() }
+        target.bind()
+        var query: GLuint = 0
+        epoxy_glGenQueries(1, &query)
+        defer { epoxy_glDeleteQueries(1, &query) }
+
+        var sweep: [BenchReport.SweepRow] = []
+        for count in options.counts {
+            log("\(count) particles: gpu, cpu, floor × \(options.rounds) rounds of \(options.frames(count)) frames")
+            let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti)
+            let figures = try compare(Mode.allCases, workload: workload, pixelsPerPoint: 1, query: query)
+            sweep.append(BenchReport.SweepRow(count: count, modes: figures))
+        }
+
+        var scenarios: BenchReport.Scenarios?
+        if options.scenarios {
+            scenarios = try runScenarios(query: query)
+        }
+        try glCheck("running the benchmark")
+        return BenchReport(
+            machine: .current, size: [options.width, options.height], rounds: options.rounds,
+            sweep: sweep, scenarios: scenarios
+        )
+    }
+
+    /// The modes in rounds (A B C A B C …), each frame timed.
+    private func compare(_ modes: [Mode], workload: Workload, pixelsPerPoint: Double, query: GLuint) throws -> [BenchReport.Figures] {
+        let runners = try modes.map { try ModeRunner(mode: $0, workload: workload, viewport: viewport, pixelsPerPoint: pixelsPerPoint, shaders: shaders) }
+        defer { runners.forEach { $0.delete() } }
+        let frames = options.frames(workload.count)
+        var samples = [[FrameSample]](repeating: [], count: runners.count)
+        let background = SceneRenderer.background
+        for _ in 0..<options.rounds {
+            for (i, runner) in runners.enumerated() {
+                _ = timeFrame(query: query) { runner.frame(0, background: background) }  // warm-up
+                for f in 0..<frames {
+                    samples[i].append(timeFrame(query: query) { runner.frame(f, background: background) })
+                }
+            }
+        }
+        return zip(runners, samples).map { runner, s in
+            BenchReport.Figures(mode: runner.mode, samples: s, gpuBytesPerParticle: runner.gpuBytesPerParticle)
+        }
+    }
+
+    private func runScenarios(query: GLuint) throws -> BenchReport.Scenarios {
+        let largest = options.counts.max() ?? 10_000
+        log("scenarios: culling, spawn, mixed, resolution and particle size")
+        return BenchReport.Scenarios(
+            culling: try culling(query: query, dead: max(largest, 10_000), live: min(10_000, largest)),
+            spawn: try spawn(count: min(100_000, largest)),
+            mixed: try mixed(query: query, each: min(100_000, largest)),
+            whereTimeGoes: try whereTimeGoes(query: query, counts: options.counts.filter { $0 >= 100_000 }.isEmpty ? [largest] : options.counts.filter { $0 >= 100_000 })
+        )
+    }
+
+    /// Many particles long dead plus one live burst, against the live burst alone.
+    private func culling(query: GLuint, dead: Int, live: Int) throws -> BenchReport.Culling {
+        let physics = ConfettiPhysics.standard
+        var burst = ConfettiBurst.standard
+        burst.count = live
+        let liveParticles = burst.spawn(in: viewport, seed: options.seed)
+        let crowded = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: dead + live)
+        let alone = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: live)
+        defer { crowded.delete(); alone.delete() }
+        var deadBurst = ConfettiBurst.standard
+        deadBurst.count = min(dead, 10_000)
+        var placed = 0, k = 0
+        while placed < dead {
+            deadBurst.count = min(deadBurst.count, dead - placed)
+            try crowded.add(deadBurst.spawn(in: viewport, seed: options.seed &+ UInt64(k)), uniforms: physics, at: Double(k) * 0.001)
+            placed += deadBurst.count
+            k += 1
+        }
+        let epoch = 100.0
+        try crowded.add(liveParticles, uniforms: physics, at: epoch)
+        try alone.add(liveParticles, uniforms: physics, at: epoch)
+
+        let frames = options.frames(live)
+        var withDead: [FrameSample] = [], withoutDead: [FrameSample] = []
+        let background = RGB(0, 0, 0)
+        for _ in 0..<options.rounds {
+            for (renderer, index) in [(crowded, 0), (alone, 1)] {
+                for f in 0..<frames {
+                    let sample = timeFrame(query: query) {
+                        clearFramebuffer(to: background)
+                        let start = monotonicSeconds()
+                        let plan = renderer.plan(at: epoch + 0.5 + Double(f) * 0.01, layer: .overButton)
+                        let cpu = monotonicSeconds() - start
+                        renderer.execute(plan, viewport: viewport, pixelsPerPoint: 1)
+                        return FrameWork(cpu: cpu, uploadBytes: 0)
+                    }
+                    if index == 0 { withDead.append(sample) } else { withoutDead.append(sample) }
+                }
+            }
+        }
+        let a = BenchReport.Figures(mode: .gpu, samples: withDead, gpuBytesPerParticle: 60)
+        let b = BenchReport.Figures(mode: .gpu, samples: withoutDead, gpuBytesPerParticle: 60)
+        return BenchReport.Culling(deadParticles: dead, liveParticles: live, medianMs: a.medianMs, aloneMedianMs: b.medianMs, ratio: a.medianMs / b.medianMs)
+    }
+
+    /// Spawning one burst on the CPU, then uploading it.
+    private func spawn(count: Int) throws -> BenchReport.Spawn {
+        var burst = ConfettiBurst.standard
+        burst.count = count
+        let renderer = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: count)
+        defer { renderer.delete() }
+        var spawnTimes: [Double] = [], uploadTimes: [Double] = []
+        for k in 0..<3 {
+            let t0 = monotonicSeconds()
+            let particles = burst.spawn(in: viewport, seed: options.seed &+ UInt64(k))
+            let t1 = monotonicSeconds()
+            // Ten seconds apart, so no burst is alive when the ring wraps over it.
+            try renderer.add(particles, uniforms: burst.physics, at: Double(k) * 10)
+            epoxy_glFinish()
+            let t2 = monotonicSeconds()
+            spawnTimes.append(t1 - t0)
+            uploadTimes.append(t2 - t1)
+        }
+        return BenchReport.Spawn(particles: count, spawnMs: 1000 * spawnTimes.sorted()[1], uploadMs: 1000 * uploadTimes.sorted()[1],
+                                 bytes: count * MemoryLayout<ConfettiInstance>.stride)
+    }
+
+    /// Confetti and classic fireworks live together, drawn as the viewer draws them.
+    private func mixed(query: GLuint, each: Int) throws -> BenchReport.Mixed {
+        let workload = Workload(count: each, viewport: viewport, seed: options.seed, burst: options.confetti)
+        let scene = try SceneRenderer(shaders: shaders, capacity: max(each, 1))
+        defer { scene.delete() }
+        for burst in workload.bursts {
+            try scene.celebration.add(.confetti(burst.particles, workload.physics), at: burst.epoch)
+        }
+        var rng = SeededGenerator(seed: options.seed, stream: 99)
+        var firework = ClassicFirework.standard
+        firework.sparkCount = max(1, each / 100)
+        var sparks = 0
+        for _ in 0..<100 where sparks < each {
+            let origin = Point(rng.uniform(0, viewport.width), rng.uniform(0, viewport.height))
+            let list = Array(firework.sparks(at: origin, using: &rng).prefix(each - sparks))
+            // Launched so the sparks are mid-flight over the frames measured.
+            try scene.celebration.add(.sparks(list, firework.timing), at: Workload.start - 0.1)
+            sparks += list.count
+        }
+        scene.button = .centred(in: viewport)
+        let frames = options.frames(2 * each)
+        var samples: [FrameSample] = []
+        for f in 0..<(frames * options.rounds) {
+            samples.append(timeFrame(query: query) {
+                let start = monotonicSeconds()
+                scene.render(at: workload.time(frame: f % 20), viewport: viewport, pixelsPerPoint: 1)
+                return FrameWork(cpu: monotonicSeconds() - start, uploadBytes: 0)
+            })
+        }
+        let figures = BenchReport.Figures(mode: .gpu, samples: samples, gpuBytesPerParticle: 60)
+        return BenchReport.Mixed(confetti: each, sparks: sparks, medianMs: figures.medianMs, p95Ms: figures.p95Ms, gpuMs: figures.gpuMs)
+    }
+
+    /// gpu mode with the same scene at other pixel densities, and with smaller and larger pieces:
+    /// what grows with pixels is fragment work, what does not is vertex work.
+    private func whereTimeGoes(query: GLuint, counts: [Int]) throws -> [BenchReport.Variant] {
+        var variants: [BenchReport.Variant] = []
+        for count in counts {
+            for (pixelsPerPoint, sizeScale) in [(0.5, 1.0), (1, 1), (2, 1), (1, 0.5), (1, 2)] {
+                let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti, sizeScale: sizeScale)
+                let width = Int(Double(options.width) * pixelsPerPoint), height = Int(Double(options.height) * pixelsPerPoint)
+                let target = try OffscreenTarget(width: width, height: height)
+                defer { target.delete() }
+                target.bind()
+                let runner = try ModeRunner(mode: .gpu, workload: workload, viewport: viewport, pixelsPerPoint: pixelsPerPoint, shaders: shaders)
+                defer { runner.delete() }
+                let frames = max(3, options.frames(count) / 2)
+                _ = timeFrame(query: query) { runner.frame(0, background: RGB(0, 0, 0)) }
+                let samples = (0..<frames).map { f in timeFrame(query: query) { runner.frame(f, background: RGB(0, 0, 0)) } }
+                let figures = BenchReport.Figures(mode: .gpu, samples: samples, gpuBytesPerParticle: 60)
+                variants.append(BenchReport.Variant(count: count, size: [width, height], sizeScale: sizeScale, medianMs: figures.medianMs))
+            }
+        }
+        return variants
+    }
+}
+
+/// Everything `confetti bench` measured, as written to `--json`.
+public struct BenchReport: Codable, Sendable {
+    public struct Machine: Codable, Sendable {
+        public var renderer: String
+        public var cores: Int
+        public var cpu: String
+
+        static var current: Machine {
+            let model = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+                .split(separator: "\n").first { $0.hasPrefix("model name") }?
+                .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
+            return Machine(renderer: glDescription(), cores: ProcessInfo.processInfo.activeProcessorCount, cpu: model)
+        }
+    }
+
+    public struct Figures: Codable, Sendable {
+        public var mode: Benchmark.Mode
+        public var frames: Int
+        public var medianMs: Double
+        public var p95Ms: Double
+        /// Median GPU time (GL_TIME_ELAPSED).
+        public var gpuMs: Double
+        /// Median main-thread CPU time of the application's own work per frame (planning the
+        /// draws; for cpu mode, evaluating and uploading every piece).
+        public var cpuMs: Double
+        public var uploadBytesPerFrame: Int
+        public var gpuBytesPerParticle: Int
+
+        init(mode: Benchmark.Mode, samples: [Benchmark.FrameSample], gpuBytesPerParticle: Int) {
+            self.mode = mode
+            frames = samples.count
+            medianMs = 1000 * percentile(samples.map(\.wall), 0.5)
+            p95Ms = 1000 * percentile(samples.map(\.wall), 0.95)
+            gpuMs = 1000 * percentile(samples.map(\.gpu), 0.5)
+            cpuMs = 1000 * percentile(samples.map(\.cpu), 0.5)
+            uploadBytesPerFrame = samples.map(\.uploadBytes).max() ?? 0
+            self.gpuBytesPerParticle = gpuBytesPerParticle
+        }
+    }
+
+    public struct SweepRow: Codable, Sendable {
+        public var count: Int
+        public var gpu: Figures
+        public var cpu: Figures
+        public var floor: Figures
+        /// Median frame time ratios.
+        public var gpuOverCpu: Double
+        public var gpuOverFloor: Double
+
+        init(count: Int, modes: [Figures]) {
+            self.count = count
+            gpu = modes.first { $0.mode == .gpu }!
+            cpu = modes.first { $0.mode == .cpu }!
+            floor = modes.first { $0.mode == .floor }!
+            gpuOverCpu = gpu.medianMs / cpu.medianMs
+            gpuOverFloor = gpu.medianMs / floor.medianMs
+        }
+    }
+
+    public struct Culling: Codable, Sendable {
+        public var deadParticles: Int
+        public var liveParticles: Int
+        public var medianMs: Double
+        public var aloneMedianMs: Double
+        public var ratio: Double
+    }
+
+    public struct Spawn: Codable, Sendable {
+        public var particles: Int
+        public var spawnMs: Double
+        public var uploadMs: Double
+        public var bytes: Int
+    }
+
+    public struct Mixed: Codable, Sendable {
+        public var confetti: Int
+        public var sparks: Int
+        public var medianMs: Double
+        public var p95Ms: Double
+        public var gpuMs: Double
+    }
+
+    public struct Variant: Codable, Sendable {
+        public var count: Int
+        /// Framebuffer pixels (the scene in points stays 1280×720-sized).
+        public var size: [Int]
+        /// Piece sizes relative to the article's.
+        public var sizeScale: Double
+        public var medianMs: Double
+    }
+
+    public struct Scenarios: Codable, Sendable {
+        public var culling: Culling
+        public var spawn: Spawn
+        public var mixed: Mixed
+        public var whereTimeGoes: [Variant]
+    }
+
+    public var machine: Machine
+    public var size: [Int]
+    public var rounds: Int
+    public var sweep: [SweepRow]
+    public var scenarios: Scenarios?
+}

@@ -1,0 +1,53 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import ConfettiGL
+
+/// Draws pre-placed confetti (`PoseInstance`) with `pose.vert.glsl` and the confetti fragment
+/// shader: the benchmark's baselines. `upload` replaces the whole buffer; `draw` draws it.
+public final class PoseRenderer {
+    public let program: ShaderProgram
+    private var vao: GLuint = 0
+    private var buffer: GLuint = 0
+    public private(set) var count = 0
+    /// Bytes sent by the last `upload`.
+    public private(set) var lastUploadBytes = 0
+
+    public init(shaders: ShaderLibrary) throws {
+        program = try ShaderProgram(shaders, vertex: "pose.vert.glsl", fragment: "confetti.frag.glsl")
+        epoxy_glGenVertexArrays(1, &vao)
+        epoxy_glGenBuffers(1, &buffer)
+        try glCheck("creating the pose renderer")
+    }
+
+    public func delete() {
+        epoxy_glDeleteVertexArrays(1, &vao)
+        epoxy_glDeleteBuffers(1, &buffer)
+        program.delete()
+    }
+
+    /// Replaces the poses. A new data store each time ("orphaning"), so the driver need not wait
+    /// for the previous frame to finish reading the old one.
+    public func upload(_ poses: [PoseInstance]) {
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        poses.withUnsafeBytes { bytes in
+            epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        count = poses.count
+        lastUploadBytes = poses.count * MemoryLayout<PoseInstance>.stride
+    }
+
+    @discardableResult
+    public func draw(viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+        guard count > 0 else { return FrameStats() }
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        program.use()
+        epoxy_glUniform2f(program.uniform("uViewport"), Float(viewport.width), Float(viewport.height))
+        epoxy_glUniform1f(program.uniform("uPixelsPerPoint"), Float(pixelsPerPoint))
+        epoxy_glBindVertexArray(vao)
+        bindInstanceAttributes(PoseInstance.attributes, stride: MemoryLayout<PoseInstance>.stride, buffer: buffer, first: 0)
+        epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+        epoxy_glBindVertexArray(0)
+        return FrameStats(drawCalls: 1, instances: count, ranges: [0..<count])
+    }
+}

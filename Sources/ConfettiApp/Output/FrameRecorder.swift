@@ -1,0 +1,57 @@
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// Renders a show headlessly into numbered PNG frames: `frame-0000.png`, ….
+///
+/// Frame k shows time k / fps. Every burst is spawned and uploaded before the first frame and
+/// stays invisible until its launch. Same show and size, same bytes.
+public struct FrameRecorder {
+    public let show: Show
+    /// The show spawned for this frame size, once: recording uploads exactly these particles.
+    public let schedule: [ScheduledSpawn]
+    /// Pixels; one point per pixel.
+    public var width: Int
+    public var height: Int
+    public var fps: Double
+    public var frames: Int
+
+    public init(show: Show, width: Int, height: Int, fps: Double, frames: Int) {
+        self.show = show
+        schedule = show.schedule(in: Size(width: Double(width), height: Double(height)))
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.frames = frames
+    }
+
+    /// Seconds until the last particle has gone.
+    public var duration: Double { Show.duration(of: schedule) }
+
+    /// Writes the frames into `directory` (created if needed) and returns their paths.
+    /// Needs a current GL context.
+    public func record(to directory: URL, shaders: ShaderLibrary) throws -> [URL] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let viewport = Size(width: Double(width), height: Double(height))
+        let capacity = max(schedule.map(\.spawn.particleCount).reduce(0, +), 1)
+        let scene = try SceneRenderer(shaders: shaders, capacity: capacity)
+        let target = try OffscreenTarget(width: width, height: height)
+        defer {
+            scene.delete()
+            target.delete()
+        }
+        scene.button = show.button(in: viewport)
+        for item in schedule {
+            try scene.celebration.add(item.spawn, at: item.time)
+        }
+        var paths: [URL] = []
+        for k in 0..<frames {
+            target.bind()
+            scene.render(at: Double(k) / fps, viewport: viewport, pixelsPerPoint: 1)
+            let url = directory.appendingPathComponent(String(format: "frame-%04d.png", k))
+            try PNGFile.write(target.readPixels(), to: url.path)
+            paths.append(url)
+        }
+        return paths
+    }
+}

@@ -1,0 +1,47 @@
+import CPNG
+import ConfettiGL
+import Foundation
+
+/// Writes images with libpng's simplified API. It stores no time stamps, so the same pixels
+/// always give the same bytes.
+public enum PNGFile {
+    /// The simplified API writes straight alpha; the renderer clears alpha to 1 and blends
+    /// premultiplied colour over it, so the frames it writes are opaque and need no conversion.
+    public static func write(_ image: RGBAImage, to path: String) throws {
+        var png = png_image()
+        png.version = png_uint_32(PNG_IMAGE_VERSION)
+        png.width = png_uint_32(image.width)
+        png.height = png_uint_32(image.height)
+        // PNG_FORMAT_RGBA is a macro with an OR, which Swift does not import.
+        png.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let ok = image.pixels.withUnsafeBytes { bytes in
+            png_image_write_to_file(&png, path, 0, bytes.baseAddress, png_int_32(image.width * 4), nil)
+        }
+        guard ok != 0 else {
+            let message = withUnsafeBytes(of: png.message) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            png_image_free(&png)
+            throw GLFailure("could not write \(path): \(message)")
+        }
+    }
+
+    /// Reads an 8-bit RGBA image.
+    public static func read(_ path: String) throws -> RGBAImage {
+        var png = png_image()
+        png.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&png, path) != 0 else {
+            throw GLFailure("could not read \(path)")
+        }
+        png.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        var pixels = [UInt8](repeating: 0, count: Int(png.width) * Int(png.height) * 4)
+        let ok = pixels.withUnsafeMutableBytes { bytes in
+            png_image_finish_read(&png, nil, bytes.baseAddress, 0, nil)
+        }
+        guard ok != 0 else {
+            png_image_free(&png)
+            throw GLFailure("could not decode \(path)")
+        }
+        return RGBAImage(width: Int(png.width), height: Int(png.height), pixels: pixels)
+    }
+}

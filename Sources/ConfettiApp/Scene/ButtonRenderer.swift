@@ -1,0 +1,73 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import ConfettiGL
+
+/// Draws the Celebrate button: a rounded rectangle with its label.
+public final class ButtonRenderer {
+    public private(set) var program: ShaderProgram
+    private var vao: GLuint = 0
+    private var label: GLuint = 0
+    private var labelText = ""
+    private var labelPixels = (width: 1, height: 1)
+
+    /// Points per font pixel.
+    static let labelScale = 3.0
+
+    public init(shaders: ShaderLibrary) throws {
+        program = try ShaderProgram(shaders, vertex: "button.vert.glsl", fragment: "button.frag.glsl")
+        // Core profile draws need a vertex array, even one with no attributes.
+        epoxy_glGenVertexArrays(1, &vao)
+        epoxy_glGenTextures(1, &label)
+        try glCheck("creating the button")
+    }
+
+    public func delete() {
+        epoxy_glDeleteVertexArrays(1, &vao)
+        epoxy_glDeleteTextures(1, &label)
+        program.delete()
+    }
+
+    /// As `ParticleRenderer.reloadShaders`: the old program stays on failure.
+    public func reloadShaders() throws {
+        let fresh = try program.rebuilt()
+        program.delete()
+        program = fresh
+    }
+
+    private func uploadLabel(_ text: String) {
+        let bitmap = PixelFont.rasterize(text)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), label)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        bitmap.pixels.withUnsafeBytes { bytes in
+            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(bitmap.width), GLsizei(bitmap.height), 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        labelText = text
+        labelPixels = (bitmap.width, bitmap.height)
+    }
+
+    public func draw(_ button: CelebrateButton, viewport: Size, pixelsPerPoint: Double) {
+        if button.label != labelText { uploadLabel(button.label) }
+        let f = button.frame
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        program.use()
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), label)
+        epoxy_glUniform1i(program.uniform("uLabel"), 0)
+        epoxy_glUniform4f(program.uniform("uRect"), Float(f.x), Float(f.y), Float(f.width), Float(f.height))
+        epoxy_glUniform1f(program.uniform("uCornerRadius"), Float(button.cornerRadius))
+        epoxy_glUniform3f(program.uniform("uFill"), Float(button.fill.r), Float(button.fill.g), Float(button.fill.b))
+        epoxy_glUniform3f(program.uniform("uTextColor"), Float(button.text.r), Float(button.text.g), Float(button.text.b))
+        epoxy_glUniform2f(program.uniform("uLabelSize"), Float(Double(labelPixels.width) * Self.labelScale), Float(Double(labelPixels.height) * Self.labelScale))
+        epoxy_glUniform2f(program.uniform("uViewport"), Float(viewport.width), Float(viewport.height))
+        epoxy_glUniform1f(program.uniform("uPixelsPerPoint"), Float(pixelsPerPoint))
+        epoxy_glBindVertexArray(vao)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        epoxy_glBindVertexArray(0)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+    }
+}

@@ -1,0 +1,64 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import ConfettiGL
+
+/// What the viewer and `render` show: a background, sparks behind the button, the button,
+/// sparks in front of it, and confetti over all of it.
+public final class SceneRenderer {
+    public let celebration: Celebration
+    public let buttons: ButtonRenderer
+    /// Drawn when set.
+    public var button: CelebrateButton?
+    public var background = SceneRenderer.background
+
+    /// The window's background: a deep blue-black that every piece's colour stands out on.
+    public static let background = RGB(0.055, 0.06, 0.09)
+
+    public init(shaders: ShaderLibrary, capacity: Int = Celebration.defaultCapacity, seed: UInt64 = 1) throws {
+        celebration = try Celebration(capacity: capacity, shaders: shaders, seed: seed)
+        do {
+            buttons = try ButtonRenderer(shaders: shaders)
+        } catch {
+            celebration.delete()
+            throw error
+        }
+    }
+
+    public func delete() {
+        celebration.delete()
+        buttons.delete()
+    }
+
+    /// Rebuilds every program from its files. Each one that fails keeps its previous version;
+    /// the first error is thrown after all have been tried.
+    public func reloadShaders() throws {
+        var failure: (any Error)?
+        for reload in [celebration.reloadShaders, buttons.reloadShaders] {
+            do { try reload() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Every shader file the programs were built from.
+    public var shaderFiles: [String] {
+        Array(Set(celebration.shaderFiles + buttons.program.files)).sorted()
+    }
+
+    /// Clears the bound framebuffer and draws the scene at `now`.
+    @discardableResult
+    public func render(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+        clearFramebuffer(to: background)
+        var stats = celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .behindButton)
+        if let button {
+            buttons.draw(button, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+        }
+        stats = stats + celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .overButton)
+        return stats
+    }
+}
+
+/// Clears the bound framebuffer to an opaque colour (alpha 1, so PNGs need no un-premultiplying).
+public func clearFramebuffer(to colour: RGB) {
+    epoxy_glClearColor(Float(colour.r), Float(colour.g), Float(colour.b), 1)
+    epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+}

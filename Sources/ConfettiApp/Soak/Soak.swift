@@ -1,0 +1,134 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// `confetti soak`: bursts fired fast enough to wrap the instance ring many times, with a frame
+/// drawn now and then, to show that nothing grows, nothing errs and the shader still agrees
+/// with the CPU afterwards.
+public struct Soak {
+    public struct Options: Sendable {
+        public var bursts = 100_000
+        public var particlesPerBurst = 200
+        public var capacity = 100_000
+        /// Seconds of animation between bursts.
+        public var interval = 0.01
+        /// A frame every this many bursts.
+        public var frameEvery = 100
+        public var seed: UInt64 = 1
+        /// Where the clock starts: a long uptime tests the time rebasing too.
+        public var startTime = 0.0
+
+        public init() {}
+    }
+
+    public let options: Options
+    public let shaders: ShaderLibrary
+
+    public init(options: Options, shaders: ShaderLibrary) {
+        self.options = options
+        self.shaders = shaders
+    }
+
+    /// Resident memory of this process, in bytes.
+    public static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Runs the soak. Needs a current GL context; GL errors are counted through `GLDebugLog`
+    /// where the context has KHR_debug, and through glGetError otherwise.
+    public func run() throws -> SoakReport {
+        let viewport = Size(width: 640, height: 360)
+        let renderer = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: options.capacity)
+        let target = try OffscreenTarget(width: Int(viewport.width), height: Int(viewport.height))
+        let probe = try FeedbackProbe<ConfettiKind>(shaders: shaders)
+        defer {
+            renderer.delete()
+            target.delete()
+            probe.delete()
+        }
+        renderer.ring.notice = { _ in }  // overwriting is the point here
+        _ = GLDebugLog.drain()
+        var glErrors = 0
+        var burst = ConfettiBurst.standard
+        burst.count = options.particlesPerBurst
+        let warmUp = min(options.bursts / 10, 1_000)
+        var startResident = Self.residentBytes()
+        var last: (particles: [ConfettiParticle], burst: Burst<ConfettiKind>?) = ([], nil)
+
+        for k in 0..<options.bursts {
+            let now = options.startTime + Double(k) * options.interval
+            var rng = SeededGenerator(seed: options.seed, stream: UInt64(k))
+            let particles = burst.spawn(in: viewport, using: &rng)
+            let placed = try renderer.add(particles, uniforms: burst.physics, at: now)
+            last = (particles, placed[0])
+            if k % options.frameEvery == 0 {
+                target.bind()
+                clearFramebuffer(to: SceneRenderer.background)
+                renderer.draw(at: now, viewport: viewport, pixelsPerPoint: 1, layer: .overButton)
+                epoxy_glFinish()
+                if epoxy_glGetError() != GLenum(GL_NO_ERROR) { glErrors += 1 }
+            }
+            if k + 1 == warmUp { startResident = Self.residentBytes() }
+        }
+        epoxy_glFinish()
+        glErrors += GLDebugLog.drain().count
+
+        // After all the wrapping, the newest burst is in the ring exactly as spawned, and the
+        // shader places it as the CPU does.
+        let stored = readBack(renderer.ring, renderer.ring.bursts.last!)
+        let recordsIntact = stored == last.particles.map { ConfettiInstance($0) }
+        var worst = 0.0
+        let newest = last.burst!
+        for age in [0.0, 0.3, 0.9, 1.3] {
+            let now = newest.epoch + age
+            let gpu = try probe.evaluate(last.particles, in: newest, at: now)
+            for (p, g) in zip(last.particles, gpu) {
+                let c = burst.physics.evaluate(p, at: now - newest.epoch)
+                worst = max(worst, abs(g.x - c.x), abs(g.y - c.y))
+            }
+        }
+        return SoakReport(
+            bursts: options.bursts, particlesPerBurst: options.particlesPerBurst, capacity: options.capacity,
+            ringWraps: options.bursts * options.particlesPerBurst / options.capacity,
+            residentBytesAfterWarmUp: startResident, residentBytesAtEnd: Self.residentBytes(),
+            gpuBufferBytes: renderer.ring.byteSize, glErrors: glErrors,
+            recordsIntact: recordsIntact, parityMaxPositionError: worst, finalClock: options.startTime + Double(options.bursts) * options.interval
+        )
+    }
+
+    private func readBack(_ ring: InstanceRing<ConfettiKind>, _ burst: Burst<ConfettiKind>) -> [ConfettiInstance] {
+        var records = [ConfettiInstance](repeating: ConfettiInstance(ConfettiBurst.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]), count: burst.count)
+        let stride = InstanceRing<ConfettiKind>.stride
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), ring.buffer)
+        records.withUnsafeMutableBytes { bytes in
+            epoxy_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(burst.first * stride), GLsizeiptr(burst.count * stride), bytes.baseAddress)
+        }
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        return records
+    }
+}
+
+public struct SoakReport: Codable, Sendable {
+    public var bursts: Int
+    public var particlesPerBurst: Int
+    public var capacity: Int
+    public var ringWraps: Int
+    public var residentBytesAfterWarmUp: Int
+    public var residentBytesAtEnd: Int
+    public var gpuBufferBytes: Int
+    public var glErrors: Int
+    /// The newest burst read back from the ring equals what was spawned.
+    public var recordsIntact: Bool
+    /// Largest |GPU − CPU| of x and y over the newest burst at four ages, in points.
+    public var parityMaxPositionError: Double
+    /// Seconds on the clock at the end.
+    public var finalClock: Double
+
+    public var residentGrowth: Double {
+        Double(residentBytesAtEnd - residentBytesAfterWarmUp) / Double(max(residentBytesAfterWarmUp, 1))
+    }
+}

@@ -1,0 +1,39 @@
+import ConfettiCore
+
+/// The `p`-quantile of `values` (p in [0, 1]) by nearest rank: the element at index
+/// round(p × (n − 1)) of the sorted values; 0 for none. The one definition of "median" and
+/// "p95" in every report.
+public func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count - 1)).rounded())))]
+}
+
+/// Frame times of a run of any length in bounded memory: every frame while there is room,
+/// then a uniform sample of them all (reservoir sampling, seeded, so a run is repeatable).
+public struct FrameTimeSample: Sendable {
+    public static let capacity = 1 << 16
+
+    public private(set) var frames = 0
+    public private(set) var seconds: [Double] = []
+    /// Running totals, for means over every frame.
+    public private(set) var totalLive = 0
+    private var rng = SeededGenerator(seed: 0x5EED)
+
+    public init() {}
+
+    public mutating func record(seconds frame: Double, live: Int) {
+        frames += 1
+        totalLive += live
+        if seconds.count < Self.capacity {
+            seconds.append(frame)
+        } else {
+            let k = rng.index(below: frames)
+            if k < Self.capacity { seconds[k] = frame }
+        }
+    }
+
+    public func percentile(_ p: Double) -> Double { ConfettiApp.percentile(seconds, p) }
+
+    public var meanLive: Int { frames == 0 ? 0 : totalLive / frames }
+}

@@ -1,0 +1,401 @@
+@preconcurrency import CEpoxy
+import CGLFW
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// `confetti view`: a window with a Celebrate button that fires confetti and fireworks.
+///
+/// The controls are `ViewerKeys.table`. The title bar is the HUD: fps, frame time, live
+/// particles. With nothing alive and nothing changing, the viewer draws nothing and waits for
+/// input, so an idle window costs no CPU.
+public final class Viewer {
+    public struct Options: Sendable {
+        public var width = 1280
+        public var height = 720
+        /// The effect whose numbers the keys and clicks use.
+        public var effect = Effect.celebration
+        public var capacity = Celebration.defaultCapacity
+        public var seed: UInt64 = 1
+        public var vsync = true
+        public var shaderDirectory: String?
+        /// Fire a burst every this many seconds of animation time, without input.
+        public var fireEvery: Double?
+        /// Close after this many seconds of wall time and print frame statistics.
+        public var quitAfter: Double?
+        /// Keep about this many confetti pieces alive with continuous bursts.
+        public var stress: Int?
+        /// Where S writes screenshots.
+        public var screenshotDirectory = "."
+        /// An effect file to watch and reload when it changes.
+        public var effectFile: String?
+
+        public init() {}
+    }
+
+    public let window: GLFWWindow
+    public let renderer: SceneRenderer
+    public private(set) var clock = SimulationClock()
+    /// Launches so far; launch k draws from stream k of the seed.
+    public private(set) var burstsFired = 0
+    public private(set) var lastFrame = FrameStats()
+    /// Frames drawn so far (an idle window draws none).
+    public private(set) var framesDrawn = 0
+    private var options: Options
+    private var hud = FrameRateMeter()
+    private var screenshotRequested = false
+    private var effectWatcher: FileWatcher?
+    private var shaderWatcher: FileWatcher?
+    private var lastWatch = 0.0
+    /// Something changed that the screen does not show yet.
+    private var needsRedraw = true
+    /// The last reload error, shown in the title until a reload succeeds.
+    public private(set) var reloadError: String?
+    private var nextStressBurst = 0.0
+
+    /// Keys 1–6 in stress mode; 0 stops it.
+    public static let stressLevels = [1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
+    /// A stress burst every tenth of a second: lifetime / interval = 15 bursts alive, so
+    /// N/15 pieces each keep N alive, and the oldest has died before the ring needs its room.
+    static let stressInterval = 0.1
+    /// How often watched files are looked at.
+    static let watchInterval = 0.25
+
+    /// The stress level, if stress mode is on.
+    public var stress: Int? {
+        get { options.stress }
+        set {
+            options.stress = newValue
+            nextStressBurst = clock.time
+        }
+    }
+
+    public var effect: Effect { options.effect }
+
+    public init(options: Options) throws {
+        self.options = options
+        window = try GLFWWindow(width: options.width, height: options.height, title: "confetti", vsync: options.vsync)
+        do {
+            let shaders = try ShaderLibrary.resolve(options.shaderDirectory)
+            renderer = try SceneRenderer(shaders: shaders, capacity: options.capacity, seed: options.seed)
+            // Shaders on disk are watched and reloaded; the built-in ones cannot change.
+            let shaderPaths = renderer.shaderFiles.compactMap(shaders.path)
+            if !shaderPaths.isEmpty { shaderWatcher = FileWatcher(paths: shaderPaths) }
+        } catch {
+            window.close()
+            throw error
+        }
+        if let file = options.effectFile { effectWatcher = FileWatcher(paths: [file]) }
+    }
+
+    /// Reloads the effect file and the shaders if they changed. A broken edit is reported
+    /// (stderr and title) and the last good version keeps running.
+    public func reloadChangedFiles() {
+        if var watcher = effectWatcher, watcher.changed(), let file = options.effectFile {
+            effectWatcher = watcher
+            do {
+                options.effect = try Effect.load(file)
+                reloaded("effect \(file)")
+            } catch {
+                failedReload(error)
+            }
+        }
+        if var watcher = shaderWatcher, watcher.changed() {
+            shaderWatcher = watcher
+            do {
+                try renderer.reloadShaders()
+                reloaded("shaders")
+            } catch {
+                failedReload(error)
+            }
+        }
+    }
+
+    private func reloaded(_ what: String) {
+        reloadError = nil
+        needsRedraw = true
+        FileHandle.standardError.write(Data("confetti: reloaded \(what)\n".utf8))
+    }
+
+    private func failedReload(_ error: any Error) {
+        reloadError = "\(error)"
+        needsRedraw = true
+        FileHandle.standardError.write(Data("confetti: reload failed, keeping the last good version: \(error)\n".utf8))
+    }
+
+    /// Size of the drawing area in points.
+    public var viewport: Size {
+        let (w, h) = window.framebufferSize
+        let scale = window.pixelsPerPoint
+        return Size(width: Double(w) / scale, height: Double(h) / scale)
+    }
+
+    /// The button, in the middle of the window whatever its size.
+    public var button: CelebrateButton { .centred(in: viewport) }
+
+    private func nextGenerator() -> SeededGenerator {
+        defer { burstsFired += 1 }
+        return SeededGenerator(seed: options.seed, stream: UInt64(burstsFired))
+    }
+
+    private func launch(_ kind: EffectName, around rect: Rect) throws -> [Spawn] {
+        var rng = nextGenerator()
+        let spawns = options.effect.launch(kind, around: rect, in: viewport, using: &rng)
+        for spawn in spawns {
+            try renderer.celebration.add(spawn, at: clock.time)
+        }
+        needsRedraw = true
+        return spawns
+    }
+
+    /// Fires one confetti burst sized to the current window.
+    @discardableResult
+    public func fireBurst() throws -> [ConfettiParticle] {
+        guard case .confetti(let pieces, _) = try launch(.confetti, around: button.frame).first else { return [] }
+        return pieces
+    }
+
+    /// What a click on the button fires: two classic fireworks around it and confetti.
+    @discardableResult
+    public func celebrate() throws -> [Spawn] {
+        try launch(.celebration, around: button.frame)
+    }
+
+    /// A fountain rising from the top of the button.
+    @discardableResult
+    public func fireFountain() throws -> [Spark] {
+        guard case .sparks(let sparks, _) = try launch(.fountain, around: button.frame).first else { return [] }
+        return sparks
+    }
+
+    /// A classic firework exploding at `point` (in points).
+    @discardableResult
+    public func fireFirework(at point: Point) throws -> [Spark] {
+        var rng = nextGenerator()
+        let firework = options.effect.fireworks.firework
+        let sparks = firework.sparks(at: point, using: &rng)
+        try renderer.celebration.add(.sparks(sparks, firework.timing), at: clock.time)
+        needsRedraw = true
+        return sparks
+    }
+
+    /// A click at `point`: on the button it celebrates, elsewhere it fires a firework there.
+    public func click(at point: Point) throws {
+        if button.frame.contains(point) {
+            try celebrate()
+        } else {
+            try fireFirework(at: point)
+        }
+    }
+
+    /// Draws the current time into the window's back buffer (not yet shown).
+    @discardableResult
+    public func renderFrame() -> FrameStats {
+        let (w, h) = window.framebufferSize
+        guard w > 0, h > 0 else { return FrameStats() }  // minimised
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        renderer.button = button
+        lastFrame = renderer.render(at: clock.time, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+        framesDrawn += 1
+        return lastFrame
+    }
+
+    /// The back buffer as drawn by the last `renderFrame`, top row first.
+    public func readBackBuffer() throws -> RGBAImage {
+        let (w, h) = window.framebufferSize
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        epoxy_glReadBuffer(GLenum(GL_BACK))
+        return try RGBAImage.readFramebuffer(width: w, height: h)
+    }
+
+    /// Writes the back buffer as drawn by the last `renderFrame` to the next free
+    /// `confetti-NNNN.png` in the screenshot directory, and returns its path.
+    @discardableResult
+    public func saveScreenshot() throws -> String {
+        let image = try readBackBuffer()
+        try FileManager.default.createDirectory(atPath: options.screenshotDirectory, withIntermediateDirectories: true)
+        var n = 1
+        var path: String
+        repeat {
+            path = URL(fileURLWithPath: options.screenshotDirectory).appendingPathComponent(String(format: "confetti-%04d.png", n)).standardizedFileURL.path
+            n += 1
+        } while FileManager.default.fileExists(atPath: path)
+        try PNGFile.write(image, to: path)
+        return path
+    }
+
+    public func advance(wall seconds: Double) {
+        clock.advance(wall: seconds)
+    }
+
+    /// Applies one input event. Returns false when it asks to quit.
+    @discardableResult
+    public func handle(_ event: WindowEvent) throws -> Bool {
+        needsRedraw = true
+        switch event {
+        case .refresh:
+            break
+        case .click(let x, let y):
+            try click(at: Point(x, y))
+        case .character(let c):
+            switch c {
+            case "+", "=": clock.speedUp()
+            case "-", "_": clock.slowDown()
+            default: break
+            }
+        case .key(let key, let repeated):
+            switch Int32(key) {
+            case GLFW_KEY_SPACE where !repeated: try fireBurst()
+            case GLFW_KEY_F where !repeated: try fireFountain()
+            case GLFW_KEY_P where !repeated: clock.isPaused.toggle()
+            case GLFW_KEY_LEFT where clock.isPaused: clock.step(-1)
+            case GLFW_KEY_RIGHT where clock.isPaused: clock.step(1)
+            case GLFW_KEY_KP_ADD: clock.speedUp()
+            case GLFW_KEY_KP_SUBTRACT: clock.slowDown()
+            case GLFW_KEY_R: renderer.celebration.removeAll()
+            case GLFW_KEY_S where !repeated: screenshotRequested = true
+            case GLFW_KEY_1...GLFW_KEY_6 where !repeated: stress = Self.stressLevels[Int(Int32(key) - GLFW_KEY_1)]
+            case GLFW_KEY_0 where !repeated: stress = nil
+            case GLFW_KEY_ESCAPE, GLFW_KEY_Q:
+                window.shouldClose = true
+                return false
+            default: break
+            }
+        }
+        return true
+    }
+
+    /// Fires the stress bursts due by now. Called once a frame.
+    public func feedStress() throws {
+        guard let level = options.stress, !clock.isPaused else { return }
+        // After stepping back in time, start again from now rather than catch up.
+        if nextStressBurst > clock.time + Self.stressInterval { nextStressBurst = clock.time }
+        let perBurst = max(1, Int((Double(level) * Self.stressInterval / options.effect.confetti.physics.lifetime).rounded()))
+        while clock.time >= nextStressBurst {
+            var burst = options.effect.confetti
+            burst.count = perBurst
+            var rng = nextGenerator()
+            try renderer.celebration.add(.confetti(burst.spawn(in: viewport, using: &rng), burst.physics), at: nextStressBurst)
+            nextStressBurst += Self.stressInterval
+        }
+    }
+
+    /// Whether the next frame differs from the last one without any input: something is alive
+    /// or about to appear, or bursts are fired hands-free, and the clock runs.
+    public var isAnimating: Bool {
+        !clock.isPaused && (options.stress != nil || options.fireEvery != nil || !renderer.celebration.isIdle(at: clock.time))
+    }
+
+    /// Runs until the window closes. Returns the frame statistics of the run.
+    @discardableResult
+    public func run() throws -> FrameTimeSample {
+        let start = GLFWWindow.time
+        var previous = start
+        var nextAutoFire = clock.time
+        var times = FrameTimeSample()
+        while !window.shouldClose {
+            if let limit = options.quitAfter, previous - start >= limit { break }
+            let minimised = window.framebufferSize.width == 0 || window.framebufferSize.height == 0
+            let events: [WindowEvent]
+            if isAnimating && !minimised || needsRedraw && !minimised {
+                events = window.pollEvents()
+            } else {
+                // Nothing changes until something happens: sleep until input, the next look at
+                // watched files, or the end of the run.
+                var timeout: Double? = effectWatcher != nil || shaderWatcher != nil ? Self.watchInterval : nil
+                if let limit = options.quitAfter { timeout = min(timeout ?? .infinity, max(0, limit - (previous - start))) }
+                if minimised { timeout = min(timeout ?? .infinity, 0.1) }
+                events = window.pollEvents(waiting: timeout ?? .infinity)
+            }
+            // The clock first, so that what the input fires is born now, not before the wait.
+            let now = GLFWWindow.time
+            let wall = now - previous
+            previous = now
+            clock.advance(wall: wall)
+            for event in events {
+                try handle(event)
+            }
+            if let every = options.fireEvery, !clock.isPaused, clock.time >= nextAutoFire {
+                try fireBurst()
+                nextAutoFire = clock.time + every
+            }
+            try feedStress()
+            if now - lastWatch >= Self.watchInterval {
+                lastWatch = now
+                reloadChangedFiles()
+            }
+            guard !minimised, isAnimating || needsRedraw else { continue }
+            needsRedraw = false
+            renderFrame()
+            if screenshotRequested {
+                screenshotRequested = false
+                do {
+                    print("screenshot: \(try saveScreenshot())")
+                } catch {
+                    FileHandle.standardError.write(Data("confetti: screenshot failed: \(error)\n".utf8))
+                }
+            }
+            window.swapBuffers()
+            times.record(seconds: wall, live: lastFrame.instances)
+            if let summary = hud.record(frameSeconds: wall, at: now) {
+                window.title = title(summary)
+            } else if !isAnimating {
+                window.title = title(nil)
+            }
+        }
+        return times
+    }
+
+    private func title(_ rate: FrameRateMeter.Summary?) -> String {
+        var parts: [String] = []
+        if let rate {
+            parts += [String(format: "%.0f fps", rate.fps), String(format: "%.2f ms", rate.milliseconds)]
+        } else {
+            parts.append("idle")
+        }
+        parts.append("\(renderer.celebration.liveParticles(at: clock.time)) live")
+        if let level = options.stress { parts.append("stress \(level)") }
+        if clock.speed != 1 { parts.append(String(format: "×%g", clock.speed)) }
+        if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
+        if let reloadError { parts.append("reload failed: " + (reloadError.split(separator: "\n").first.map(String.init) ?? "")) }
+        return "confetti — " + parts.joined(separator: " · ")
+    }
+
+    public func close() {
+        renderer.delete()
+        window.close()
+    }
+}
+
+extension FrameTimeSample {
+    /// What `--quit-after` prints: frames drawn, median and p95 frame time, live particles.
+    public var summary: String {
+        String(format: "%d frames, median %.2f ms, p95 %.2f ms, %d live on average",
+               frames, 1000 * percentile(0.5), 1000 * percentile(0.95), meanLive)
+    }
+}
+
+/// Averages frame times over half-second windows for the HUD.
+struct FrameRateMeter {
+    struct Summary {
+        var fps: Double
+        var milliseconds: Double
+    }
+
+    private var frames = 0
+    private var seconds = 0.0
+    private var lastReport = 0.0
+
+    mutating func record(frameSeconds: Double, at now: Double) -> Summary? {
+        frames += 1
+        seconds += frameSeconds
+        guard now - lastReport >= 0.5, frames > 0, seconds > 0 else { return nil }
+        defer {
+            frames = 0
+            seconds = 0
+            lastReport = now
+        }
+        return Summary(fps: Double(frames) / seconds, milliseconds: 1000 * seconds / Double(frames))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The kinds of effect a file or preset can be.
+public enum EffectName: String, CaseIterable, Sendable {
+    case confetti, classic, fountain, celebration
+
+    /// Fireworks burst around the Celebrate button, so it is drawn for them.
+    public var hasButton: Bool { self != .confetti }
+}
+
+/// An effect as data: what kind it is and every number of it. The built-in presets are values
+/// of this type, and an effect file (JSON) describes one completely; fields a file leaves out
+/// keep the values of the preset of its kind.
+public struct Effect: Sendable {
+    public var kind: EffectName
+    public var confetti: ConfettiBurst
+    public var fireworks: FireworkLaunch
+    public var fountain: FountainFirework
+
+    public init(kind: EffectName, confetti: ConfettiBurst = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard) {
+        self.kind = kind
+        self.confetti = confetti
+        self.fireworks = fireworks
+        self.fountain = fountain
+    }
+
+    /// 30 pieces of physics confetti from the bottom edge (the seed article).
+    public static let confetti = Effect(kind: .confetti)
+    /// 2 classic fireworks of 8 sparks around the button's corners.
+    public static let classic = Effect(kind: .classic)
+    /// 10 sparks rising from the top of the button, one per 0.05 s.
+    public static let fountain = Effect(kind: .fountain)
+    /// The button clicked: 2 classic fireworks and a confetti burst.
+    public static let celebration = Effect(kind: .celebration)
+
+    public static let presets: [(name: String, effect: Effect, summary: String)] = [
+        ("confetti", .confetti, "30 pieces of physics confetti from the bottom edge (the seed article)"),
+        ("classic", .classic, "2 classic fireworks of 8 sparks around the button's corners"),
+        ("fountain", .fountain, "10 sparks rising from the top of the button, one per 0.05 s"),
+        ("celebration", .celebration, "the button clicked: 2 classic fireworks and a confetti burst"),
+    ]
+
+    public static func preset(_ name: String) -> Effect? {
+        presets.first { $0.name == name }?.effect
+    }
+
+    /// A preset by name, or an effect file by path.
+    public static func load(_ nameOrPath: String) throws -> Effect {
+        if let preset = preset(nameOrPath) { return preset }
+        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+        guard looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) else {
+            let names = presets.map(\.name)
+            throw EffectError(file: nil, path: "", message: "unknown effect '\(nameOrPath)': give a preset (\(names.joined(separator: ", "))) or the path of an effect file.\(didYouMean(nameOrPath, in: names))")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: nameOrPath))
+        } catch {
+            throw EffectError(file: nameOrPath, path: "", message: "cannot read the file: \((error as NSError).localizedDescription)")
+        }
+        return try EffectFile.decode(data, file: nameOrPath)
+    }
+}
+
+/// A bad effect, named and located: the file, the field path, what was there and what is allowed.
+public struct EffectError: Error, CustomStringConvertible, Sendable {
+    public var file: String?
+    /// Dotted, with indices: `confetti.colors[2]`.
+    public var path: String
+    public var message: String
+
+    public var description: String {
+        let location = [file, path.isEmpty ? nil : path].compactMap { $0 }.joined(separator: ": ")
+        return location.isEmpty ? message : "\(location): \(message)"
+    }
+}
+
+/// " Did you mean 'x'?" when a candidate is close enough to be a typo of `word`, else "".
+public func didYouMean(_ word: String, in candidates: [String]) -> String {
+    closest(word, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
+}
+
+/// The closest candidate by edit distance, if it is close enough to be a typo.
+public func closest(_ word: String, in candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + [Int](repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let lowered = Array(word.lowercased())
+    let best = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
+    guard let best, best.1 <= max(2, word.count / 3) else { return nil }
+    return best.0
+}

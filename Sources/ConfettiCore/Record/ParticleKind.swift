@@ -1,0 +1,181 @@
+/// One family of particles on its way from spawn to pixels: the spawn constants, the record the
+/// GPU reads, the per-burst uniforms, the shader pair that draws it and the CPU evaluator that
+/// proves the shader.
+///
+/// Everything else is generic: one ring renderer, one transform-feedback probe, one trace
+/// document and one parity harness serve every conformance. A new kind is one record, one
+/// shader and one evaluator; its proof comes with them.
+public protocol ParticleKind {
+    /// The spawn constants of one particle (Double precision, never changed after spawn).
+    associatedtype Particle: Sendable
+    /// What the GPU reads per particle. Its layout is described once, by `attributes`.
+    associatedtype Record: Sendable
+    /// What every particle of one burst shares, set as uniforms once per draw.
+    associatedtype Uniforms: ShaderUniforms
+    /// One particle at one age, as the CPU evaluator and the vertex shader compute it.
+    associatedtype Sample: ParticleSample
+    /// The spawn constants as the trace prints them (`params`), and the burst's (`constants`).
+    associatedtype TraceParams: Encodable
+    associatedtype TraceConstants: Encodable
+
+    /// Names the kind in traces and messages.
+    static var name: String { get }
+    /// File names in `Shaders/`.
+    static var vertexShader: String { get }
+    static var fragmentShader: String { get }
+
+    /// Uniforms of a typical burst: their names and types are the kind's uniform interface.
+    static var defaultUniforms: Uniforms { get }
+
+    /// How the vertex shader reads a record: one entry per vertex attribute, offsets taken
+    /// from the record type itself.
+    static var attributes: [VertexAttribute] { get }
+    static func record(_ particle: Particle) -> Record
+
+    /// Seconds after the burst's epoch when the particle appears, and how long it lives.
+    /// It is drawn for ages in [0, lifetime).
+    static func birth(of particle: Particle) -> Double
+    static func lifetime(of particle: Particle, uniforms: Uniforms) -> Double
+    /// Which pass draws it (sparks behind the button are drawn before it).
+    static func layer(of particle: Particle) -> Layer
+
+    /// The CPU reference for the vertex shader, in Double, at the particle's own age.
+    static func evaluate(_ particle: Particle, at age: Double, uniforms: Uniforms) -> Sample
+
+    /// The vertex outputs transform feedback captures, interleaved, and how many floats they are.
+    static var feedbackVaryings: [String] { get }
+    static var feedbackFloats: Int { get }
+    /// A sample from the floats the shader wrote for one particle at `age`.
+    static func sample(fromFeedback values: ArraySlice<Float>, age: Double) -> Sample
+
+    static func traceParams(_ particle: Particle, uniforms: Uniforms) -> TraceParams
+    static func traceConstants(_ uniforms: Uniforms) -> TraceConstants
+}
+
+/// The two passes around the Celebrate button: behind it, then over it.
+public enum Layer: Int, CaseIterable, Sendable, Comparable {
+    case behindButton = 0
+    case overButton = 1
+
+    public static func < (a: Layer, b: Layer) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A sample of any kind: whether it is drawn, and the values the shader computes with the
+/// float32 error scale of each, so that one parity harness can check every kind.
+public protocol ParticleSample: Sendable, Encodable {
+    /// The particle's own age, in seconds.
+    var t: Double { get set }
+    var alive: Bool { get }
+    var fields: [SampleField] { get }
+}
+
+/// One computed value and how far float32 may honestly move it.
+///
+/// The vertex shader evaluates the same formula as the CPU in float32 (unit roundoff ε = 2⁻²⁴)
+/// from parameters rounded to float32. Each term then carries an error of a few ε relative to
+/// its own size, and a trigonometric term a few ε relative to its argument, so the error is
+/// bounded by K·ε·`scale`, where `scale` is the sum of the magnitudes of the formula's terms and
+/// arguments (the evaluator adds them up as it goes), plus `allowance`: an absolute budget for
+/// what is not a rounding of the formula (a driver's atan, an iterative solver's bound).
+public struct SampleField: Sendable {
+    public var name: String
+    public var value: Double
+    public var scale: Double
+    public var allowance: Double
+    /// Degrees that wrap: compared modulo 360.
+    public var isAngle: Bool
+
+    public init(_ name: String, _ value: Double, scale: Double, allowance: Double = 0, isAngle: Bool = false) {
+        self.name = name
+        self.value = value
+        self.scale = scale
+        self.allowance = allowance
+        self.isAngle = isAngle
+    }
+}
+
+/// One vertex attribute inside a per-instance record.
+public struct VertexAttribute: Hashable, Sendable {
+    public enum Format: Sendable {
+        /// 32-bit floats, read as floats.
+        case float32
+        /// Unsigned bytes, read as whole-number floats (0...255).
+        case uint8
+        /// Unsigned bytes, read as floats in [0, 1].
+        case unorm8
+
+        public var bytes: Int { self == .float32 ? 4 : 1 }
+    }
+
+    public var name: String
+    public var location: Int
+    public var offset: Int
+    public var components: Int
+    public var format: Format
+
+    public init(name: String, location: Int, offset: Int, components: Int, format: Format) {
+        self.name = name
+        self.location = location
+        self.offset = offset
+        self.components = components
+        self.format = format
+    }
+
+    public var byteCount: Int { components * format.bytes }
+
+    /// The table of a record type, locations in order: each entry names the first field it
+    /// reads, so offsets follow the type's declaration and cannot drift from it.
+    public static func table<Record>(
+        of _: Record.Type, _ entries: [(name: String, first: PartialKeyPath<Record>, components: Int, format: Format)]
+    ) -> [VertexAttribute] {
+        entries.enumerated().map { location, entry in
+            VertexAttribute(
+                name: entry.name, location: location, offset: MemoryLayout<Record>.offset(of: entry.first)!,
+                components: entry.components, format: entry.format
+            )
+        }
+    }
+}
+
+/// A GLSL uniform's value.
+public enum UniformValue: Hashable, Sendable {
+    case float(Float)
+    case vec2(SIMD2<Float>)
+    case vec4(SIMD4<Float>)
+
+    /// The GLSL type name, as a linked program reports it.
+    public var glslType: String {
+        switch self {
+        case .float: "float"
+        case .vec2: "vec2"
+        case .vec4: "vec4"
+        }
+    }
+}
+
+public struct ShaderUniform: Hashable, Sendable {
+    public var name: String
+    public var value: UniformValue
+
+    public init(_ name: String, _ value: UniformValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Per-burst constants as the shader reads them: a typed value that lists its uniforms.
+public protocol ShaderUniforms: Sendable {
+    var uniforms: [ShaderUniform] { get }
+}
+
+/// The uniforms every particle shader reads besides its kind's own.
+public enum FrameUniforms {
+    /// Seconds since the burst's epoch, rebased on the CPU in double precision.
+    public static func values(age: Float, viewport: Size, pixelsPerPoint: Double) -> [ShaderUniform] {
+        [
+            ShaderUniform("uTime", .float(age)),
+            ShaderUniform("uViewport", .vec2(SIMD2(Float(viewport.width), Float(viewport.height)))),
+            ShaderUniform("uPixelsPerPoint", .float(Float(pixelsPerPoint))),
+        ]
+    }
+}

@@ -1,0 +1,160 @@
+/// The per-spark record the GPU reads, 60 bytes; `Shaders/spark.vert.glsl` evaluates it.
+///
+/// Memory layout (the single description; `SparkKind.attributes` is derived from the fields):
+///
+/// | bytes | fields                                   | shader input          |
+/// |-------|------------------------------------------|-----------------------|
+/// | 0-15  | P0.x, P0.y, P1−P0 (x, y)    (float32 ×4) | `aCurveA`  location 0 |
+/// | 16-31 | P2−P0 (x, y), P3−P0 (x, y)  (float32 ×4) | `aCurveB`  location 1 |
+/// | 32-47 | scale keyframe values 0-3   (float32 ×4) | `aScale`   location 2 |
+/// | 48-51 | delay                       (float32)    | `aDelay`   location 3 |
+/// | 52-55 | size (pt), inFront, unused ×2 (uint8 ×4) | `aLook`    location 4 |
+/// | 56-59 | r, g, b, a                  (unorm8 ×4)  | `aColor`   location 5 |
+///
+/// Curves are stored as cubics (a quadratic's degree is raised exactly) with the control
+/// points relative to P0, which keeps their float32 rounding at the size of the curve rather
+/// than of the screen. Three keyframe values repeat the last one. Duration, key times and the
+/// fade are the firework's, set per burst as uniforms.
+public struct SparkInstance: Hashable, Sendable {
+    public var p0x: Float
+    public var p0y: Float
+    public var d1x: Float
+    public var d1y: Float
+    public var d2x: Float
+    public var d2y: Float
+    public var d3x: Float
+    public var d3y: Float
+    public var scale0: Float
+    public var scale1: Float
+    public var scale2: Float
+    public var scale3: Float
+    public var delay: Float
+    public var size: UInt8
+    public var inFront: UInt8
+    public var unused0: UInt8 = 0
+    public var unused1: UInt8 = 0
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(_ spark: Spark) {
+        let points = spark.curve.cubic.points
+        let p0 = points[0]
+        p0x = Float(p0.x)
+        p0y = Float(p0.y)
+        d1x = Float(points[1].x - p0.x)
+        d1y = Float(points[1].y - p0.y)
+        d2x = Float(points[2].x - p0.x)
+        d2y = Float(points[2].y - p0.y)
+        d3x = Float(points[3].x - p0.x)
+        d3y = Float(points[3].y - p0.y)
+        let values = spark.scaleValues.map(Float.init)
+        scale0 = values[0]
+        scale1 = values[min(1, values.count - 1)]
+        scale2 = values[min(2, values.count - 1)]
+        scale3 = values[min(3, values.count - 1)]
+        delay = Float(spark.delay)
+        size = UInt8(clamping: Int(spark.size.rounded()))
+        inFront = spark.inFront ? 1 : 0
+        (r, g, b, a) = spark.color.rgba8
+    }
+
+}
+
+/// Firework sparks: circles flying along Bézier curves, scaled by keyframes at an eased
+/// progress and fading at the end (docs/effects.md, Fireworks).
+public enum SparkKind: ParticleKind {
+    public typealias Particle = Spark
+    public typealias Record = SparkInstance
+    public typealias Uniforms = SparkTiming
+    public typealias Sample = SparkSample
+
+    public static let name = "spark"
+    public static let vertexShader = "spark.vert.glsl"
+    public static let fragmentShader = "spark.frag.glsl"
+
+    public static let defaultUniforms = ClassicFirework.standard.timing
+
+    public static let attributes = VertexAttribute.table(of: SparkInstance.self, [
+        ("aCurveA", \.p0x, 4, .float32),
+        ("aCurveB", \.d2x, 4, .float32),
+        ("aScale", \.scale0, 4, .float32),
+        ("aDelay", \.delay, 1, .float32),
+        ("aLook", \.size, 4, .uint8),
+        ("aColor", \.r, 4, .unorm8),
+    ])
+
+    public static func record(_ spark: Spark) -> SparkInstance { SparkInstance(spark) }
+    public static func birth(of spark: Spark) -> Double { spark.delay }
+    public static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
+    public static func layer(of spark: Spark) -> Layer { spark.inFront ? .overButton : .behindButton }
+
+    public static func evaluate(_ spark: Spark, at age: Double, uniforms: SparkTiming) -> SparkSample {
+        uniforms.evaluate(spark, at: age)
+    }
+
+    public static let feedbackVaryings = ["vPose", "vLife"]
+    public static let feedbackFloats = 7
+
+    public static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> SparkSample {
+        let v = Array(v.map(Double.init))
+        return SparkSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], angle: v[2], scale: v[3], opacity: v[4], eased: v[6])
+    }
+
+    public static func traceParams(_ spark: Spark, uniforms: SparkTiming) -> SparkTraceParams {
+        SparkTraceParams(spark, timing: uniforms)
+    }
+
+    public static func traceConstants(_ timing: SparkTiming) -> SparkTraceConstants {
+        SparkTraceConstants(
+            duration: timing.duration, scaleKeyTimes: timing.scaleKeyTimes, opacityKeyTimes: [timing.fadeStart, timing.fadeEnd],
+            easing: [timing.easing.x1, timing.easing.y1, timing.easing.x2, timing.easing.y2]
+        )
+    }
+}
+
+extension SparkTiming: ShaderUniforms {
+    /// uTiming (duration, key times 1 and 2), uFade, uEase. Three key times use [0, k1, 1] and
+    /// the record repeats the last value.
+    public var uniforms: [ShaderUniform] {
+        let k1 = scaleKeyTimes.count > 2 ? scaleKeyTimes[1] : 1
+        let k2 = scaleKeyTimes.count > 3 ? scaleKeyTimes[2] : 1
+        return [
+            ShaderUniform("uTiming", .vec4(SIMD4(Float(duration), Float(k1), Float(k2), 0))),
+            ShaderUniform("uFade", .vec2(SIMD2(Float(fadeStart), Float(fadeEnd)))),
+            ShaderUniform("uEase", .vec4(SIMD4(Float(easing.x1), Float(easing.y1), Float(easing.x2), Float(easing.y2)))),
+        ]
+    }
+}
+
+/// What every spark of a firework shares, as the trace prints it.
+public struct SparkTraceConstants: Encodable, Sendable {
+    var duration: Double
+    var scaleKeyTimes: [Double]
+    var opacityKeyTimes: [Double]
+    var easing: [Double]
+}
+
+/// A spark's spawn constants as the trace prints them (docs/effects.md, Trace output).
+public struct SparkTraceParams: Encodable, Sendable {
+    var controlPoints: [[Double]]
+    var delay: Double
+    var duration: Double
+    var scaleValues: [Double]
+    var scaleKeyTimes: [Double]
+    var size: [Double]
+    var color: [Double]
+    var inFront: Bool
+
+    init(_ spark: Spark, timing: SparkTiming) {
+        controlPoints = spark.curve.points.map { [$0.x, $0.y] }
+        delay = spark.delay
+        duration = timing.duration
+        scaleValues = spark.scaleValues
+        scaleKeyTimes = timing.scaleKeyTimes
+        size = [spark.size, spark.size]
+        color = [spark.color.r, spark.color.g, spark.color.b]
+        inFront = spark.inFront
+    }
+}

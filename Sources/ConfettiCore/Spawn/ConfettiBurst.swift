@@ -1,0 +1,110 @@
+/// A confetti effect: the physics, and the distributions a burst's pieces are drawn from.
+///
+/// A value you can copy and tweak; `ConfettiBurst.standard` is the seed article's burst.
+/// Speeds and launch positions scale with the viewport, as in the article, so the pieces
+/// reach the top of any window.
+public struct ConfettiBurst: Hashable, Sendable {
+    public var physics: ConfettiPhysics
+    /// Pieces per burst.
+    public var count: Int
+    /// Launch x as a fraction of the viewport width.
+    public var launchX: ClosedRange<Double>
+    /// Launch y, in points below the bottom edge.
+    public var launchBelowBottom: Double
+    /// Horizontal speed as a fraction of the viewport width per second.
+    public var horizontalSpeed: ClosedRange<Double>
+    /// Upward speed in viewport heights per second, times a factor drawn from `upwardSpeedJitter`.
+    public var upwardSpeed: Double
+    public var upwardSpeedJitter: ClosedRange<Double>
+    /// Degrees.
+    public var initialRotation: ClosedRange<Double>
+    /// Degrees per second.
+    public var rotationSpeed: ClosedRange<Double>
+    /// Points.
+    public var flutterAmplitude: ClosedRange<Double>
+    /// Radians per second.
+    public var flutterFrequency: ClosedRange<Double>
+    /// Radians per second.
+    public var flipFrequency: ClosedRange<Double>
+    /// Points per second², outwards.
+    public var spreadStrength: ClosedRange<Double>
+    /// Equally likely sizes, in points.
+    public var sizes: [Size]
+    /// Equally likely colours.
+    public var colors: [RGB]
+    /// Equally likely shapes.
+    public var shapes: [ConfettiShape]
+
+    /// The seed article's burst: 30 rectangles from below the bottom edge (SPEC.md).
+    public static let standard = ConfettiBurst(
+        physics: .standard,
+        count: 30,
+        launchX: 0.15...0.85,
+        launchBelowBottom: 20,
+        horizontalSpeed: -0.3...0.3,
+        upwardSpeed: 1.8,
+        upwardSpeedJitter: 0.85...1.1,
+        initialRotation: 0...360,
+        rotationSpeed: -400...400,
+        flutterAmplitude: 25...45,
+        flutterFrequency: 4...7,
+        flipFrequency: 3...6,
+        spreadStrength: 8...18,
+        sizes: [Size(width: 10, height: 10), Size(width: 12, height: 7), Size(width: 7, height: 12)],
+        colors: [.red, .orange, .yellow, .green, .blue, .purple],
+        shapes: [.rectangle]
+    )
+
+    /// The standard burst with circles as well as rectangles.
+    public static let mixedShapes: ConfettiBurst = {
+        var burst = ConfettiBurst.standard
+        burst.shapes = [.rectangle, .circle]
+        return burst
+    }()
+
+    /// The pieces of one burst in a viewport of `viewport` points, from `seed` alone.
+    public func spawn(in viewport: Size, seed: UInt64) -> [ConfettiParticle] {
+        var rng = SeededGenerator(seed: seed)
+        return spawn(in: viewport, using: &rng)
+    }
+
+    public func spawn(in viewport: Size, using rng: inout SeededGenerator) -> [ConfettiParticle] {
+        (0..<count).map { _ in spawnOne(in: viewport, using: &rng) }
+    }
+
+    /// One piece. The draws are made in a fixed order, so a seed names the same piece forever.
+    public func spawnOne(in viewport: Size, using rng: inout SeededGenerator) -> ConfettiParticle {
+        let w = viewport.width, h = viewport.height
+        let x0 = w * rng.uniform(launchX)
+        let vy = -upwardSpeed * h * rng.uniform(upwardSpeedJitter)
+        let vx = w * rng.uniform(horizontalSpeed)
+        let size = rng.element(of: sizes)
+        let color = rng.element(of: colors)
+        return ConfettiParticle(
+            initialPosition: Point(x0, h + launchBelowBottom),
+            initialVelocity: SIMD2(vx, vy),
+            initialRotation: rng.uniform(initialRotation),
+            rotationSpeed: rng.uniform(rotationSpeed),
+            flutterAmplitude: rng.uniform(flutterAmplitude),
+            flutterFrequency: rng.uniform(flutterFrequency),
+            flutterPhase: rng.uniform(0, 2 * .pi),
+            flipFrequency: rng.uniform(flipFrequency),
+            flipPhase: rng.uniform(0, 2 * .pi),
+            spreadStrength: rng.uniform(spreadStrength),
+            size: size,
+            color: color,
+            // A single shape draws nothing, so the standard burst's sequence is the article's.
+            shape: shapes.count == 1 ? shapes[0] : rng.element(of: shapes)
+        )
+    }
+}
+
+extension RGB {
+    // SwiftUI's system colours, as the article's `Color.red` etc. render on iOS.
+    public static let red = RGB(hex: 0xFF3B30)
+    public static let orange = RGB(hex: 0xFF9500)
+    public static let yellow = RGB(hex: 0xFFCC00)
+    public static let green = RGB(hex: 0x34C759)
+    public static let blue = RGB(hex: 0x007AFF)
+    public static let purple = RGB(hex: 0xAF52DE)
+}

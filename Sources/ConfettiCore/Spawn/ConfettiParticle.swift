@@ -1,0 +1,53 @@
+/// How a confetti piece is drawn.
+public enum ConfettiShape: UInt8, CaseIterable, Sendable {
+    case rectangle = 0
+    case circle = 1
+}
+
+/// One confetti piece: everything needed to place it at any age, fixed at spawn.
+///
+/// The particle never changes after spawning; its state at age `t` is a pure function of these
+/// constants (see `ConfettiPhysics.evaluate`). Angles are as the seed article stores them:
+/// rotation in degrees, flutter and flip phases in radians, frequencies in radians per second.
+public struct ConfettiParticle: Hashable, Sendable {
+    public var initialPosition: Point
+    public var initialVelocity: SIMD2<Double>
+    public var initialRotation: Double
+    public var rotationSpeed: Double
+    public var flutterAmplitude: Double
+    public var flutterFrequency: Double
+    public var flutterPhase: Double
+    public var flipFrequency: Double
+    public var flipPhase: Double
+    public var spreadStrength: Double
+    public var size: Size
+    public var color: RGB
+    public var shape: ConfettiShape
+    /// Seconds after its burst's epoch when the piece appears (0 for a burst thrown at once).
+    public var birth: Double = 0
+
+    public init(
+        initialPosition: Point, initialVelocity: SIMD2<Double>,
+        initialRotation: Double, rotationSpeed: Double,
+        flutterAmplitude: Double, flutterFrequency: Double, flutterPhase: Double,
+        flipFrequency: Double, flipPhase: Double, spreadStrength: Double,
+        size: Size, color: RGB, shape: ConfettiShape = .rectangle
+    ) {
+        self.initialPosition = initialPosition
+        self.initialVelocity = initialVelocity
+        self.initialRotation = initialRotation
+        self.rotationSpeed = rotationSpeed
+        self.flutterAmplitude = flutterAmplitude
+        self.flutterFrequency = flutterFrequency
+        self.flutterPhase = flutterPhase
+        self.flipFrequency = flipFrequency
+        self.flipPhase = flipPhase
+        self.spreadStrength = spreadStrength
+        self.size = size
+        self.color = color
+        self.shape = shape
+    }
+
+    /// +1 or -1: the quadratic spread pushes a piece further the way it was thrown.
+    public var spreadDirection: Double { initialVelocity.x >= 0 ? 1 : -1 }
+}

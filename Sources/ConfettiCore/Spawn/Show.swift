@@ -1,0 +1,86 @@
+/// One burst to upload: confetti pieces or firework sparks, with what they share.
+public enum Spawn: Sendable {
+    case confetti([ConfettiParticle], ConfettiPhysics)
+    case sparks([Spark], SparkTiming)
+
+    /// Seconds after its launch when the last of it has gone.
+    public var duration: Double {
+        switch self {
+        case .confetti(let pieces, let physics): (pieces.map(\.birth).max() ?? 0) + physics.lifetime
+        case .sparks(let sparks, let timing): (sparks.map(\.delay).max() ?? 0) + timing.duration
+        }
+    }
+
+    public var particleCount: Int {
+        switch self {
+        case .confetti(let pieces, _): pieces.count
+        case .sparks(let sparks, _): sparks.count
+        }
+    }
+}
+
+public struct ScheduledSpawn: Sendable {
+    public var time: Double
+    public var spawn: Spawn
+}
+
+extension Effect {
+    /// One launch of `kind` with this effect's numbers. `.celebration` is what a click on the
+    /// button fires: two classic fireworks around its corners and a burst of confetti.
+    public func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        switch kind {
+        case .confetti:
+            return [.confetti(confetti.spawn(in: viewport, using: &rng), confetti.physics)]
+        case .classic:
+            return fireworks.fireworks(around: button, using: &rng).map { .sparks($0, fireworks.firework.timing) }
+        case .fountain:
+            return [.sparks(fountain.sparks(above: button, using: &rng), fountain.timing)]
+        case .celebration:
+            return launch(.classic, around: button, in: viewport, using: &rng)
+                + launch(.confetti, around: button, in: viewport, using: &rng)
+        }
+    }
+
+    /// One launch of this effect's own kind.
+    public func launch(around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        launch(kind, around: button, in: viewport, using: &rng)
+    }
+}
+
+/// A seeded show: `launches` launches of one effect, `interval` seconds apart. What
+/// `confetti render` draws.
+///
+/// Launch k takes stream k of the seed, so adding a launch leaves the earlier ones unchanged.
+public struct Show: Sendable {
+    public var effect: Effect
+    public var seed: UInt64
+    public var launches: Int
+    public var interval: Double
+
+    public init(effect: Effect, seed: UInt64 = 1, launches: Int? = nil, interval: Double? = nil) {
+        self.effect = effect
+        self.seed = seed
+        // Confetti alone is three bursts; the others are one launch each by default.
+        self.launches = launches ?? (effect.kind == .confetti ? 3 : 1)
+        self.interval = interval ?? 0.35
+    }
+
+    /// Fireworks burst around the Celebrate button, so it is drawn for them.
+    public func button(in viewport: Size) -> CelebrateButton? {
+        effect.kind.hasButton ? .centred(in: viewport) : nil
+    }
+
+    public func schedule(in viewport: Size) -> [ScheduledSpawn] {
+        let button = CelebrateButton.centred(in: viewport)
+        return (0..<launches).flatMap { k -> [ScheduledSpawn] in
+            var rng = SeededGenerator(seed: seed, stream: UInt64(k))
+            let time = Double(k) * interval
+            return effect.launch(around: button.frame, in: viewport, using: &rng).map { ScheduledSpawn(time: time, spawn: $0) }
+        }
+    }
+
+    /// Seconds until the last particle of the last launch has gone.
+    public static func duration(of schedule: [ScheduledSpawn]) -> Double {
+        schedule.map { $0.time + $0.spawn.duration }.max() ?? 0
+    }
+}

@@ -1,0 +1,174 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import Foundation
+
+/// Confetti and fireworks over an app's own OpenGL drawing: the library's front door.
+///
+/// ```swift
+/// import ConfettiGL
+/// // The app's own OpenGL 3.3+ context is current and its framebuffer bound.
+/// let celebration = try Celebration()
+/// try celebration.fire(.confetti, at: now, in: viewport)   // viewport in points
+/// celebration.draw(at: now, viewport: viewport, pixelsPerPoint: scale)
+/// if celebration.isIdle(at: now) { /* nothing to animate: stop redrawing */ }
+/// ```
+///
+/// Times are seconds in any clock the app likes (they are subtracted in double precision, so
+/// months of uptime are fine); each `fire` is one seeded launch, launch k drawing from stream k
+/// of `seed`. Each kind has its own GPU ring of `capacity` records, allocated up front.
+public final class Celebration {
+    /// Particles each kind's GPU ring holds; the oldest bursts are overwritten when it is full.
+    public static let defaultCapacity = 1 << 20
+
+    public let capacity: Int
+    public let shaders: ShaderLibrary
+    /// Seed of the launches; launch k draws from stream k.
+    public var seed: UInt64
+    /// Launches so far.
+    public private(set) var launches = 0
+
+    public let confetti: ParticleRenderer<ConfettiKind>
+    public let sparks: ParticleRenderer<SparkKind>
+
+    /// Needs a current OpenGL 3.3 core context. Builds the programs now, so a broken shader or
+    /// an old context fails here rather than at the first draw.
+    public init(capacity: Int = Celebration.defaultCapacity, shaders: ShaderLibrary = .embedded, seed: UInt64 = 1) throws {
+        guard (1...Celebration.maxCapacity).contains(capacity) else {
+            throw CelebrationError("capacity must be 1 to \(Celebration.maxCapacity) particles, not \(capacity)")
+        }
+        try requireGL33()
+        self.capacity = capacity
+        self.shaders = shaders
+        self.seed = seed
+        confetti = try ParticleRenderer(shaders: shaders, capacity: capacity)
+        do {
+            sparks = try ParticleRenderer(shaders: shaders, capacity: capacity)
+        } catch {
+            confetti.delete()
+            throw error
+        }
+    }
+
+    /// 2^24 records of 60 bytes is about 1 GB of GPU memory per kind.
+    public static let maxCapacity = 1 << 24
+
+    /// Frees the GL objects; the context must be current.
+    public func delete() {
+        confetti.delete()
+        sparks.delete()
+    }
+
+    /// One launch of `effect` at time `now`, sized to `viewport` (points). Fireworks burst
+    /// around `button` (default: a 200×56 pt rectangle in the middle of the viewport). Bad input
+    /// throws a `CelebrationError` and changes nothing.
+    public func fire(_ effect: Effect, at now: Double, in viewport: Size, around button: Rect? = nil) throws {
+        guard now.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(now)") }
+        guard viewport.width.isFinite, viewport.height.isFinite, viewport.width > 0, viewport.height > 0,
+              viewport.width <= Self.maxViewportSide, viewport.height <= Self.maxViewportSide else {
+            throw CelebrationError("the viewport must be 0 < width, height ≤ \(Int(Self.maxViewportSide)) points, not \(viewport.width)×\(viewport.height)")
+        }
+        let frame = button ?? CelebrateButton.centred(in: viewport).frame
+        guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else {
+            throw CelebrationError("the button rectangle must be finite, not \(frame)")
+        }
+        var rng = SeededGenerator(seed: seed, stream: UInt64(launches))
+        let spawns = effect.launch(around: frame, in: viewport, using: &rng)
+        try requireRoom(for: spawns)
+        for spawn in spawns {
+            try add(spawn, at: now)
+        }
+        launches += 1
+    }
+
+    /// One launch of a preset by name (`confetti`, `classic`, `fountain`, `celebration`).
+    public func fire(_ preset: String, at now: Double, in viewport: Size, around button: Rect? = nil) throws {
+        guard let effect = Effect.preset(preset) else {
+            let names = Effect.presets.map(\.name)
+            throw CelebrationError("unknown preset '\(preset)': \(names.joined(separator: ", ")).\(didYouMean(preset, in: names))")
+        }
+        try fire(effect, at: now, in: viewport, around: button)
+    }
+
+    /// The largest viewport side `fire` accepts, in points.
+    public static let maxViewportSide = 1_000_000.0
+
+    /// Refuses a launch that a ring cannot hold, before anything is uploaded.
+    private func requireRoom(for spawns: [Spawn]) throws {
+        var confettiCount = 0, sparkCount = 0
+        for spawn in spawns {
+            switch spawn {
+            case .confetti(let pieces, _): confettiCount = max(confettiCount, pieces.count)
+            case .sparks(let list, _): sparkCount = max(sparkCount, list.count)
+            }
+        }
+        for (name, count) in [("confetti pieces", confettiCount), ("sparks", sparkCount)] where count > capacity {
+            throw CelebrationError("a burst of \(count) \(name) does not fit in a ring of \(capacity); raise the capacity")
+        }
+    }
+
+    /// Uploads one burst launched at `time` (the clock `draw` is given).
+    public func add(_ spawn: Spawn, at time: Double) throws {
+        switch spawn {
+        case .confetti(let pieces, let physics): try confetti.add(pieces, uniforms: physics, at: time)
+        case .sparks(let list, let timing): try sparks.add(list, uniforms: timing, at: time)
+        }
+    }
+
+    /// Draws everything alive at `now` over what the bound framebuffer holds, then puts back
+    /// every piece of GL state it touched (blending, program, vertex array, array buffer,
+    /// viewport, depth test, face culling, framebuffer bindings).
+    @discardableResult
+    public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+        Layer.allCases.reduce(FrameStats()) { $0 + draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: $1) }
+    }
+
+    /// Draws one layer (for an app that draws its own button between the two), state preserved.
+    @discardableResult
+    public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
+        let sparkPlan = sparks.plan(at: now, layer: layer), confettiPlan = confetti.plan(at: now, layer: layer)
+        guard !sparkPlan.isEmpty || !confettiPlan.isEmpty else { return FrameStats() }
+        let saved = GLStateSnapshot()
+        defer { saved.restore() }
+        // The pieces are flat and drawn in order, over everything: no depth test, either winding.
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glDisable(GLenum(GL_CULL_FACE))
+        return sparks.execute(sparkPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+            + confetti.execute(confettiPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// True when nothing is alive or waiting to appear at `now`: the app may stop redrawing.
+    public func isIdle(at now: Double) -> Bool {
+        confetti.isIdle(at: now) && sparks.isIdle(at: now)
+    }
+
+    public func liveParticles(at now: Double) -> Int {
+        confetti.liveParticles(at: now) + sparks.liveParticles(at: now)
+    }
+
+    /// Forgets every burst.
+    public func removeAll() {
+        confetti.removeAll()
+        sparks.removeAll()
+    }
+
+    /// Rebuilds every program from its files. Each one that fails keeps its previous version;
+    /// the first error is thrown after all have been tried.
+    public func reloadShaders() throws {
+        var failure: (any Error)?
+        for reload in [confetti.reloadShaders, sparks.reloadShaders] {
+            do { try reload() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Every shader file the programs were built from (what hot reload watches).
+    public var shaderFiles: [String] {
+        Array(Set(confetti.program.files + sparks.program.files)).sorted()
+    }
+}
+
+/// Bad input to `Celebration`, said plainly.
+public struct CelebrationError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,149 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import Foundation
+
+/// What one frame asked of GL.
+public struct FrameStats: Equatable, Sendable {
+    public var drawCalls = 0
+    public var instances = 0
+    /// The ring ranges drawn, in order.
+    public var ranges: [Range<Int>] = []
+
+    public init(drawCalls: Int = 0, instances: Int = 0, ranges: [Range<Int>] = []) {
+        self.drawCalls = drawCalls
+        self.instances = instances
+        self.ranges = ranges
+    }
+
+    public static func + (a: FrameStats, b: FrameStats) -> FrameStats {
+        FrameStats(drawCalls: a.drawCalls + b.drawCalls, instances: a.instances + b.instances, ranges: a.ranges + b.ranges)
+    }
+}
+
+/// Draws the bursts of one particle kind: one instanced quad per record, one draw per burst
+/// alive at the given time, none for the rest.
+///
+/// Spawn → record → ring → shader → pixels: `add` uploads a burst once; `draw` sets the time
+/// uniform and draws. The CPU's share of a frame is O(bursts), whatever the particle count.
+public final class ParticleRenderer<Kind: ParticleKind> {
+    public let ring: InstanceRing<Kind>
+    public private(set) var program: ShaderProgram
+    private var vao: GLuint = 0
+
+    /// What the program must read and nothing more: the record and the uniforms set per draw.
+    public static var interface: ProgramInterface { ProgramInterface(Kind.self, sampleUniforms: Kind.defaultUniforms) }
+
+    public init(shaders: ShaderLibrary, capacity: Int) throws {
+        program = try Self.build(shaders)
+        ring = try InstanceRing(capacity: capacity)
+        epoxy_glGenVertexArrays(1, &vao)
+        try glCheck("creating the vertex array for \(Kind.name)")
+    }
+
+    private static func build(_ shaders: ShaderLibrary) throws -> ShaderProgram {
+        let program = try ShaderProgram(shaders, vertex: Kind.vertexShader, fragment: Kind.fragmentShader)
+        do {
+            try interface.check(program)
+        } catch {
+            program.delete()
+            throw error
+        }
+        return program
+    }
+
+    public func delete() {
+        epoxy_glDeleteVertexArrays(1, &vao)
+        ring.delete()
+        program.delete()
+    }
+
+    /// Builds the program again from its files. On failure (compile, link, or an interface the
+    /// renderer cannot feed) the old program stays and keeps drawing, and the error is thrown.
+    public func reloadShaders() throws {
+        let fresh = try Self.build(program.library)
+        program.delete()
+        program = fresh
+    }
+
+    /// Uploads particles launched at `time` (the clock `draw` is given): one burst per layer,
+    /// so each layer is one draw. Returns the bursts written.
+    @discardableResult
+    public func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, at time: Double) throws -> [Burst<Kind>] {
+        try Layer.allCases.compactMap { layer -> Burst<Kind>? in
+            let members = particles.filter { Kind.layer(of: $0) == layer }
+            guard !members.isEmpty else { return nil }
+            let births = members.map(Kind.birth)
+            let lifetimes = members.map { Kind.lifetime(of: $0, uniforms: uniforms) }
+            return try ring.write(
+                members.map(Kind.record), epoch: time,
+                appears: births.min()!, dies: zip(births, lifetimes).map(+).max()!,
+                uniforms: uniforms, layer: layer, now: time
+            )
+        }
+    }
+
+    public func removeAll() { ring.removeAll() }
+
+    /// One draw of a frame: a live burst and its time uniform.
+    public struct PlannedDraw: Sendable {
+        public var burst: Burst<Kind>
+        public var age: Float
+    }
+
+    /// The CPU's whole share of a frame: which bursts of `layer` are alive at `now`, and their
+    /// time uniforms. O(bursts), whatever the number of particles.
+    public func plan(at now: Double, layer: Layer) -> [PlannedDraw] {
+        ring.bursts.compactMap { burst in
+            burst.layer == layer && burst.isLive(at: now) ? PlannedDraw(burst: burst, age: burst.age(at: now)) : nil
+        }
+    }
+
+    /// Draws the bursts of `layer` alive at `now` over the bound framebuffer.
+    @discardableResult
+    public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
+        execute(plan(at: now, layer: layer), viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// Issues the planned draws: one instanced draw each, none for an empty plan. Sets blending
+    /// for premultiplied colour and its program, and leaves the vertex array and array buffer
+    /// unbound.
+    @discardableResult
+    public func execute(_ plan: [PlannedDraw], viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+        var stats = FrameStats()
+        guard !plan.isEmpty else { return stats }
+
+        epoxy_glEnable(GLenum(GL_BLEND))
+        // Premultiplied alpha: the fragment shaders have already multiplied colour by coverage
+        // and opacity.
+        epoxy_glBlendEquation(GLenum(GL_FUNC_ADD))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        program.use()
+        epoxy_glBindVertexArray(vao)
+        for draw in plan {
+            let burst = draw.burst
+            setUniforms(FrameUniforms.values(age: draw.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms, on: program)
+            bindInstanceAttributes(Kind.attributes, stride: InstanceRing<Kind>.stride, buffer: ring.buffer, first: burst.first)
+            epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(burst.count))
+            stats.drawCalls += 1
+            stats.instances += burst.count
+            stats.ranges.append(burst.first..<(burst.first + burst.count))
+        }
+        epoxy_glBindVertexArray(0)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        return stats
+    }
+
+    public func liveParticles(at now: Double) -> Int { ring.liveParticles(at: now) }
+
+    /// True when no burst has anything alive or still to appear at `now`.
+    public func isIdle(at now: Double) -> Bool {
+        ring.bursts.allSatisfy { $0.isOver(at: now) }
+    }
+}
+
+/// Monotonic seconds.
+public func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}

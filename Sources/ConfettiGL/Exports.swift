@@ -1,0 +1,2 @@
+// An app that imports ConfettiGL gets the model too: effects, sizes, colours, spawners.
+@_exported import ConfettiCore

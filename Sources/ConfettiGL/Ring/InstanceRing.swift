@@ -1,0 +1,150 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import Foundation
+
+/// A burst's place in an `InstanceRing`, and when it is on screen.
+///
+/// Times are kept relative to the burst's own epoch (the moment it was launched, in the
+/// caller's double-precision clock): the records hold birth times as seconds after the epoch
+/// and the shader gets `now - epoch` as a float. Float32 seconds since start would step by 8 ms
+/// after a day; this way a viewer running for months animates as it did in its first second.
+public struct Burst<Kind: ParticleKind>: Sendable {
+    public var id: Int
+    public var first: Int
+    public var count: Int
+    /// Seconds, in the caller's clock.
+    public var epoch: Double
+    /// Seconds after the epoch when the first particle appears and the last one dies.
+    public var appears: Double
+    public var dies: Double
+    /// What every particle of the burst shares.
+    public var uniforms: Kind.Uniforms
+    /// Which pass draws it.
+    public var layer: Layer
+
+    public init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer) {
+        self.id = id
+        self.first = first
+        self.count = count
+        self.epoch = epoch
+        self.appears = appears
+        self.dies = dies
+        self.uniforms = uniforms
+        self.layer = layer
+    }
+
+    public func isLive(at now: Double) -> Bool {
+        let t = now - epoch
+        return t >= appears && t < dies
+    }
+
+    /// Nothing of it is still to come: every particle has died.
+    public func isOver(at now: Double) -> Bool {
+        now - epoch >= dies
+    }
+
+    /// The time uniform for this burst: the subtraction happens in double precision.
+    public func age(at now: Double) -> Float {
+        Float(now - epoch)
+    }
+}
+
+/// A fixed-capacity GPU buffer of per-particle records, filled one burst at a time.
+///
+/// Each burst is uploaded once into a contiguous range and never written again. When the next
+/// burst does not fit, writing wraps to the start and overwrites the oldest bursts; if any of
+/// them was still alive the ring says so once.
+public final class InstanceRing<Kind: ParticleKind> {
+    public let capacity: Int
+    public private(set) var buffer: GLuint = 0
+    /// Bursts in the order they were written, oldest first. Dead bursts stay until overwritten,
+    /// so a paused viewer can step back in time to them.
+    public private(set) var bursts: [Burst<Kind>] = []
+    /// Upload calls and bytes since creation: one call per burst, none per frame.
+    public private(set) var uploadCount = 0
+    public private(set) var uploadedBytes = 0
+    /// Live particles lost to overwriting since creation.
+    public private(set) var droppedLiveParticles = 0
+    public var notice: (String) -> Void = { message in
+        FileHandle.standardError.write(Data(("confetti: " + message + "\n").utf8))
+    }
+    private var head = 0
+    private var nextID = 0
+    private var noticeGiven = false
+
+    public static var stride: Int { MemoryLayout<Kind.Record>.stride }
+
+    public init(capacity: Int) throws {
+        guard capacity > 0 else { throw GLFailure("the instance ring needs a capacity of at least 1, not \(capacity)") }
+        self.capacity = capacity
+        let bytes = capacity * Self.stride
+        epoxy_glGenBuffers(1, &buffer)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STATIC_DRAW))
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        try glCheck("allocating an instance ring of \(capacity) \(Kind.name) particles (\(bytes) bytes)")
+    }
+
+    public func delete() {
+        epoxy_glDeleteBuffers(1, &buffer)
+        buffer = 0
+    }
+
+    /// GPU memory the ring holds, in bytes.
+    public var byteSize: Int { capacity * Self.stride }
+
+    /// Uploads one burst and returns its range. `now` only decides whether overwritten bursts
+    /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER unbound.
+    public func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer, now: Double) throws -> Burst<Kind> {
+        guard !records.isEmpty else { throw GLFailure("a burst needs at least one particle") }
+        guard records.count <= capacity else {
+            throw GLFailure("a burst of \(records.count) particles does not fit in the instance ring (capacity \(capacity)); raise --capacity")
+        }
+        if head + records.count > capacity { head = 0 }
+        let range = head..<(head + records.count)
+        evict(overlapping: range, now: now)
+
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        records.withUnsafeBytes { bytes in
+            epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(range.lowerBound * Self.stride), GLsizeiptr(bytes.count), bytes.baseAddress)
+        }
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        try glCheck("uploading a burst of \(records.count) \(Kind.name) particles")
+        uploadCount += 1
+        uploadedBytes += records.count * Self.stride
+
+        let burst = Burst<Kind>(
+            id: nextID, first: range.lowerBound, count: records.count,
+            epoch: epoch, appears: appears, dies: dies, uniforms: uniforms, layer: layer
+        )
+        nextID += 1
+        head = range.upperBound
+        bursts.append(burst)
+        return burst
+    }
+
+    public func liveParticles(at now: Double) -> Int {
+        bursts.reduce(0) { $0 + ($1.isLive(at: now) ? $1.count : 0) }
+    }
+
+    /// Forgets every burst; the next one is written at the start.
+    public func removeAll() {
+        bursts.removeAll()
+        head = 0
+    }
+
+    private func evict(overlapping range: Range<Int>, now: Double) {
+        var lost = 0
+        bursts.removeAll { burst in
+            let overlaps = burst.first < range.upperBound && range.lowerBound < burst.first + burst.count
+            if overlaps, burst.isLive(at: now) { lost += burst.count }
+            return overlaps
+        }
+        guard lost > 0 else { return }
+        droppedLiveParticles += lost
+        if !noticeGiven {
+            noticeGiven = true
+            notice("the instance ring (capacity \(capacity)) is full; the oldest bursts are being overwritten while still alive (\(lost) particles this time). Raise --capacity to keep them.")
+        }
+    }
+}

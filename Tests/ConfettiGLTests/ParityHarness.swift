@@ -1,0 +1,93 @@
+import ConfettiGL
+import Foundation
+import Testing
+
+/// The one parity harness every particle kind is proven with: its vertex shader, read back
+/// through transform feedback, against its Swift evaluator.
+///
+/// Time. The renderer gives the shader `uTime = Float(now − epoch)` (the burst's `age(at:)`),
+/// and the shader subtracts the particle's float birth. IEEE float arithmetic makes that age
+/// exactly `Float(Float(now − epoch) − Float(birth))` on the GPU too, so the CPU reference is
+/// evaluated at that same age: the rounding of time is modelled, not budgeted.
+///
+/// Values. Each field is within K·ε·scale + allowance of the CPU's (see `SampleField`): ε = 2⁻²⁴,
+/// K = 16 (at most about eight roundings per term, with a factor of two for the driver's exp,
+/// sin and cos), scale the sum of the magnitudes of the formula's terms and arguments as the
+/// evaluator adds them up, allowance an absolute budget for a driver's atan or an iterative
+/// solver's proven bound. Alive must agree, except within float rounding of the lifetime.
+enum ParityHarness {
+    static let k = 16.0
+    static let eps = Double(Float.ulpOfOne) / 2
+
+    struct Report: CustomStringConvertible {
+        var error: [String: Double] = [:]
+        var ratio: [String: Double] = [:]
+        var samples = 0
+        var aliveSamples = 0
+        var fading = 0
+        /// Samples whose age the float time path moved (|GPU age − true age| > 0).
+        var rebased = 0
+        var largestTimeRounding = 0.0
+
+        mutating func record(_ field: String, _ error: Double, _ tolerance: Double) {
+            self.error[field] = max(self.error[field] ?? 0, error)
+            ratio[field] = max(ratio[field] ?? 0, tolerance > 0 ? error / tolerance : (error > 0 ? .infinity : 0))
+        }
+
+        var description: String {
+            error.keys.sorted().map { key in
+                String(format: "%@ %.3g (%.0f%% of tolerance)", key, error[key]!, 100 * ratio[key]!)
+            }.joined(separator: ", ")
+        }
+    }
+
+    /// Checks every particle at every clock time `epoch + a` for `a` in `times`.
+    static func check<Kind: ParticleKind>(
+        _: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Report {
+        var report = Report()
+        try SharedGL.run {
+            let probe = try FeedbackProbe<Kind>(shaders: SharedGL.shaders())
+            defer { probe.delete() }
+            let burst = Burst<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, layer: .overButton)
+            for a in times {
+                let now = epoch + a
+                let gpu = try probe.evaluate(particles, in: burst, at: now)
+                let uTime = burst.age(at: now)
+                for (p, g) in zip(particles, gpu) {
+                    let birth = Kind.birth(of: p)
+                    let trueAge = now - epoch - birth
+                    let gpuAge = Double(uTime - Float(birth))
+                    report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
+                    if gpuAge != trueAge { report.rebased += 1 }
+                    let cpu = Kind.evaluate(p, at: gpuAge, uniforms: uniforms)
+                    compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), into: &report, sourceLocation: sourceLocation)
+                }
+            }
+        }
+        return report
+    }
+
+    static func compare<Sample: ParticleSample>(_ gpu: Sample, _ cpu: Sample, lifetime: Double, into report: inout Report, sourceLocation: SourceLocation) {
+        report.samples += 1
+        let t = cpu.t
+        // The shader compares the age with the float lifetime.
+        let nearDeath = abs(t - lifetime) <= abs(Double(Float(lifetime)) - lifetime)
+        if !nearDeath {
+            #expect(gpu.alive == cpu.alive, "alive at t=\(t): GPU \(gpu.alive) vs CPU \(cpu.alive)", sourceLocation: sourceLocation)
+        }
+        let bothAlive = gpu.alive == cpu.alive
+        if cpu.alive { report.aliveSamples += 1 }
+        for (g, c) in zip(gpu.fields, cpu.fields) {
+            // Opacity says whether a particle is drawn; where the two disagree on that, it differs.
+            if c.name == "opacity", !bothAlive { continue }
+            if c.name == "opacity", cpu.alive, c.value < 1 { report.fading += 1 }
+            var error = abs(g.value - c.value)
+            if c.isAngle { error = min(error, abs(360 - error)) }
+            let tolerance = k * eps * c.scale + c.allowance
+            #expect(error <= tolerance, "\(c.name) at t=\(t): GPU \(g.value) vs CPU \(c.value) (tolerance \(tolerance))", sourceLocation: sourceLocation)
+            report.record(c.name, error, tolerance)
+        }
+    }
+}
