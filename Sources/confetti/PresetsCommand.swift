@@ -15,7 +15,14 @@ struct PresetsCommand: ParsableCommand {
     @Argument(help: "A preset to print as JSON.")
     var name: String?
 
+    @Flag(help: "Print every field of every section: default, what is allowed, what it means (Markdown).")
+    var fields = false
+
     func run() throws {
+        if fields {
+            print(EffectFile.reference)
+            return
+        }
         guard let name else {
             for preset in Effect.presets {
                 print("\(preset.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(preset.summary)")
@@ -26,6 +33,6 @@ struct PresetsCommand: ParsableCommand {
             let names = Effect.presets.map(\.name)
             throw ValidationError("unknown preset '\(name)': \(names.joined(separator: ", ")).\(didYouMean(name, in: names))")
         }
-        print(try EffectFile.encode(effect))
+        print(EffectFile.encode(effect))
     }
 }

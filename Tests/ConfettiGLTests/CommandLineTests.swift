@@ -21,13 +21,17 @@ enum ConfettiBinary {
         var stderr: String
     }
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    /// Runs `executable` (default: the built `confetti`) in `directory` with `environment`
+    /// changes (nil removes a variable).
+    static func run(_ arguments: [String], executable: URL? = nil, in directory: URL? = nil, environment changes: [String: String?] = [:]) throws -> Outcome {
         let process = Process()
-        process.executableURL = try url()
+        process.executableURL = try executable ?? url()
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil  // a bad option must be refused before any window opens
+        for (key, value) in changes { environment[key] = value }
         process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         // Files rather than pipes: no buffer to fill and block on.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-run-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -78,7 +82,7 @@ struct TestFailure: Error, CustomStringConvertible {
 
     static let badInputs: [BadInput] = [
         // Files: malformed, wrong shapes and types, unknown names.
-        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "confetti","#, mentions: ["not valid JSON", "end of file"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "confetti","#, mentions: ["not valid JSON", "end of the file", "line 1"]),
         BadInput(arguments: ["trace", "FILE"], file: "[1, 2]", mentions: ["wrong type"]),
         BadInput(arguments: ["trace", "FILE"], file: "{}", mentions: ["kind", "missing"]),
         BadInput(arguments: ["trace", "FILE"], file: #"{"kind": 3}"#, mentions: ["kind", "wrong type"]),
@@ -91,7 +95,7 @@ struct TestFailure: Error, CustomStringConvertible {
         // Numbers: zero, negative, absurd, fractional, infinite.
         BadInput(arguments: ["trace", "FILE"], file: confetti("drag", "0"), mentions: ["confetti.drag", "out of range"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("drag", "-1.6"), mentions: ["confetti.drag", "-1.6"]),
-        BadInput(arguments: ["trace", "FILE"], file: confetti("lifetime", "1e30"), mentions: ["confetti.lifetime", "1e+30"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("lifetime", "1e30"), mentions: ["confetti.lifetime", "1e30", "out of range"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("lifetime", "0"), mentions: ["confetti.lifetime"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("fadeOutDuration", "5"), mentions: ["confetti.fadeOutDuration", "1.5"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("count", "0"), mentions: ["confetti.count", "whole number"]),
@@ -122,6 +126,12 @@ struct TestFailure: Error, CustomStringConvertible {
         BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "fountain", "fountain": {"delayStep": -1}}"#, mentions: ["fountain.delayStep", "-1"]),
         BadInput(arguments: ["trace", "FILE"], file: ##"{"kind": "fountain", "fountain": {"colors": ["#zzzzzz"]}}"##, mentions: ["fountain.colors[0]"]),
         BadInput(arguments: ["view", "--capacity", "1000", "--effect", "FILE"], file: confetti("count", "2000"), mentions: ["confetti.count", "--capacity"]),
+        // Strict JSON and strict sections.
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "confetti", "confetti": {"gravity": 1, "gravity": 2}}"#, mentions: ["duplicate key 'gravity'", "line 1"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "confetti", "confetti": {"drag": 1,}}"#, mentions: ["trailing comma"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "confetti", "classic": {"fireworks": 3}}"#, mentions: ["classic", "does not belong to a confetti effect"]),
+        BadInput(arguments: ["trace", "FILE"], file: classic("topRight", "[[[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]], [[0.1, 0.2], [0.3, 99], [0.5, 0.6]]]"), mentions: ["classic.topRight[1][1]", "99"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("colors", ##"["#ff3b30", "\u001b[2Jgotcha"]"##), mentions: ["confetti.colors[1]", "\\u{1b}"]),
         // Options.
         BadInput(arguments: ["render", "--size", "0x10"], mentions: ["--size"]),
         BadInput(arguments: ["render", "--size", "-5x10"], mentions: ["--size"]),
@@ -173,6 +183,21 @@ struct TestFailure: Error, CustomStringConvertible {
             #expect(outcome.stderr.contains(file.path), "the message names the file: \(outcome.stderr)")
         }
         #expect(outcome.stderr.split(separator: "\n").first?.hasPrefix("confetti: ") == true, "one clear line first: \(outcome.stderr)")
+    }
+
+    @Test func aCopiedBinaryRendersWithNoCheckoutAndNoShaderPath() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-alone-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("confetti")
+        // Bytes, not copyItem: other tests are running the original meanwhile.
+        try Data(contentsOf: try ConfettiBinary.url()).write(to: copy)
+        chmod(copy.path, 0o755)
+        let outcome = try ConfettiBinary.run(["render", "--frames", "2", "--size", "64x36", "--out", "frames"],
+                                             executable: copy, in: dir, environment: ["CONFETTI_SHADER_DIR": nil])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path)
+        #expect(frames.sorted() == ["frame-0000.png", "frame-0001.png"])
     }
 
     @Test func brokenShaderFileStopsRenderWithFileAndLine() throws {
@@ -236,7 +261,7 @@ struct TestFailure: Error, CustomStringConvertible {
             #expect(outcome.status == 0, "\(preset.name): \(outcome.stderr)")
             let effect = try EffectFile.decode(Data(outcome.stdout.utf8), file: preset.name)
             #expect(effect.kind == preset.effect.kind)
-            #expect(try EffectFile.encode(effect) == (try EffectFile.encode(preset.effect)), "\(preset.name) round trip")
+            #expect(EffectFile.encode(effect) == EffectFile.encode(preset.effect), "\(preset.name) round trip")
         }
         let list = try ConfettiBinary.run(["presets"])
         #expect(Effect.presets.allSatisfy { list.stdout.contains($0.name) })
@@ -245,7 +270,7 @@ struct TestFailure: Error, CustomStringConvertible {
     @Test func aThousandMutatedEffectFilesEndInExitZeroOrTwoNeverASignal() throws {
         var rng = SeededGenerator(seed: 2026)
         let bases = try ["confetti", "classic", "fountain"].map { name -> [String: Any] in
-            let text = try EffectFile.encode(Effect.preset(name)!)
+            let text = EffectFile.encode(Effect.preset(name)!)
             return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
         }
         let replacements: [Any] = [0, -1, 1, 2.5, 1e9, -1e9, 1e308, -0.0, 0.001, 100, "NaN", "#ff00ff", "", NSNull(), true,

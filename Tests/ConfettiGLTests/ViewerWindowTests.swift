@@ -188,3 +188,63 @@ final class XServer {
         waitpid(pid, &status, 0)
     }
 }
+
+/// The window costs nothing while nothing moves, and animates while something does.
+@Suite struct ViewerIdleTests {
+    /// CPU seconds used by the calling thread (the viewer's loop runs on it).
+    static func threadCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD, which Glibc does not import by name
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
+    }
+
+    @Test func anIdleViewerWaitsForInputInsteadOfRedrawing() throws {
+        try SharedGL.exclusive {
+            let server = try XServer.ensure()
+            defer { server?.stop() }
+            var options = Viewer.Options()
+            options.vsync = false
+            options.width = 320
+            options.height = 180
+            // A short-lived burst, so the run has an animated part and an idle one.
+            options.effect.confetti.physics = ConfettiPhysics(gravity: 280, drag: 1.6, lifetime: 0.3, fadeOutDuration: 0.1)
+            options.quitAfter = 1.5
+            let viewer = try Viewer(options: options)
+            defer { viewer.close() }
+            try viewer.fireBurst()
+            let cpuBefore = Self.threadCPUSeconds()
+            let times = try viewer.run()
+            let cpu = Self.threadCPUSeconds() - cpuBefore
+            #expect(!viewer.isAnimating)
+            // While the burst lived (0.3 s) every frame was drawn; then one more, and none after.
+            #expect(times.frames >= 10, "the burst animated: \(times.frames) frames")
+            let framesBefore = viewer.framesDrawn
+            var idleOptions = options
+            idleOptions.quitAfter = 1.0
+            let idleViewer = try Viewer(options: idleOptions)
+            defer { idleViewer.close() }
+            let idleCPUBefore = Self.threadCPUSeconds()
+            let idleTimes = try idleViewer.run()
+            let idleCPU = Self.threadCPUSeconds() - idleCPUBefore
+            #expect(idleTimes.frames <= 2, "an idle window drew \(idleTimes.frames) frames in 1 s")
+            #expect(idleCPU < 0.05, "an idle second cost \(idleCPU) s of CPU")
+            print(String(format: "viewer: %d frames while a 0.3 s burst lived (%.2f s CPU in 1.5 s); idle: %d frames, %.3f s CPU in 1 s", times.frames, cpu, idleTimes.frames, idleCPU))
+            #expect(viewer.framesDrawn == framesBefore)
+        }
+    }
+}
+
+/// Examples/CelebrateInGLFW, the README's embedding example, runs in a real window.
+@Suite struct ExampleAppTests {
+    @Test func theGLFWExampleCelebratesInItsOwnWindowAndExits() throws {
+        let example = try ConfettiBinary.url().deletingLastPathComponent().appendingPathComponent("celebrate-in-glfw")
+        #expect(FileManager.default.isExecutableFile(atPath: example.path), "swift build builds the example")
+        try SharedGL.exclusive {
+            let server = try XServer.ensure()
+            defer { server?.stop() }
+            let display = ProcessInfo.processInfo.environment["DISPLAY"]
+            let outcome = try ConfettiBinary.run(["--frames", "30"], executable: example, environment: ["DISPLAY": display])
+            #expect(outcome.status == 0 && outcome.exitedNormally, "\(outcome.status): \(outcome.stderr)")
+        }
+    }
+}

@@ -52,13 +52,27 @@ public struct Effect: Sendable {
             let names = presets.map(\.name)
             throw EffectError(file: nil, path: "", message: "unknown effect '\(nameOrPath)': give a preset (\(names.joined(separator: ", "))) or the path of an effect file.\(didYouMean(nameOrPath, in: names))")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: nameOrPath))
-        } catch {
-            throw EffectError(file: nameOrPath, path: "", message: "cannot read the file: \((error as NSError).localizedDescription)")
+        return try EffectFile.decode(read(nameOrPath), file: nameOrPath)
+    }
+
+    /// The bytes of an effect file, refused unread when it is not a regular file or too large.
+    static func read(_ path: String) throws -> Data {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw EffectError(file: path, path: "", message: "cannot read the file: \(String(cString: strerror(errno)))")
         }
-        return try EffectFile.decode(data, file: nameOrPath)
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw EffectError(file: path, path: "", message: "cannot read the file: it is \(what), not an effect file")
+        }
+        guard Int(info.st_size) <= EffectFile.maxBytes else {
+            throw EffectError(file: path, path: "", message: "the file is \(Int(info.st_size)) bytes; effect files are limited to \(EffectFile.maxBytes / 1024) KiB")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: EffectFile.maxBytes + 1) else {
+            throw EffectError(file: path, path: "", message: "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        try? handle.close()
+        return data
     }
 }
 
@@ -97,4 +111,10 @@ public func closest(_ word: String, in candidates: [String]) -> String? {
     let best = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
     guard let best, best.1 <= max(2, word.count / 3) else { return nil }
     return best.0
+}
+
+/// Bounds every front end shares.
+public enum ConfettiLimits {
+    /// Particles in one burst or firework.
+    public static let maxParticlesPerBurst = 1 << 22
 }

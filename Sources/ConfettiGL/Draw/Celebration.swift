@@ -129,9 +129,6 @@ public final class Celebration {
         guard !sparkPlan.isEmpty || !confettiPlan.isEmpty else { return FrameStats() }
         let saved = GLStateSnapshot()
         defer { saved.restore() }
-        // The pieces are flat and drawn in order, over everything: no depth test, either winding.
-        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
-        epoxy_glDisable(GLenum(GL_CULL_FACE))
         return sparks.execute(sparkPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
             + confetti.execute(confettiPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
     }

@@ -105,13 +105,16 @@ public final class ParticleRenderer<Kind: ParticleKind> {
     }
 
     /// Issues the planned draws: one instanced draw each, none for an empty plan. Sets blending
-    /// for premultiplied colour and its program, and leaves the vertex array and array buffer
-    /// unbound.
+    /// for premultiplied colour, no depth test or face culling, and its program, and leaves the
+    /// vertex array and array buffer unbound (`Celebration.draw` puts the caller's state back).
     @discardableResult
     public func execute(_ plan: [PlannedDraw], viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         var stats = FrameStats()
         guard !plan.isEmpty else { return stats }
 
+        // The pieces are flat and drawn in order, over everything: no depth test, either winding.
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glDisable(GLenum(GL_CULL_FACE))
         epoxy_glEnable(GLenum(GL_BLEND))
         // Premultiplied alpha: the fragment shaders have already multiplied colour by coverage
         // and opacity.

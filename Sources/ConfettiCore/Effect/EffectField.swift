@@ -1,0 +1,239 @@
+/// One field of an effect file: its name, what it means (with its unit), what is allowed, and
+/// how it is read from and written to a section value. The tables in `EffectFormat` are made of
+/// these, and drive reading, validation, writing and the README's field reference alike.
+struct EffectField<Section> {
+    let name: String
+    let meaning: String
+    let allowed: String
+    let read: (inout Section, FieldValue) throws -> Void
+    let write: (Section) -> JSONText
+}
+
+/// The JSON value given for one field, with its path for messages.
+struct FieldValue {
+    let value: JSONValue
+    /// `confetti.colors[2]`.
+    let path: String
+
+    func fail(_ message: String) -> EffectError {
+        EffectError(file: nil, path: path, message: "\(message) (\(value.position))")
+    }
+
+    func element(_ index: Int, _ value: JSONValue) -> FieldValue {
+        FieldValue(value: value, path: "\(path)[\(index)]")
+    }
+
+    /// The value as the file wrote it, safe to print.
+    var text: String {
+        switch value.kind {
+        case .number(_, let text): printable(text)
+        case .string(let s): "'" + printable(s) + "'"
+        case .bool(let b): b ? "true" : "false"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    func number() throws -> Double {
+        switch value.kind {
+        case .number(let v, let text):
+            guard v.isFinite else { throw fail("\(printable(text)) is not a number a double can hold") }
+            return v
+        case .null: throw fail("null where a number is required")
+        default: throw fail("wrong type: expected a number, found \(value.typeName)")
+        }
+    }
+
+    func string() throws -> String {
+        switch value.kind {
+        case .string(let s): return s
+        case .null: throw fail("null where a string is required")
+        default: throw fail("wrong type: expected a string, found \(value.typeName)")
+        }
+    }
+
+    func array() throws -> [FieldValue] {
+        switch value.kind {
+        case .array(let items): return items.enumerated().map { element($0, $1) }
+        case .null: throw fail("null where an array is required")
+        default: throw fail("wrong type: expected an array, found \(value.typeName)")
+        }
+    }
+}
+
+/// JSON as the effect writer produces it: numbers in their shortest form, arrays on one line,
+/// objects one member per line in table order.
+indirect enum JSONText {
+    case number(Double)
+    case string(String)
+    case array([JSONText])
+    case object([(String, JSONText)])
+
+    func render(indent: String = "") -> String {
+        switch self {
+        case .number(let v): return v.compactText
+        case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .array(let items): return "[" + items.map { $0.render() }.joined(separator: ", ") + "]"
+        case .object(let members):
+            let inner = indent + "  "
+            return "{\n" + members.map { inner + "\"\($0.0)\": " + $0.1.render(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+        }
+    }
+}
+
+private func show(_ v: Double) -> String { v.compactText }
+
+extension EffectField {
+    /// A number in `range`; `open` excludes the lower bound.
+    static func number(_ name: String, _ key: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>, open: Bool = false, _ meaning: String) -> EffectField {
+        let allowed = open ? "greater than \(show(range.lowerBound)) and at most \(show(range.upperBound))" : "from \(show(range.lowerBound)) to \(show(range.upperBound))"
+        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+            let v = try field.number()
+            guard range.contains(v), !(open && v == range.lowerBound) else { throw field.fail("\(field.text) is out of range: allowed \(allowed)") }
+            section[keyPath: key] = v
+        }, write: { .number($0[keyPath: key]) })
+    }
+
+    /// A whole number in `range`, kept as an Int or (for sizes) a Double.
+    static func whole(_ name: String, _ key: WritableKeyPath<Section, Int>, _ range: ClosedRange<Int>, _ meaning: String) -> EffectField {
+        wholeNumber(name, range, meaning, set: { $0[keyPath: key] = $1 }, get: { $0[keyPath: key] })
+    }
+
+    static func whole(_ name: String, _ key: WritableKeyPath<Section, Double>, _ range: ClosedRange<Int>, _ meaning: String) -> EffectField {
+        wholeNumber(name, range, meaning, set: { $0[keyPath: key] = Double($1) }, get: { Int($0[keyPath: key]) })
+    }
+
+    private static func wholeNumber(_ name: String, _ range: ClosedRange<Int>, _ meaning: String, set: @escaping (inout Section, Int) -> Void, get: @escaping (Section) -> Int) -> EffectField {
+        let allowed = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+            let v = try field.number()
+            guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+                throw field.fail("\(field.text) is not allowed: \(allowed)")
+            }
+            set(&section, Int(v))
+        }, write: { .number(Double(get($0))) })
+    }
+
+    /// `[low, high]` with low ≤ high, both in `range` (whole numbers when `whole`).
+    static func interval(_ name: String, _ key: WritableKeyPath<Section, ClosedRange<Double>>, _ range: ClosedRange<Double>, _ meaning: String) -> EffectField {
+        let allowed = "[low, high] with low ≤ high, each from \(show(range.lowerBound)) to \(show(range.upperBound))"
+        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+            section[keyPath: key] = try readInterval(field, range, whole: false, allowed: allowed)
+        }, write: { .array([.number($0[keyPath: key].lowerBound), .number($0[keyPath: key].upperBound)]) })
+    }
+
+    static func interval(_ name: String, _ key: WritableKeyPath<Section, ClosedRange<Int>>, _ range: ClosedRange<Int>, _ meaning: String) -> EffectField {
+        let allowed = "[low, high] with low ≤ high, whole numbers from \(range.lowerBound) to \(range.upperBound)"
+        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+            let r = try readInterval(field, Double(range.lowerBound)...Double(range.upperBound), whole: true, allowed: allowed)
+            section[keyPath: key] = Int(r.lowerBound)...Int(r.upperBound)
+        }, write: { .array([.number(Double($0[keyPath: key].lowerBound)), .number(Double($0[keyPath: key].upperBound))]) })
+    }
+
+    private static func readInterval(_ field: FieldValue, _ range: ClosedRange<Double>, whole: Bool, allowed: String) throws -> ClosedRange<Double> {
+        let items = try field.array()
+        let values = try items.map { try $0.number() }
+        guard values.count == 2, values.allSatisfy({ range.contains($0) && (!whole || $0 == $0.rounded()) }), values[0] <= values[1] else {
+            throw field.fail("[\(items.map(\.text).joined(separator: ", "))] is not allowed: \(allowed)")
+        }
+        return values[0]...values[1]
+    }
+
+    /// `count` numbers (nil: as many as the default has), each in `range`.
+    static func numbers(_ name: String, _ key: WritableKeyPath<Section, [Double]>, count: Int?, _ range: ClosedRange<Double>, _ meaning: String) -> EffectField {
+        let each = "each from \(show(range.lowerBound)) to \(show(range.upperBound))"
+        return EffectField(name: name, meaning: meaning, allowed: count.map { "\($0) numbers, \(each)" } ?? "as many numbers as the default, \(each)", read: { section, field in
+            let items = try field.array()
+            let values = try items.map { try $0.number() }
+            let wanted = count ?? section[keyPath: key].count
+            guard values.count == wanted, values.allSatisfy({ range.contains($0) }) else {
+                throw field.fail("[\(items.map(\.text).joined(separator: ", "))] is not allowed: \(wanted) numbers, \(each)")
+            }
+            section[keyPath: key] = values
+        }, write: { .array($0[keyPath: key].map(JSONText.number)) })
+    }
+
+    /// 1 to `limit` entries, each read by `element` (its path carries the index).
+    static func list<Element>(
+        _ name: String, _ key: WritableKeyPath<Section, [Element]>, limit: Int = 64, noun: String, allowed: String, _ meaning: String,
+        element: @escaping (FieldValue) throws -> Element, write: @escaping (Element) -> JSONText
+    ) -> EffectField {
+        EffectField(name: name, meaning: meaning, allowed: "1 to \(limit) \(noun), \(allowed)", read: { section, field in
+            let items = try field.array()
+            guard (1...limit).contains(items.count) else {
+                throw field.fail(items.isEmpty ? "empty: give 1 to \(limit) \(noun), \(allowed)" : "\(items.count) \(noun): give 1 to \(limit), \(allowed)")
+            }
+            section[keyPath: key] = try items.map(element)
+        }, write: { .array($0[keyPath: key].map(write)) })
+    }
+
+    static func colors(_ name: String, _ key: WritableKeyPath<Section, [RGB]>, _ meaning: String) -> EffectField {
+        list(name, key, noun: "colours", allowed: "each \"#rrggbb\"", meaning, element: { field in
+            let text = try field.string()
+            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
+            guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else {
+                throw field.fail("\(field.text) is not a colour: write \"#rrggbb\", for example \"#ff3b30\"")
+            }
+            return RGB(hex: value)
+        }, write: { .string($0.hex) })
+    }
+
+    static func sizes(_ name: String, _ key: WritableKeyPath<Section, [Size]>, _ meaning: String) -> EffectField {
+        list(name, key, noun: "sizes", allowed: "each [width, height] in whole points from 1 to 255", meaning, element: { field in
+            let items = try field.array()
+            let pair = try items.map { try $0.number() }
+            guard pair.count == 2, pair.allSatisfy({ $0 == $0.rounded() && (1...255).contains($0) }) else {
+                throw field.fail("[\(items.map(\.text).joined(separator: ", "))] is not a size: [width, height], whole points from 1 to 255")
+            }
+            return Size(width: pair[0], height: pair[1])
+        }, write: { .array([.number($0.width), .number($0.height)]) })
+    }
+
+    static func shapes(_ name: String, _ key: WritableKeyPath<Section, [ConfettiShape]>, _ meaning: String) -> EffectField {
+        let names = ConfettiShape.allCases.map(\.name)
+        return list(name, key, noun: "shapes", allowed: "each one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))", meaning, element: { field in
+            let text = try field.string()
+            guard let shape = ConfettiShape.allCases.first(where: { $0.name == text }) else {
+                throw field.fail("\(field.text) is not a shape: \(names.map { "\"\($0)\"" }.joined(separator: " or ")).\(didYouMean(text, in: names))")
+            }
+            return shape
+        }, write: { .string($0.name) })
+    }
+
+    static func curves(_ name: String, _ key: WritableKeyPath<Section, [[Point]]>, _ meaning: String) -> EffectField {
+        list(name, key, noun: "curves", allowed: "each three points [x, y] after P0 = (0, 0), coordinates from -10 to 10", meaning, element: { field in
+            let points = try field.array()
+            guard points.count == 3 else {
+                throw field.fail("not a curve: three points [x, y] after P0 = (0, 0), coordinates from -10 to 10")
+            }
+            return try points.map { point in
+                let items = try point.array()
+                let xy = try items.map { try $0.number() }
+                guard xy.count == 2, xy.allSatisfy({ abs($0) <= 10 }) else {
+                    throw point.fail("[\(items.map(\.text).joined(separator: ", "))] is not a point: [x, y], each from -10 to 10")
+                }
+                return Point(xy[0], xy[1])
+            }
+        }, write: { .array($0.map { .array([.number($0.x), .number($0.y)]) }) })
+    }
+}
+
+extension ConfettiShape {
+    /// The shape's name in effect files.
+    public var name: String {
+        switch self {
+        case .rectangle: "rectangle"
+        case .circle: "circle"
+        }
+    }
+}
+
+extension RGB {
+    /// `#rrggbb`, as effect files write colours.
+    public var hex: String {
+        let (r, g, b, _) = rgba8
+        func two(_ byte: UInt8) -> String { (byte < 16 ? "0" : "") + String(byte, radix: 16) }
+        return "#" + two(r) + two(g) + two(b)
+    }
+}
