@@ -23,10 +23,10 @@ out vec2 vLocal;            // pt, in the piece's own frame
 flat out vec3 vHalfSize;    // half width, half height (pt), shape
 flat out vec4 vColor;       // premultiplied by opacity
 
-// 1 - exp(-x) for x >= 0. The direct form loses most of its digits for small x (the first
-// frames of every burst), so use the Taylor series there.
+// 1 - exp(-x). The direct form loses most of its digits for small |x| (the first frames of
+// every burst), so use the Taylor series there; an unborn piece (x < 0) is traced, not drawn.
 float oneMinusExpNeg(float x) {
-    if (x < 0.25) {
+    if (abs(x) < 0.25) {
         return x * (1.0 - x * (1.0 / 2.0 - x * (1.0 / 6.0 - x * (1.0 / 24.0
              - x * (1.0 / 120.0 - x * (1.0 / 720.0 - x * (1.0 / 5040.0)))))));
     }

@@ -1,7 +1,7 @@
 import ConfettiCore
 import Testing
 
-/// The spawner against SPEC.md's distributions.
+/// The spawner against the distributions of docs/effects.md.
 @Suite struct ConfettiBurstTests {
     let viewport = Size(width: 1280, height: 720)
 

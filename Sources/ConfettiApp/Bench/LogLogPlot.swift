@@ -79,7 +79,7 @@ public struct LogLogPlot {
 
     /// Measurements: "0.001", "1", "1000".
     static func valueLabel(_ value: Double) -> String {
-        value >= 1 ? "\(Int(value))" : String(format: "%g", value)
+        value.compactText
     }
 
     /// Images of one height, left to right.
@@ -99,7 +99,7 @@ public struct LogLogPlot {
     }
 
     public func render() -> RGBAImage {
-        let background = RGB(0.055, 0.06, 0.09), grid = RGB(0.2, 0.21, 0.26), ink = RGB(0.85, 0.86, 0.9)
+        let background = SceneRenderer.background, grid = RGB(0.2, 0.21, 0.26), ink = RGB(0.85, 0.86, 0.9)
         var canvas = Canvas(image: RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 255, count: width * height * 4)))
         canvas.fill(0, 0, width - 1, height - 1, background)
 

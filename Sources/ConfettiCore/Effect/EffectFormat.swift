@@ -159,7 +159,7 @@ struct AnySection {
             effect[keyPath: place] = section
         }
         write = { effect in .object(table.fields.map { ($0.name, $0.write(effect[keyPath: place])) }) }
-        reference = (["### `\(table.key)`: \(table.title)", "", "| field | default | allowed | meaning |", "| --- | --- | --- | --- |"]
+        reference = (["#### `\(table.key)`: \(table.title)", "", "| field | default | allowed | meaning |", "| --- | --- | --- | --- |"]
             + table.fields.map { "| `\($0.name)` | `\($0.write(table.standard).render())` | \($0.allowed) | \($0.meaning) |" }).joined(separator: "\n")
     }
 }

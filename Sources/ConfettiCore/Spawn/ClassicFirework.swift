@@ -1,5 +1,5 @@
 /// The article's classic firework: sparks on cubic Bézier curves, spread over the four
-/// quarters around the origin. A value to copy and tweak; `standard` holds SPEC.md's numbers.
+/// quarters around the origin. A value to copy and tweak; `standard` holds the numbers of docs/effects.md.
 public struct ClassicFirework: Hashable, Sendable {
     public var sparkCount: Int
     /// Points per unit of the normalized curves.

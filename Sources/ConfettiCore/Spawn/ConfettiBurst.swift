@@ -35,7 +35,7 @@ public struct ConfettiBurst: Hashable, Sendable {
     /// Equally likely shapes.
     public var shapes: [ConfettiShape]
 
-    /// The seed article's burst: 30 rectangles from below the bottom edge (SPEC.md).
+    /// The seed article's burst: 30 rectangles from below the bottom edge (docs/effects.md).
     public static let standard = ConfettiBurst(
         physics: .standard,
         count: 30,

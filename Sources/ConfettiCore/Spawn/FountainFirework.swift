@@ -28,7 +28,7 @@ public struct FountainFirework: Hashable, Sendable {
 
     public func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
         (0..<sparkCount).map { k in
-            // The SPEC grid, written as tenths so every value is the nearest double to it.
+            // The grid of docs/effects.md, written as tenths so every value is the nearest double to it.
             let y1 = Double(7 + rng.index(below: 6)) / 10           // 1 + (k - 3)/10
             let x2 = Double(rng.index(below: 4) - 2)                 // j - 2
             let y2 = y1 + Double(15 + rng.index(below: 10)) / 10     // y1 + 2 + (m - 5)/10
