@@ -19,10 +19,6 @@ uniform vec4 uPhysics;      // gravity (pt/s^2), drag (1/s), lifetime (s), fade-
 out vec4 vPose;             // x, y (pt), rotation (deg), apparent width (pt)
 out vec2 vLife;             // opacity, alive (1 or 0)
 
-out vec2 vLocal;            // pt, in the piece's own frame
-flat out vec3 vHalfSize;    // half width, half height (pt), shape
-flat out vec4 vColor;       // premultiplied by opacity
-
 // 1 - exp(-x). The direct form loses most of its digits for small |x| (the first frames of
 // every burst), so use the Taylor series there; an unborn piece (x < 0) is traced, not drawn.
 float oneMinusExpNeg(float x) {
@@ -54,17 +50,9 @@ void main() {
     vPose = vec4(x, y, rotation, width);
     vLife = vec2(opacity, alive ? 1.0 : 0.0);
 
-    if (!alive) {
-        gl_Position = collapsed;
-        vLocal = vec2(0.0);
-        vHalfSize = vec3(0.0);
-        vColor = vec4(0.0);
-        return;
+    if (alive) {
+        emitQuad(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y), aShape.z, premultiply(aColor.rgb, opacity));
+    } else {
+        emitNothing();
     }
-
-    vec2 halfSize = 0.5 * vec2(width, aShape.y);
-    vLocal = quadCorner() * (halfSize + edgeMargin());
-    gl_Position = toClip(vec2(x, y) + rotate(vLocal, rotation));
-    vHalfSize = vec3(halfSize, aShape.z);
-    vColor = premultiply(aColor.rgb, opacity);
 }

@@ -1,5 +1,6 @@
 // Shared by the vertex shaders that draw one quad per particle: points to clip space, the
-// quad's corners, rotation, collapsing a particle that is not drawn, premultiplied colour.
+// quad's corners, rotation, collapsing a particle that is not drawn, premultiplied colour, and
+// the inputs every particle hands particle.frag.glsl.
 
 uniform vec2 uViewport;         // pt
 uniform float uPixelsPerPoint;  // framebuffer pixels per point
@@ -26,11 +27,31 @@ vec2 rotate(vec2 v, float degrees) {
     return vec2(c * v.x - s * v.y, s * v.x + c * v.y);
 }
 
-// Where every corner of a particle that is not drawn goes: one point outside the clip volume,
-// so the quad has no area and makes no fragments.
-const vec4 collapsed = vec4(2.0, 2.0, 2.0, 1.0);
-
 // Straight colour at `opacity`, premultiplied (blended with ONE, ONE_MINUS_SRC_ALPHA).
 vec4 premultiply(vec3 rgb, float opacity) {
     return vec4(rgb * opacity, opacity);
+}
+
+// What particle.frag.glsl fills: the point in the shape's own frame, its half extents and kind
+// (0 rectangle, 1 ellipse), and its premultiplied colour.
+out vec2 vLocal;            // pt
+flat out vec3 vHalfSize;    // half width, half height (pt), shape
+flat out vec4 vColor;
+
+// This vertex's corner of the quad of a shape centred at `centre` (pt), turned by `angle`
+// (deg), with half extents `halfSize` (pt): the shape plus its antialiasing margin.
+void emitQuad(vec2 centre, float angle, vec2 halfSize, float shape, vec4 color) {
+    vLocal = quadCorner() * (halfSize + edgeMargin());
+    gl_Position = toClip(centre + rotate(vLocal, angle));
+    vHalfSize = vec3(halfSize, shape);
+    vColor = color;
+}
+
+// A particle that is not drawn: every corner on one point outside the clip volume, so the quad
+// has no area and makes no fragments.
+void emitNothing() {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    vLocal = vec2(0.0);
+    vHalfSize = vec3(0.0);
+    vColor = vec4(0.0);
 }

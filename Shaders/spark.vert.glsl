@@ -22,10 +22,6 @@ uniform vec4 uEase;         // timing curve control points x1, y1, x2, y2
 out vec4 vPose;             // x, y (pt), angle (deg), scale
 out vec3 vLife;             // opacity, alive (1 or 0), eased progress
 
-out vec2 vLocal;            // pt, in the spark's own frame
-flat out float vRadius;     // pt
-flat out vec4 vColor;       // premultiplied by opacity
-
 float timingCurve(float s, float c1, float c2) {
     float v = 1.0 - s;
     return 3.0 * v * v * s * c1 + 3.0 * v * s * s * c2 + s * s * s;
@@ -87,17 +83,11 @@ void main() {
     vPose = vec4(position, angle, scale);
     vLife = vec3(opacity, alive ? 1.0 : 0.0, e);
 
-    if (!alive) {
-        gl_Position = collapsed;
-        vLocal = vec2(0.0);
-        vRadius = 0.0;
-        vColor = vec4(0.0);
-        return;
+    if (alive) {
+        // A circle: an ellipse with equal half extents.
+        float radius = 0.5 * aLook.x * scale;
+        emitQuad(position, angle, vec2(radius), 1.0, premultiply(aColor.rgb, opacity));
+    } else {
+        emitNothing();
     }
-
-    float radius = 0.5 * aLook.x * scale;
-    vLocal = quadCorner() * (radius + edgeMargin());
-    gl_Position = toClip(position + rotate(vLocal, angle));
-    vRadius = radius;
-    vColor = premultiply(aColor.rgb, opacity);
 }

@@ -20,7 +20,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let viewport = Size(width: 320, height: 180)
         let particles = ConfettiBurst.standard.spawn(in: viewport, seed: 4)
-        let fragment = dir.appendingPathComponent("confetti.frag.glsl")
+        let fragment = dir.appendingPathComponent("particle.frag.glsl")
         let good = try String(contentsOf: fragment, encoding: .utf8)
         try SharedGL.run {
             let scene = try SceneRenderer(shaders: .directory(dir), capacity: 64)
@@ -37,7 +37,7 @@ import Testing
                 try scene.reloadShaders()
                 Issue.record("a broken shader was accepted")
             } catch let error as ShaderError {
-                #expect(error.message.contains("confetti.frag.glsl:"), "names the file and line: \(error.message)")
+                #expect(error.message.contains("particle.frag.glsl:"), "names the file and line: \(error.message)")
             }
             scene.render(at: 0.5, viewport: viewport, pixelsPerPoint: 1)
             #expect(try target.readPixels() == before, "the previous program keeps drawing")

@@ -2,7 +2,7 @@
 import ConfettiCore
 import ConfettiGL
 
-/// Draws pre-placed confetti (`PoseInstance`) with `pose.vert.glsl` and the confetti fragment
+/// Draws pre-placed confetti (`PoseInstance`) with `pose.vert.glsl` and the particle fragment
 /// shader: the benchmark's baselines. `upload` replaces the whole buffer; `draw` draws it.
 public final class PoseRenderer {
     public let program: ShaderProgram
@@ -13,7 +13,7 @@ public final class PoseRenderer {
     public private(set) var lastUploadBytes = 0
 
     public init(shaders: ShaderLibrary) throws {
-        program = try ShaderProgram(shaders, vertex: "pose.vert.glsl", fragment: "confetti.frag.glsl")
+        program = try ShaderProgram(shaders, vertex: "pose.vert.glsl", fragment: "particle.frag.glsl")
         epoxy_glGenVertexArrays(1, &vao)
         epoxy_glGenBuffers(1, &buffer)
         try glCheck("creating the pose renderer")

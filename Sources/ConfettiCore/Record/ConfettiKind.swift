@@ -72,7 +72,7 @@ public enum ConfettiKind: ParticleKind {
 
     public static let name = "confetti"
     public static let vertexShader = "confetti.vert.glsl"
-    public static let fragmentShader = "confetti.frag.glsl"
+    public static let fragmentShader = "particle.frag.glsl"
 
     public static let defaultUniforms = ConfettiPhysics.standard
 
@@ -92,6 +92,23 @@ public enum ConfettiKind: ParticleKind {
 
     public static func evaluate(_ particle: ConfettiParticle, at age: Double, uniforms: ConfettiPhysics) -> ConfettiSample {
         uniforms.evaluate(particle, at: age)
+    }
+
+    public static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
+        let (r, g, b, _) = p.color.rgba8
+        let rgb = SIMD3(Double(r), Double(g), Double(b)) / 255
+        var quad = DrawnQuad(
+            alive: s.alive, centre: Point(s.x, s.y), angle: s.rotation,
+            halfSize: SIMD2(s.apparentWidth, Double(ConfettiInstance(p).height)) / 2,
+            shape: p.shape == .circle ? .ellipse : .rectangle,
+            color: SIMD4(rgb * s.opacity, s.opacity)
+        )
+        let e = Float32Error.k * Float32Error.eps
+        quad.centreError = e * (s.scales.x + s.scales.y)
+        quad.angleError = e * s.scales.rotation
+        quad.halfSizeError = e * s.scales.apparentWidth / 2
+        quad.colorError = e * s.scales.opacity
+        return quad
     }
 
     public static let feedbackVaryings = ["vPose", "vLife"]

@@ -41,6 +41,9 @@ public protocol ParticleKind {
 
     /// The CPU reference for the vertex shader, in Double, at the particle's own age.
     static func evaluate(_ particle: Particle, at age: Double, uniforms: Uniforms) -> Sample
+    /// What the shaders draw for it at that sample: centre, angle, shape and colour, with the
+    /// float32 error of each derived from the sample's (see `DrawnQuad`).
+    static func drawn(_ particle: Particle, _ sample: Sample) -> DrawnQuad
 
     /// The vertex outputs transform feedback captures, interleaved, and how many floats they are.
     static var feedbackVaryings: [String] { get }
@@ -67,6 +70,18 @@ public protocol ParticleSample: Sendable, Encodable {
     var t: Double { get set }
     var alive: Bool { get }
     var fields: [SampleField] { get }
+}
+
+/// The float32 error model every proof uses: unit roundoff ε = 2⁻²⁴, and K = 16 roundings
+/// worth per term (at most about eight, with a factor of two for the driver's exp, sin, cos).
+public enum Float32Error {
+    public static let k = 16.0
+    public static let eps = 0x1p-24
+
+    /// How far the GPU's value of `field` may be from the CPU's.
+    public static func tolerance(_ field: SampleField) -> Double {
+        k * eps * field.scale + field.allowance
+    }
 }
 
 /// One computed value and how far float32 may honestly move it.

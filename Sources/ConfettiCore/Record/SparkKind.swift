@@ -72,7 +72,7 @@ public enum SparkKind: ParticleKind {
 
     public static let name = "spark"
     public static let vertexShader = "spark.vert.glsl"
-    public static let fragmentShader = "spark.frag.glsl"
+    public static let fragmentShader = "particle.frag.glsl"
 
     public static let defaultUniforms = ClassicFirework.standard.timing
 
@@ -92,6 +92,23 @@ public enum SparkKind: ParticleKind {
 
     public static func evaluate(_ spark: Spark, at age: Double, uniforms: SparkTiming) -> SparkSample {
         uniforms.evaluate(spark, at: age)
+    }
+
+    public static func drawn(_ spark: Spark, _ s: SparkSample) -> DrawnQuad {
+        let (r, g, b, _) = spark.color.rgba8
+        let rgb = SIMD3(Double(r), Double(g), Double(b)) / 255
+        let diameter = Double(SparkInstance(spark).size)
+        var quad = DrawnQuad(
+            alive: s.alive, centre: Point(s.x, s.y), angle: s.angle,
+            halfSize: SIMD2(repeating: 0.5 * diameter * s.scale), shape: .ellipse,
+            color: SIMD4(rgb * s.opacity, s.opacity)
+        )
+        let e = Float32Error.k * Float32Error.eps
+        quad.centreError = 2 * e * s.bounds.position
+        quad.angleError = e * s.bounds.angleScale + s.bounds.angleAllowance
+        quad.halfSizeError = 0.5 * diameter * (e * s.bounds.scaleScale + s.bounds.scaleAllowance)
+        quad.colorError = e * s.bounds.opacity
+        return quad
     }
 
     public static let feedbackVaryings = ["vPose", "vLife"]

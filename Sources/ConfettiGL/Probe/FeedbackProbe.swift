@@ -3,8 +3,9 @@ import ConfettiCore
 import Foundation
 
 /// Runs a kind's vertex shader over its records and reads the outputs back with transform
-/// feedback: one point per record, rasterizer off. This is how the trace and the parity tests
-/// see exactly what the renderer's shader computes, for every kind alike.
+/// feedback: the quad's four vertices per record, drawn as points with the rasterizer off. This
+/// is how the trace and the parity tests see exactly what the renderer's shader computes, for
+/// every kind alike: the kind's own values and every output the fragment shader gets.
 public final class FeedbackProbe<Kind: ParticleKind> {
     public let program: ShaderProgram
     private var vao: GLuint = 0
@@ -14,7 +15,7 @@ public final class FeedbackProbe<Kind: ParticleKind> {
     private let target: OffscreenTarget
 
     public init(shaders: ShaderLibrary) throws {
-        program = try ShaderProgram(shaders, vertex: Kind.vertexShader, feedback: Kind.feedbackVaryings)
+        program = try ShaderProgram(shaders, vertex: Kind.vertexShader, feedback: Kind.feedbackVaryings + DrawnQuad.vertexOutputNames)
         target = try OffscreenTarget(width: 1, height: 1)
         epoxy_glGenVertexArrays(1, &vao)
         epoxy_glGenBuffers(1, &input)
@@ -34,10 +35,26 @@ public final class FeedbackProbe<Kind: ParticleKind> {
     /// uniform is the burst's own `age(at:)`, exactly as the renderer sets it; each sample's
     /// `t` is the particle's own age, now − epoch − birth.
     public func evaluate(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double) throws -> [Kind.Sample] {
-        let floats = Kind.feedbackFloats
-        let values = try run(particles.map(Kind.record), uniforms: FrameUniforms.values(age: burst.age(at: now), viewport: Size(width: 1, height: 1), pixelsPerPoint: 1) + burst.uniforms.uniforms)
+        try evaluateVertices(particles, in: burst, at: now, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1).map(\.sample)
+    }
+
+    /// A particle as the shader computed it: its sample, and for each of the quad's four
+    /// vertices the outputs `DrawnQuad.vertexOutputs` describes.
+    public struct Probed {
+        public var sample: Kind.Sample
+        public var vertices: [[Double]]
+    }
+
+    /// The samples and every vertex output, drawn into `viewport` at `pixelsPerPoint`.
+    public func evaluateVertices(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
+        let own = Kind.feedbackFloats, perVertex = Kind.feedbackFloats + DrawnQuad.vertexOutputFloats
+        let values = try run(particles.map(Kind.record), uniforms: FrameUniforms.values(age: burst.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms)
         return particles.indices.map { i in
-            Kind.sample(fromFeedback: values[(i * floats)..<((i + 1) * floats)], age: now - burst.epoch - Kind.birth(of: particles[i]))
+            let first = i * 4 * perVertex
+            return Probed(
+                sample: Kind.sample(fromFeedback: values[first..<(first + own)], age: now - burst.epoch - Kind.birth(of: particles[i])),
+                vertices: (0..<4).map { k in values[(first + k * perVertex + own)..<(first + (k + 1) * perVertex)].map(Double.init) }
+            )
         }
     }
 
@@ -47,7 +64,7 @@ public final class FeedbackProbe<Kind: ParticleKind> {
         return try evaluate(particles, in: burst, at: now)
     }
 
-    /// The shader's captured outputs, `Kind.feedbackFloats` per record, in record order.
+    /// The shader's captured outputs, in record order, four vertices each.
     private func run(_ records: [Kind.Record], uniforms: [ShaderUniform]) throws -> [Float] {
         guard !records.isEmpty else { return [] }
         target.bind()
@@ -60,18 +77,19 @@ public final class FeedbackProbe<Kind: ParticleKind> {
         }
         bindInstanceAttributes(Kind.attributes, stride: MemoryLayout<Kind.Record>.stride, buffer: input, first: 0)
 
-        let outputBytes = records.count * Kind.feedbackFloats * MemoryLayout<Float>.stride
+        let floats = records.count * 4 * (Kind.feedbackFloats + DrawnQuad.vertexOutputFloats)
+        let outputBytes = floats * MemoryLayout<Float>.stride
         epoxy_glBindBuffer(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), output)
         epoxy_glBufferData(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), GLsizeiptr(outputBytes), nil, GLenum(GL_STREAM_READ))
         epoxy_glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, output)
 
         epoxy_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         epoxy_glBeginTransformFeedback(GLenum(GL_POINTS))
-        epoxy_glDrawArraysInstanced(GLenum(GL_POINTS), 0, 1, GLsizei(records.count))
+        epoxy_glDrawArraysInstanced(GLenum(GL_POINTS), 0, 4, GLsizei(records.count))
         epoxy_glEndTransformFeedback()
         epoxy_glDisable(GLenum(GL_RASTERIZER_DISCARD))
 
-        var values = [Float](repeating: .nan, count: records.count * Kind.feedbackFloats)
+        var values = [Float](repeating: .nan, count: floats)
         values.withUnsafeMutableBytes { bytes in
             epoxy_glGetBufferSubData(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, GLsizeiptr(outputBytes), bytes.baseAddress)
         }

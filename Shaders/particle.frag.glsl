@@ -1,6 +1,7 @@
 #version 330 core
-// Fills a confetti piece, a rectangle or an ellipse, with an antialiased edge, and writes
-// premultiplied colour (blended with ONE, ONE_MINUS_SRC_ALPHA).
+// Fills a particle's shape, a rectangle or an ellipse (a spark is a circle), with an
+// antialiased edge, and writes premultiplied colour (blended with ONE, ONE_MINUS_SRC_ALPHA).
+// The inputs come from emitQuad in quad.glsl.
 
 #include "coverage.glsl"
 

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A particle as its shaders draw it: a shape centred somewhere, turned, filled with a
+/// premultiplied colour. The CPU's side of every vertex output and every pixel: the vertex
+/// outputs `emitQuad` in `Shaders/quad.glsl` writes and the coverage `particle.frag.glsl`
+/// computes, in Double, so tests can hold the GPU to both.
+public struct DrawnQuad: Sendable {
+    public enum Shape: Double, Sendable {
+        case rectangle = 0
+        case ellipse = 1
+    }
+
+    /// Whether it is drawn at all.
+    public var alive: Bool
+    /// pt.
+    public var centre: Point
+    /// Degrees, clockwise on screen.
+    public var angle: Double
+    /// Half width and half height of the shape, pt.
+    public var halfSize: SIMD2<Double>
+    public var shape: Shape
+    /// Premultiplied by opacity.
+    public var color: SIMD4<Double>
+
+    /// How far float32 may move each value (absolute): the kind derives them from its
+    /// sample's error scales (see `SampleField`).
+    public var centreError = 0.0
+    public var angleError = 0.0
+    public var halfSizeError = 0.0
+    public var colorError = 0.0
+
+    public init(alive: Bool, centre: Point, angle: Double, halfSize: SIMD2<Double>, shape: Shape, color: SIMD4<Double>) {
+        self.alive = alive
+        self.centre = centre
+        self.angle = angle
+        self.halfSize = halfSize
+        self.shape = shape
+        self.color = color
+    }
+
+    /// The quad corner of vertex `index` (0...3 of a triangle strip): (±1, ±1).
+    public static func corner(_ index: Int) -> SIMD2<Double> {
+        SIMD2(Double(index & 1), Double(index >> 1)) * 2 - 1
+    }
+
+    /// `v` turned by `degrees`, clockwise on screen (y down).
+    public static func rotate(_ v: SIMD2<Double>, _ degrees: Double) -> SIMD2<Double> {
+        let a = degrees * .pi / 180
+        return SIMD2(cos(a) * v.x - sin(a) * v.y, sin(a) * v.x + cos(a) * v.y)
+    }
+
+    /// What the vertex shader writes for corner `index`, in the order of `vertexOutputNames`:
+    /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), and how far each may be off.
+    public func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
+        guard alive else { return ([2, 2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [Double](repeating: 0, count: 13)) }
+        let margin = 1 / pixelsPerPoint
+        let local = Self.corner(index) * (halfSize + margin)
+        let p = centre + Self.rotate(local, angle)
+        let extent = abs(local.x) + abs(local.y)
+        // The corner moves with the centre, with the half size, and with the angle times its arm.
+        let pointError = centreError + halfSizeError + extent * angleError * .pi / 180 + k * eps * (abs(p.x) + abs(p.y) + 2 * extent)
+        let clip = [p.x / viewport.width * 2 - 1, 1 - p.y / viewport.height * 2]
+        let clipError = [2 * pointError / viewport.width, 2 * pointError / viewport.height].map { $0 + k * eps * 2 }
+        let localError = halfSizeError + k * eps * (halfSize.x + halfSize.y + margin)
+        let values = [clip[0], clip[1], 0, 1, local.x, local.y, halfSize.x, halfSize.y, shape.rawValue] + [color.x, color.y, color.z, color.w]
+        let tolerances = clipError + [0, 0, localError, localError, halfSizeError, halfSizeError, 0]
+            + [Double](repeating: colorError + k * eps, count: 4)
+        return (values, tolerances)
+    }
+
+    public static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor"]
+    public static let vertexOutputFloats = 13
+
+    /// How much of a pixel whose centre is at `local` (pt, in the shape's own frame) the shape
+    /// covers: the fragment shader's edge ramp, one pixel wide.
+    public func coverage(atLocal local: SIMD2<Double>, pixelsPerPoint: Double) -> Double {
+        func edge(_ distance: Double) -> Double { min(max(0.5 - distance * pixelsPerPoint, 0), 1) }
+        switch shape {
+        case .rectangle:
+            return edge(abs(local.x) - halfSize.x) * edge(abs(local.y) - halfSize.y)
+        case .ellipse:
+            // The implicit function over its gradient: the distance to the edge, to first order.
+            let q = local / halfSize
+            let r = (q * q).sum().squareRoot()
+            let g = q / halfSize
+            let gradient = (g * g).sum().squareRoot() / max(r, 1e-6)
+            return edge((r - 1) / gradient)
+        }
+    }
+
+    /// Whether a pixel centre at `point` (pt) lies inside the quad the vertex shader emits (the
+    /// shape plus its margin): only those pixels run the fragment shader.
+    public func quadContains(_ point: Point, pixelsPerPoint: Double) -> Bool {
+        let local = Self.rotate(point - centre, -angle)
+        let extent = halfSize + 1 / pixelsPerPoint
+        return abs(local.x) <= extent.x && abs(local.y) <= extent.y
+    }
+}
