@@ -10,6 +10,8 @@ uniform vec4 uRect;
 uniform float uCornerRadius;    // pt
 uniform vec3 uFill;
 uniform vec3 uTextColor;
+uniform vec2 uLabelOrigin;      // pt, top-left of the label: whole points, so that no pixel
+                                // centre falls on a texel edge
 uniform vec2 uLabelSize;        // pt
 uniform sampler2D uLabel;
 
@@ -22,7 +24,7 @@ void main() {
     if (coverage <= 0.0) {
         discard;
     }
-    vec2 uv = vFromCentre / uLabelSize + 0.5;
+    vec2 uv = (uRect.xy + 0.5 * uRect.zw + vFromCentre - uLabelOrigin) / uLabelSize;
     float ink = all(greaterThanEqual(uv, vec2(0.0))) && all(lessThan(uv, vec2(1.0))) ? texture(uLabel, uv).r : 0.0;
     fragColor = vec4(mix(uFill, uTextColor, ink) * coverage, coverage);
 }

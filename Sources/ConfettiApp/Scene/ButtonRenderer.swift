@@ -49,6 +49,12 @@ public final class ButtonRenderer {
         labelPixels = (bitmap.width, bitmap.height)
     }
 
+    /// The label's top-left corner, centred on the button and snapped to whole points.
+    static func labelOrigin(_ button: CelebrateButton, labelPixels: (width: Int, height: Int)) -> Point {
+        let f = button.frame
+        return Point((f.midX - Double(labelPixels.width) * labelScale / 2).rounded(), (f.y + f.height / 2 - Double(labelPixels.height) * labelScale / 2).rounded())
+    }
+
     public func draw(_ button: CelebrateButton, viewport: Size, pixelsPerPoint: Double) {
         if button.label != labelText { uploadLabel(button.label) }
         let f = button.frame
@@ -62,6 +68,8 @@ public final class ButtonRenderer {
         epoxy_glUniform1f(program.uniform("uCornerRadius"), Float(button.cornerRadius))
         epoxy_glUniform3f(program.uniform("uFill"), Float(button.fill.r), Float(button.fill.g), Float(button.fill.b))
         epoxy_glUniform3f(program.uniform("uTextColor"), Float(button.text.r), Float(button.text.g), Float(button.text.b))
+        let origin = Self.labelOrigin(button, labelPixels: labelPixels)
+        epoxy_glUniform2f(program.uniform("uLabelOrigin"), Float(origin.x), Float(origin.y))
         epoxy_glUniform2f(program.uniform("uLabelSize"), Float(Double(labelPixels.width) * Self.labelScale), Float(Double(labelPixels.height) * Self.labelScale))
         epoxy_glUniform2f(program.uniform("uViewport"), Float(viewport.width), Float(viewport.height))
         epoxy_glUniform1f(program.uniform("uPixelsPerPoint"), Float(pixelsPerPoint))

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A CPU reference renderer: what the GPU should put in an 8-bit RGBA framebuffer, pixel by
+/// pixel, in Double. Shapes come from `DrawnQuad` (the particle shaders) or from any fragment
+/// function (the button); blending is premultiplied, ONE / ONE_MINUS_SRC_ALPHA, into 8 bits per
+/// channel after every draw, as a unorm8 framebuffer stores it.
+public struct ReferenceRasteriser: Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixelsPerPoint: Double
+    /// RGBA, rows top to bottom.
+    public private(set) var pixels: [UInt8]
+
+    /// A framebuffer cleared to an opaque `background`.
+    public init(width: Int, height: Int, pixelsPerPoint: Double, background: RGB) {
+        self.width = width
+        self.height = height
+        self.pixelsPerPoint = pixelsPerPoint
+        let (r, g, b, _) = background.rgba8
+        pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            (pixels[i], pixels[i + 1], pixels[i + 2]) = (r, g, b)
+        }
+    }
+
+    /// Runs `fragment` at the centre of every pixel in `bounds` (pt) and blends what it returns
+    /// (premultiplied colour; nil discards).
+    public mutating func fill(minX: Double, minY: Double, maxX: Double, maxY: Double, _ fragment: (Point) -> SIMD4<Double>?) {
+        let s = pixelsPerPoint
+        let x0 = max(0, Int((minX * s).rounded(.down)) - 1), x1 = min(width - 1, Int((maxX * s).rounded(.up)) + 1)
+        let y0 = max(0, Int((minY * s).rounded(.down)) - 1), y1 = min(height - 1, Int((maxY * s).rounded(.up)) + 1)
+        guard x0 <= x1, y0 <= y1 else { return }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                guard let source = fragment(Point((Double(x) + 0.5) / s, (Double(y) + 0.5) / s)) else { continue }
+                blend(source, at: (y * width + x) * 4)
+            }
+        }
+    }
+
+    /// Draws what a particle's shaders draw: the fragments inside its quad, covered by its shape.
+    public mutating func draw(_ quad: DrawnQuad) {
+        guard quad.alive else { return }
+        let s = pixelsPerPoint
+        let reach = (quad.halfSize + 1 / s)
+        let extent = (reach * reach).sum().squareRoot()
+        fill(minX: quad.centre.x - extent, minY: quad.centre.y - extent, maxX: quad.centre.x + extent, maxY: quad.centre.y + extent) { point in
+            guard quad.quadContains(point, pixelsPerPoint: s) else { return nil }
+            let coverage = quad.coverage(atLocal: DrawnQuad.rotate(point - quad.centre, -quad.angle), pixelsPerPoint: s)
+            return coverage > 0 ? quad.color * coverage : nil
+        }
+    }
+
+    /// dst = src + dst·(1 − src.a), with the source rounded to 8 bits as the blender receives it.
+    private mutating func blend(_ source: SIMD4<Double>, at i: Int) {
+        func unorm8(_ v: Double) -> Double { (min(max(v, 0), 1) * 255).rounded() }
+        let alpha = unorm8(source.w)
+        for c in 0..<4 {
+            let blended = unorm8(source[c]) + Double(pixels[i + c]) * (255 - alpha) / 255
+            pixels[i + c] = UInt8(min(255, blended.rounded()))
+        }
+    }
+}

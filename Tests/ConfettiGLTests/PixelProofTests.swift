@@ -1,0 +1,143 @@
+@testable import ConfettiApp
+import ConfettiGL
+import Foundation
+import Testing
+
+/// Headless renders against the CPU reference rasteriser: every pixel of scenes with rotated
+/// rectangles and circles, fading pieces over the button, sparks at several scales, at content
+/// scales 1 and 2. This is what catches shape, rotation direction, size and blending errors,
+/// which vertex outputs alone cannot show.
+@Suite struct PixelProofTests {
+    struct Scene {
+        var name: String
+        var viewport = Size(width: 320, height: 180)
+        var pixelsPerPoint = 1.0
+        var button = false
+        var spawns: [Spawn]
+        var time: Double
+    }
+
+    /// The CPU's picture of `scene`, drawn in the renderer's order: sparks behind the button,
+    /// the button, sparks over it, confetti.
+    func reference(_ scene: Scene, button: CelebrateButton?) -> ReferenceRasteriser {
+        let width = Int(scene.viewport.width * scene.pixelsPerPoint), height = Int(scene.viewport.height * scene.pixelsPerPoint)
+        var image = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: scene.pixelsPerPoint, background: SceneRenderer.background)
+        func draw(_ layer: Layer) {
+            for case .sparks(let sparks, let timing) in scene.spawns {
+                for spark in sparks where SparkKind.layer(of: spark) == layer {
+                    image.draw(SparkKind.drawn(spark, timing.evaluate(spark, at: scene.time - spark.delay)))
+                }
+            }
+            for case .confetti(let pieces, let physics) in scene.spawns where layer == .overButton {
+                for piece in pieces {
+                    image.draw(ConfettiKind.drawn(piece, physics.evaluate(piece, at: scene.time - piece.birth)))
+                }
+            }
+        }
+        draw(.behindButton)
+        if let button { drawButton(button, into: &image) }
+        draw(.overButton)
+        return image
+    }
+
+    /// `button.frag.glsl` on the CPU: a rounded rectangle with its label texture, nearest texels.
+    func drawButton(_ button: CelebrateButton, into image: inout ReferenceRasteriser) {
+        let label = PixelFont.rasterize(button.label)
+        let labelSize = SIMD2(Double(label.width), Double(label.height)) * ButtonRenderer.labelScale
+        let f = button.frame, r = button.cornerRadius, s = image.pixelsPerPoint
+        let centre = Point(f.midX, f.y + f.height / 2), half = SIMD2(f.width, f.height) / 2
+        image.fill(minX: f.minX - 1, minY: f.minY - 1, maxX: f.maxX + 1, maxY: f.maxY + 1) { point in
+            let local = point - centre
+            guard abs(local.x) <= half.x + 1 / s, abs(local.y) <= half.y + 1 / s else { return nil }
+            let q = SIMD2(abs(local.x), abs(local.y)) - half + r
+            let outside = SIMD2(max(q.x, 0), max(q.y, 0))
+            let distance = (outside * outside).sum().squareRoot() + min(max(q.x, q.y), 0) - r
+            let coverage = min(max(0.5 - distance * s, 0), 1)
+            guard coverage > 0 else { return nil }
+            let origin = ButtonRenderer.labelOrigin(button, labelPixels: (label.width, label.height))
+            let uv = (point - origin) / labelSize
+            var ink = 0.0
+            if uv.x >= 0, uv.y >= 0, uv.x < 1, uv.y < 1 {
+                let tx = min(Int(uv.x * Double(label.width)), label.width - 1), ty = min(Int(uv.y * Double(label.height)), label.height - 1)
+                ink = Double(label.pixels[ty * label.width + tx]) / 255
+            }
+            let fill = SIMD3(button.fill.r, button.fill.g, button.fill.b), text = SIMD3(button.text.r, button.text.g, button.text.b)
+            let rgb = fill + (text - fill) * ink
+            return SIMD4(rgb * coverage, coverage)
+        }
+    }
+
+    struct Difference {
+        var worst = 0, inked = 0, total = 0
+        var mean: Double { inked == 0 ? 0 : Double(total) / Double(inked) }
+    }
+
+    func compare(_ scene: Scene) throws -> Difference {
+        let button = scene.button ? CelebrateButton.centred(in: scene.viewport) : nil
+        let width = Int(scene.viewport.width * scene.pixelsPerPoint), height = Int(scene.viewport.height * scene.pixelsPerPoint)
+        let gpu = try SharedGL.run {
+            let renderer = try SceneRenderer(shaders: SharedGL.shaders(), capacity: 4096)
+            let target = try OffscreenTarget(width: width, height: height)
+            defer { renderer.delete(); target.delete() }
+            for spawn in scene.spawns { try renderer.celebration.add(spawn, at: 0) }
+            renderer.button = button
+            target.bind()
+            renderer.render(at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint)
+            return try target.readPixels()
+        }
+        let cpu = reference(scene, button: button)
+        var d = Difference()
+        let background = SceneRenderer.background.rgba8
+        for i in stride(from: 0, to: gpu.pixels.count, by: 4) {
+            let g = gpu.pixels[i..<(i + 3)], c = cpu.pixels[i..<(i + 3)]
+            guard Array(g) != [background.0, background.1, background.2] || Array(c) != [background.0, background.1, background.2] else { continue }
+            let diff = zip(g, c).map { abs(Int($0) - Int($1)) }.max()!
+            d.worst = max(d.worst, diff)
+            d.total += diff
+            d.inked += 1
+        }
+        return d
+    }
+
+    static func scenes() -> [Scene] {
+        let small = Size(width: 320, height: 180)
+        var rng = SeededGenerator(seed: 31)
+        var mixed = ConfettiBurst.mixedShapes
+        mixed.count = 150
+        let confetti = Spawn.confetti(mixed.spawn(in: small, using: &rng), mixed.physics)
+        var many = ConfettiBurst.mixedShapes
+        many.count = 400
+        many.sizes = [Size(width: 14, height: 9), Size(width: 9, height: 14), Size(width: 12, height: 12)]
+        let overButton = Spawn.confetti(many.spawn(in: small, using: &rng), many.physics)
+        var launch = FireworkLaunch.standard
+        launch.count = 6
+        let button = CelebrateButton.centred(in: small).frame
+        let classic = launch.fireworks(around: button, using: &rng).map { Spawn.sparks($0, launch.firework.timing) }
+        var big = ClassicFirework.standard
+        big.sparkSize = 30
+        big.sparkCount = 24
+        let bigSparks = Spawn.sparks(big.sparks(at: Point(160, 90), using: &rng), big.timing)
+        let fountain = Spawn.sparks(FountainFirework.standard.sparks(above: button, using: &rng), FountainFirework.standard.timing)
+        return [
+            Scene(name: "rotated rectangles and circles, rising", spawns: [confetti], time: 0.35),
+            Scene(name: "rotated rectangles and circles, falling", spawns: [confetti], time: 0.9),
+            Scene(name: "fading pieces over the button", button: true, spawns: [overButton], time: 1.25),
+            Scene(name: "sparks around the button, early", button: true, spawns: classic, time: 0.12),
+            Scene(name: "sparks around the button, late", button: true, spawns: classic, time: 0.3),
+            Scene(name: "large sparks at their peak scale", spawns: [bigSparks], time: 0.2),
+            Scene(name: "fountain sparks fading", button: true, spawns: [fountain], time: 0.9),
+            Scene(name: "content scale 2: pieces", pixelsPerPoint: 2, spawns: [confetti], time: 0.6),
+            Scene(name: "content scale 2: sparks over the button", pixelsPerPoint: 2, button: true, spawns: classic + [fountain], time: 0.45),
+        ]
+    }
+
+    @Test(arguments: scenes().indices)
+    func headlessRenderEqualsTheCPUReferenceRasteriser(_ index: Int) throws {
+        let scene = Self.scenes()[index]
+        let d = try compare(scene)
+        #expect(d.inked > 300, "\(scene.name): the scene shows something (\(d.inked) pixels)")
+        #expect(d.worst <= 2, "\(scene.name): a pixel differs by \(d.worst) levels")
+        #expect(d.mean <= 0.5, "\(scene.name): mean difference \(d.mean) levels")
+        print(String(format: "pixels, %@: %d drawn pixels, worst %d levels, mean %.3f", scene.name, d.inked, d.worst, d.mean))
+    }
+}
