@@ -50,6 +50,9 @@ let package = Package(
             path: "Examples/CelebrateInGLFW"
         ),
 
+        // `make mutants`: seeded single-token mutations of Shaders/ and the CPU evaluators.
+        .executableTarget(name: "mutants"),
+
         .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore"]),
         .testTarget(name: "ConfettiGLTests", dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiApp", "CEpoxy", "CGLFW"]),
     ]
