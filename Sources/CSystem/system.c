@@ -31,6 +31,14 @@ void confetti_interrupts_install(void) {
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
     signal(SIGPIPE, SIG_IGN);
+    // A parent may have left them blocked (some test runners and process launchers do): a
+    // blocked signal would stay pending and never stop the job.
+    sigset_t mine;
+    sigemptyset(&mine);
+    sigaddset(&mine, SIGINT);
+    sigaddset(&mine, SIGTERM);
+    sigaddset(&mine, SIGHUP);
+    sigprocmask(SIG_UNBLOCK, &mine, NULL);
 }
 
 int confetti_interrupts_received(void) {

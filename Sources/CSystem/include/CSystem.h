@@ -7,7 +7,8 @@
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that only record the signal, so a long job
 /// can stop between two steps and clean up. A second such signal ends the process at once with
 /// the default action. SIGPIPE is ignored, so writing to a pipe whose reader has gone fails with
-/// EPIPE instead of killing the process. Idempotent.
+/// EPIPE instead of killing the process. The three are unblocked in the calling thread, which
+/// threads started after it inherit. Call it from the main thread. Idempotent.
 void confetti_interrupts_install(void);
 
 /// The first signal received since installation, or 0.
