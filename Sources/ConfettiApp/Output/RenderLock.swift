@@ -64,9 +64,11 @@ public final class RenderLock {
             }
             let text = Array("\(getpid())\n".utf8)
             guard ftruncate(fd, 0) == 0, pwrite(fd, text, text.count, 0) == text.count else {
+                // A full disk, say: the lock file is ours, and goes.
                 let code = errno
+                unlinkat(directory.fd, name, 0)
                 close(fd)
-                throw FileFailure("write", directory.display(name), errno: code)
+                throw FileFailure("write", output, errno: code)
             }
             self.fd = fd
             return
