@@ -161,7 +161,7 @@ public final class VideoFile: FrameSink {
     public func finish() throws {
         guard let encoder else { throw OutputRefusal("cannot write \(path): the video was already closed") }
         let status = try encoder.finish(poll: { try Interrupts.check() })
-        guard FFmpegProcess.succeeded(status) else { throw failure(status) }
+        guard encoder.succeeded(status) else { throw failure(status) }
         self.encoder = nil
         try file.commit()
         lock?.release()
@@ -178,7 +178,10 @@ public final class VideoFile: FrameSink {
     }
 
     private func failure(_ status: Int32) -> OutputRefusal {
-        let said = encoder?.lastErrorLines() ?? ""
+        // ffmpeg names the temporary file; the user knows the final one.
+        let said = (encoder?.lastErrorLines() ?? "")
+            .replacingOccurrences(of: "file:" + file.temporaryPath, with: path)
+            .replacingOccurrences(of: file.temporaryPath, with: path)
         return OutputRefusal("cannot write \(path): ffmpeg failed (\(FFmpegProcess.describe(status)))" + (said.isEmpty ? "" : ": " + said))
     }
 }

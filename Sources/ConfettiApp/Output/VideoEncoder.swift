@@ -40,7 +40,8 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     /// - bitexact flags and no metadata: no version strings, dates or random ids in the file.
     public func ffmpegArguments(width: Int, height: Int, fps: Double, output: String) -> [String] {
         var arguments = [
-            "-hide_banner", "-nostdin", "-loglevel", "error",
+            // -xerror: without it ffmpeg 5.1 reports a failed write (a full disk) and exits 0.
+            "-hide_banner", "-nostdin", "-xerror", "-loglevel", "error",
             "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "pipe:0",
         ]
         switch self {
@@ -210,7 +211,9 @@ final class FFmpegProcess {
         return "killed by signal \(signal)"
     }
 
-    static func succeeded(_ status: Int32) -> Bool { status == 0 }
+    /// Exit status 0 and not a word at error level: ffmpeg has been seen to report a failed
+    /// write and still exit 0, so a message counts as a failure too.
+    func succeeded(_ status: Int32) -> Bool { status == 0 && lastErrorLines().isEmpty }
 
     private func closeInput() {
         if input >= 0 { close(input) }
