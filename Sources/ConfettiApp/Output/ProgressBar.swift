@@ -21,7 +21,8 @@ public struct ProgressBar {
 
     public init(total: Int, label: String, enabled: Bool = ProgressBar.stderrIsTerminal) {
         self.total = total
-        self.label = label
+        // A long path keeps its end, where the name is.
+        self.label = label.count > 20 ? "…" + label.suffix(19) : label
         self.enabled = enabled
     }
 
@@ -69,7 +70,7 @@ public struct ProgressBar {
         }
         let counts = "\(String(repeating: " ", count: max(0, "\(total)".count - "\(done)".count)))\(done)/\(total) frames  \(rateText) frames/s  \(tail)"
         // The bar keeps one width while the text after it changes: room for the longest text.
-        let room = columns - 1 - label.count - 4 - (2 * "\(total)".count + 45)
+        let room = columns - 1 - label.count - 4 - (2 * "\(total)".count + 40)
         guard room >= 10 else { return "\(label)  \(counts)" }
         let width = min(room, 30)
         let filled = total > 0 ? min(width, width * done / total) : width
