@@ -27,14 +27,16 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     public var needsEvenSize: Bool { self == .mp4 }
 
     /// ffmpeg's options after the input: encoder and muxer. Every choice keeps the output a pure
-    /// function of the frames, so the same show gives the same file, byte for byte:
+    /// function of the frames, so the same show gives the same file, byte for byte, on any
+    /// machine (thread counts are fixed, never taken from the machine's cores):
     /// - mp4: libx264, veryfast preset, constant quality 20, yuv420p (what every player takes),
     ///   moov atom first. x264 is deterministic for a fixed thread count; it is fixed at 2 so
     ///   the file does not depend on the machine's cores.
     /// - webm: libvpx (VP8), "good" deadline at speed 4, constant quality 10 (capped at 2 Mb/s),
-    ///   2 threads. VP9 gives 35% smaller files here but takes 3× as long on 2 cores; the
-    ///   "realtime" deadline is faster still but adapts its speed to the clock, so its output
-    ///   differs from run to run.
+    ///   one thread: VP8's encoder threads wait for each other by spinning, which on 2 busy cores
+    ///   took 3–10× the time of one thread. VP9 gives 35% smaller files here but takes 3× as
+    ///   long; the "realtime" deadline is faster still but adapts its speed to the clock, so its
+    ///   output differs from run to run.
     /// - gif: one filter graph, a palette made from every frame (palettegen) and used for all
     ///   of them (paletteuse: ordered dithering, only the changed rectangle of each frame stored).
     /// - bitexact flags and no metadata: no version strings, dates or random ids in the file.
@@ -50,7 +52,7 @@ public enum VideoFormat: String, CaseIterable, Sendable {
                           "-threads", "2", "-movflags", "+faststart"]
         case .webm:
             arguments += ["-c:v", "libvpx", "-deadline", "good", "-cpu-used", "4", "-crf", "10", "-b:v", "2M",
-                          "-pix_fmt", "yuv420p", "-threads", "2"]
+                          "-pix_fmt", "yuv420p", "-threads", "1"]
         case .gif:
             arguments += ["-filter_complex", "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle"]
         }
