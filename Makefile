@@ -1,10 +1,10 @@
 # The two commands of the README: `make run` and `make test`. Both install what is missing first.
 
 SWIFT ?= swift
-# GL headers and libraries, Mesa's software drivers (llvmpipe, surfaceless EGL), and an X server
-# for the window test.
+# GL headers and libraries, Mesa's software drivers (llvmpipe, surfaceless EGL), an X server
+# for the window test, and ffmpeg, which encodes `render --out show.mp4|webm|gif`.
 PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
-            libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config
+            libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg
 RELEASE := .build/release/confetti
 
 .PHONY: all deps build run test bench clean
@@ -27,13 +27,14 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product confetti
 
-# With a display: the viewer. Without one: the default celebration, rendered to PNG frames.
+# With a display: the viewer. Without one: the default celebration, rendered to PNG frames
+# (--force: the frames of the previous `make run` are replaced).
 run: build
 	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
 	  $(RELEASE) view; \
 	else \
 	  echo "no display: rendering the default celebration headlessly"; \
-	  $(RELEASE) render --out out/render; \
+	  $(RELEASE) render --out out/render --force; \
 	fi
 
 # Every test, GL ones included: EGL needs no display, and the window test starts its own Xvfb.

@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CEGL", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Signal handlers and ioctl, which Swift cannot write or call itself.
+        .target(name: "CSystem"),
 
         // Spawn → record: effects, spawners, seeded RNG, CPU evaluators, GPU record layouts. No GL.
         .target(name: "ConfettiCore"),
@@ -33,7 +35,7 @@ let package = Package(
         // The application: viewer and its window, headless recording, benchmark, soak.
         .target(
             name: "ConfettiApp",
-            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG"]
+            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG", "CSystem"]
         ),
         .executableTarget(
             name: "confetti",

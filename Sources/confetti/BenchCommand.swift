@@ -31,10 +31,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Rounds of gpu, cpu, floor.")
     var rounds: Int = 4
 
-    @Option(help: "Write every figure and the machine as JSON to this file.")
+    @Option(help: "Write every figure and the machine as JSON to this file (whole or not at all).")
     var json: String?
 
-    @Option(help: "Write a log-log plot of frame time against count per mode to this PNG.")
+    @Option(help: "Write a log-log plot of frame time against count per mode to this PNG (whole or not at all).")
     var plot: String?
 
     @Flag(help: "Only the sweep, without the culling, spawn, mixed and resolution scenarios.")
@@ -51,6 +51,8 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
+        if json?.isEmpty == true { throw ValidationError("--json is empty: give a file name") }
+        if plot?.isEmpty == true { throw ValidationError("--plot is empty: give a file name") }
         let values = try parsedCounts()
         try require(values.reduce(0, +), in: 1...8_000_000, "the sum of --counts")
         try require(rounds, in: 1...20, "--rounds")
@@ -84,6 +86,10 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("bench measures confetti: give a confetti effect, not \(effect.effect ?? "") (\(chosen.kind.rawValue))")
         }
         options.confetti = chosen.confetti
+        // A location that cannot be written fails now, not after minutes of measuring.
+        for path in [json, plot].compactMap({ $0 }) {
+            try AtomicFile.checkWritable(path)
+        }
 
         let report = try shaders.withHeadlessGL { library in
             var benchmark = Benchmark(options: options, shaders: library)
@@ -95,27 +101,16 @@ struct BenchCommand: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try Self.write(try encoder.encode(report), to: json)
+            try AtomicFile.write(try encoder.encode(report), to: json)
             print("wrote \(json)")
         }
         if let plot {
-            try Self.createParent(of: plot)
             // floor mode does no work of its own per frame, so it has no place on a log scale of CPU time.
             let panels = [Self.plot(report, \.medianMs, title: "median frame time", modes: Benchmark.Mode.allCases),
                           Self.plot(report, \.cpuMs, title: "app cpu time per frame", modes: [.gpu, .cpu])]
             try PNGFile.write(LogLogPlot.sideBySide(panels.map { $0.render() }), to: plot)
             print("wrote \(plot)")
         }
-    }
-
-    static func createParent(of path: String) throws {
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-    }
-
-    static func write(_ data: Data, to path: String) throws {
-        try createParent(of: path)
-        try data.write(to: URL(fileURLWithPath: path))
     }
 
     static func plot(_ report: BenchReport, _ figure: KeyPath<BenchReport.Figures, Double>, title: String, modes: [Benchmark.Mode]) -> LogLogPlot {

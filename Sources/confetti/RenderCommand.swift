@@ -6,12 +6,35 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a seeded show headlessly to numbered PNG frames.",
+        abstract: "Render a seeded show headlessly to PNG frames or a video.",
         discussion: """
             Uses EGL with no display (Mesa's surfaceless platform) and an offscreen framebuffer. \
             Frame k shows time k/fps. The same options give byte-identical files.
             Effects: celebration (the button clicked: two classic fireworks and confetti), \
             confetti (three bursts), classic (two fireworks around the button), fountain.
+
+            Output, by the extension of --out:
+              show.mp4   H.264 (libx264, yuv420p; width and height must be even)
+              show.webm  VP8 (libvpx)
+              show.gif   GIF with a palette made from the whole show
+              out/frames a directory (no extension, or ending in /): frame-0000.png, …
+            Videos are encoded by ffmpeg (apt-get install ffmpeg), fed raw frames on a pipe.
+
+            Nothing is ever half-written: each frame and the video are written under a \
+            temporary name (.frame-0003.png.tmp-PID, .show.mp4.tmp-PID) in the same directory \
+            and renamed into place when complete. Ctrl-C (SIGINT) or SIGTERM stops between \
+            two frames: complete frames stay, an unfinished video and every temporary file are \
+            removed, and the exit status is 130 or 143. A lock file \
+            (.confetti-render.lock in the directory, .show.mp4.confetti-render.lock beside a \
+            video) keeps a second render out while one runs; a lock left by a render that died \
+            is taken over.
+            A directory that already holds frame-*.png files from an earlier render is refused \
+            unless --force, which removes those frames (and nothing else) first. A video file \
+            is replaced when the new one is complete.
+            Links: --out is your path, and a symbolic link there is followed (to a directory, \
+            or to the video file to replace). Inside the directory no link is followed: a \
+            link named like a frame is removed by --force or replaced by the frame, never \
+            written through. On a terminal a progress bar shows on stderr.
             """
     )
 
@@ -32,8 +55,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Seconds of animation. Default: until the last piece has gone.")
     var duration: Double?
 
-    @Option(help: "Output directory.")
+    @Option(help: ArgumentHelp("A directory for PNG frames, or a video file ending in .mp4, .webm or .gif.", valueName: "dir|file"))
     var out: String = "out/render"
+
+    @Flag(help: "Remove the frame-*.png files of an earlier render in the output directory first.")
+    var force = false
 
     @Option(help: "Launches of the effect. Default: 3 for confetti, else 1.")
     var bursts: Int?
@@ -47,6 +73,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
+        if out.isEmpty {
+            throw ValidationError("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
+        }
         try requireFinite(fps, in: 1...1000, "--fps")
         if let frames { try FrameLimits.validateFrames(frames) }
         if let duration { try requireFinite(duration, in: 0.001...3600, "--duration") }
@@ -62,6 +91,17 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Checked before anything is drawn or created: the output type and what it needs.
+        let target = try OutputTarget.parse(out)
+        var ffmpeg: String?
+        if case .video(let path, let format) = target {
+            ffmpeg = FFmpeg.locate()
+            guard ffmpeg != nil else { throw OutputRefusal(FFmpeg.missingMessage(for: path)) }
+            if format.needsEvenSize && (size.width % 2 != 0 || size.height % 2 != 0) {
+                throw ValidationError("--size \(size): .\(format.rawValue) (\(format.codecName), yuv420p) needs an even width and height, such as \(size.width + size.width % 2)x\(size.height + size.height % 2)")
+            }
+        }
+
         let chosen = try effect.load(default: "celebration")
         var show = Show(effect: chosen, seed: seed, launches: bursts, interval: interval)
         if let count { show.effect.confetti.count = count }
@@ -71,11 +111,54 @@ struct RenderCommand: ParsableCommand {
         recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))
         try FrameLimits.validateFrames(recorder.frames)
 
-        let directory = URL(fileURLWithPath: out)
-        let paths = try shaders.withHeadlessGL { library in
-            try recorder.record(to: directory, shaders: library)
+        // From here on SIGINT and SIGTERM stop the render between frames and clean up.
+        Interrupts.install()
+        let sink: FrameSink
+        switch target {
+        case .frames(let directory):
+            sink = try PNGFrameDirectory(directory, force: force)
+        case .video(let path, let format):
+            sink = try VideoFile(path: path, format: format, width: size.width, height: size.height, fps: fps, ffmpeg: ffmpeg!)
         }
-        print("wrote \(paths.count) frames of \(effect.effect ?? "celebration") (\(size), \(fps.compactText) fps, seed \(seed)) to \(directory.standardizedFileURL.path)/frame-0000.png … \(paths.last!.lastPathComponent)")
+        let started = ContinuousClock.now
+        var bar = ProgressBar(total: recorder.frames, label: out)
+        var done = 0
+        do {
+            try shaders.withHeadlessGL { library in
+                try recorder.record(into: sink, shaders: library) { frames in
+                    done = frames
+                    if case .video(_, let format) = target, frames == recorder.frames {
+                        bar.update(done: frames, note: "encoding \(format.rawValue) …")
+                    } else {
+                        bar.update(done: frames)
+                    }
+                    try Interrupts.check()
+                }
+            }
+            try sink.finish()
+            bar.update(done: done)
+            bar.finish()
+        } catch let interrupted as Interrupted {
+            bar.finish()
+            let left = sink.abandon()
+            FileHandle.standardError.write(Data("confetti: \(interrupted) after \(done) of \(recorder.frames) frames; \(left)\n".utf8))
+            throw ExitCode(interrupted.status)
+        } catch {
+            bar.finish()
+            sink.abandon()
+            throw error
+        }
+
+        let what = "\(effect.effect ?? "celebration") (\(size), \(fps.compactText) fps, seed \(seed))"
+        switch target {
+        case .frames(let directory):
+            let path = URL(fileURLWithPath: directory).standardizedFileURL.path
+            print("wrote \(recorder.frames) frames of \(what) to \(path)/\(PNGFrameDirectory.frameName(0)) … \(PNGFrameDirectory.frameName(recorder.frames - 1))")
+        case .video(let path, let format):
+            let elapsed = ContinuousClock.now - started
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            print("wrote \(path): \(recorder.frames) frames of \(what), \(format.codecName), \(bytes) bytes, in \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s")
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import ConfettiCore
 import ConfettiGL
 import Foundation
 
-/// Renders a show headlessly into numbered PNG frames: `frame-0000.png`, ….
+/// Renders a show headlessly, frame by frame, into PNG frames (`frame-0000.png`, …) or a video.
 ///
 /// Frame k shows time k / fps. Every burst is spawned and uploaded before the first frame and
 /// stays invisible until its launch. Same show and size, same bytes.
@@ -28,10 +28,24 @@ public struct FrameRecorder {
     /// Seconds until the last particle has gone.
     public var duration: Double { Show.duration(of: schedule) }
 
-    /// Writes the frames into `directory` (created if needed) and returns their paths.
-    /// Needs a current GL context.
+    /// Writes the frames as PNG files into `directory` (created if needed, earlier frames in it
+    /// replaced) and returns their paths. Needs a current GL context.
     public func record(to directory: URL, shaders: ShaderLibrary) throws -> [URL] {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let sink = try PNGFrameDirectory(directory.path, force: true)
+        do {
+            try record(into: sink, shaders: shaders)
+            try sink.finish()
+        } catch {
+            sink.abandon()
+            throw error
+        }
+        return sink.paths
+    }
+
+    /// Draws every frame and hands it to `sink`. `progress` is called with the number of frames
+    /// done, 0 first, then after each frame; it may throw to stop between two frames. Neither
+    /// finishes nor abandons the sink: that is the caller's. Needs a current GL context.
+    public func record(into sink: FrameSink, shaders: ShaderLibrary, progress: (Int) throws -> Void = { _ in }) throws {
         let viewport = Size(width: Double(width), height: Double(height))
         let capacity = max(schedule.map(\.spawn.particleCount).reduce(0, +), 1)
         let scene = try SceneRenderer(shaders: shaders, capacity: capacity)
@@ -44,14 +58,12 @@ public struct FrameRecorder {
         for item in schedule {
             try scene.celebration.add(item.spawn, at: item.time)
         }
-        var paths: [URL] = []
+        try progress(0)
         for k in 0..<frames {
             target.bind()
             scene.render(at: Double(k) / fps, viewport: viewport, pixelsPerPoint: 1)
-            let url = directory.appendingPathComponent(String(format: "frame-%04d.png", k))
-            try PNGFile.write(target.readPixels(), to: url.path)
-            paths.append(url)
+            try sink.write(target.readPixels(), index: k)
+            try progress(k + 1)
         }
-        return paths
     }
 }
