@@ -1,10 +1,15 @@
 # The two commands of the README: `make run` and `make test`. Both install what is missing first.
 
 SWIFT ?= swift
-# GL headers and libraries, Mesa's software drivers (llvmpipe, surfaceless EGL), and an X server
-# for the window test.
+# GL headers and libraries, Mesa's software drivers (llvmpipe, surfaceless EGL), Xlib's SHAPE
+# extension and the Wayland client library (the overlay's click-through), an X server for the
+# window tests, and what the overlay test uses as a desktop: a compositing manager, a window that
+# prints its events (xev, in x11-utils), a mouse and keyboard (xdotool) and a camera (xwd, in
+# x11-apps).
 PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
-            libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config
+            libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config \
+            libxext-dev libwayland-dev \
+            xcompmgr x11-utils x11-apps xdotool
 RELEASE := .build/release/confetti
 
 .PHONY: all deps build run test bench clean

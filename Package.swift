@@ -17,6 +17,9 @@ let package = Package(
         .systemLibrary(name: "CEGL", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
+        .systemLibrary(name: "CX11", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
 
         // Spawn → record: effects, spawners, seeded RNG, CPU evaluators, GPU record layouts. No GL.
         .target(name: "ConfettiCore"),
@@ -30,10 +33,10 @@ let package = Package(
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
-        // The application: viewer and its window, headless recording, benchmark, soak.
+        // The application: viewer, overlay and their windows, headless recording, benchmark, soak.
         .target(
             name: "ConfettiApp",
-            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG"]
+            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG", "CX11", "CWayland"]
         ),
         .executableTarget(
             name: "confetti",
