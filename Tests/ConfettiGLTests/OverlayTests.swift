@@ -179,9 +179,13 @@ final class Desktop {
         try ChildProcess([try ConfettiBinary.url().path, "overlay"] + arguments, environment: server.clientEnvironment, logs: logs)
     }
 
-    /// A celebration whose confetti lives `lifetime` seconds, in large pieces easy to find.
     func effectFile(lifetime: Double) throws -> String {
-        let file = logs.appendingPathComponent("celebration-\(Int(lifetime)).json")
+        try Self.effectFile(lifetime: lifetime, in: logs)
+    }
+
+    /// A celebration whose confetti lives `lifetime` seconds, in large pieces easy to find.
+    static func effectFile(lifetime: Double, in directory: URL) throws -> String {
+        let file = directory.appendingPathComponent("celebration-\(Int(lifetime)).json")
         try """
             {"kind": "celebration", "confetti": {"lifetime": \(lifetime), "count": 120, "sizes": [[24, 16], [16, 24]]}}
             """.write(to: file, atomically: true, encoding: .utf8)
