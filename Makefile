@@ -63,7 +63,7 @@ $(WAYLAND_GLFW):
 # the private libglfw3-wayland. Without any: the default celebration, rendered to PNG frames.
 run: build
 	@if [ -n "$$WAYLAND_DISPLAY" ] && [ -z "$$DISPLAY" ]; then \
-	  $(MAKE) --no-print-directory wayland-glfw && \
+	  { [ -f $(WAYLAND_GLFW) ] || $(MAKE) --no-print-directory wayland-glfw; } && \
 	  LD_LIBRARY_PATH="$(CURDIR)/$(WAYLAND_LIB)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}" $(RELEASE) view; \
 	elif [ -n "$$DISPLAY" ]; then \
 	  $(RELEASE) view; \

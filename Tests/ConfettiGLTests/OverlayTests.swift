@@ -10,20 +10,21 @@ import Testing
     /// Seconds the effect in these tests lasts: long enough to look at it and click through it.
     static let lifetime = 4.0
 
-    @Test func transparentOverlayShowsTheDesktopAndLetsClicksAndKeysThrough() throws {
-        let desktop = try Desktop(compositing: true)
+    @Test func transparentOverlayShowsTheDesktopAndLetsClicksAndKeysThrough() async throws {
+        let desktop = try await Desktop(compositing: true)
         defer { desktop.stop() }
-        let before = try desktop.screenshot()
+        let before = try await desktop.screenshot()
         let overlay = try desktop.overlay(["--effect", try desktop.effectFile(lifetime: Self.lifetime), "--no-vsync"])
         defer { overlay.stop() }
 
         // The first screenshot with confetti over the window beneath.
         var shot = RGBAImage(width: 0, height: 0, pixels: [])
-        let seen = try eventually(within: 30) {
-            shot = try desktop.screenshot()
-            return shot.pixels(matching: Desktop.palette, in: Desktop.beneath).count >= 20 || overlay.wait(upTo: 0) != nil
+        let seen = try await eventually(within: 30) {
+            shot = try await desktop.screenshot()
+            return shot.pixels(matching: Desktop.palette, in: Desktop.beneath).count >= 20 || overlay.hasEnded
         }
         let startUp = overlay.age
+        try #require(seen && overlay.termination == nil, "no confetti over the window within 30 s: \(overlay.termination?.description ?? "still running"); \(overlay.errorOutput)")
 
         // Confetti over the window beneath and over the desktop around it, and everywhere else
         // the desktop exactly as it was: the overlay covers the screen and is transparent
@@ -37,24 +38,24 @@ import Testing
         #expect(Double(unchanged) > 0.8 * Double(screenPixels), "the desktop shows through: \(unchanged) of \(screenPixels) pixels as they were")
         let white = shot.pixels(matching: [RGB(1, 1, 1)], tolerance: 2, in: Desktop.beneath).count
         #expect(Double(white) > 0.8 * Double(Desktop.beneath.count), "the window beneath shows: \(white) of \(Desktop.beneath.count) pixels are its white")
-        let tree = try desktop.command(["xwininfo", "-root", "-tree"])
+        let tree = try await desktop.command(["xwininfo", "-root", "-tree"])
         #expect(tree.contains("\"confetti overlay\"") && tree.contains("\(Desktop.screen.width)x\(Desktop.screen.height)+0+0"),
                 "a window named confetti overlay covers the screen: \(tree)")
 
         // A click on a piece of confetti over the window, and a key: both reach the window beneath.
         let centre = (x: Desktop.beneath.x.lowerBound + 200, y: Desktop.beneath.y.lowerBound + 150)
         let target = over.min { abs($0.x - centre.x) + abs($0.y - centre.y) < abs($1.x - centre.x) + abs($1.y - centre.y) }!
-        _ = try desktop.command(["xdotool", "mousemove", "\(target.x)", "\(target.y)", "click", "1"])
-        _ = try desktop.command(["xdotool", "key", "space"])
-        #expect(overlay.wait(upTo: 0) == nil, "the overlay was still up when the click and the key were made")
-        let received = eventually(within: 5) {
+        _ = try await desktop.command(["xdotool", "mousemove", "\(target.x)", "\(target.y)", "click", "1"])
+        _ = try await desktop.command(["xdotool", "key", "space"])
+        #expect(!overlay.hasEnded, "the overlay was still up when the click and the key were made")
+        let received = await eventually(within: 5) {
             desktop.events.contains("ButtonPress") && desktop.events.contains("KeyPress")
         }
         #expect(received, "xev beneath the overlay got the click and the key: \(desktop.events.suffix(1500))")
         #expect(desktop.buttonPresses.contains { $0 == (target.x, target.y) }, "the click at \(target) reached the window beneath: \(desktop.buttonPresses)")
 
         // It ends by itself as soon as the last particle has died.
-        let ending = overlay.wait(upTo: Self.lifetime + 20)
+        let ending = await overlay.ending(within: Self.lifetime + 20)
         #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
         let summary = try #require(Summary(overlay.output), "the summary line: \(overlay.output)")
         #expect(summary.seconds >= Self.lifetime && summary.seconds < Self.lifetime + 1, "ran \(summary.seconds) s for a \(Self.lifetime) s effect")
@@ -62,12 +63,12 @@ import Testing
                      summary.firstFrame, startUp, summary.frames, summary.seconds, overlay.age))
     }
 
-    @Test func withoutACompositingManagerItSaysSoInOneLineOrDrawsOpaque() throws {
-        let desktop = try Desktop(compositing: false)
+    @Test func withoutACompositingManagerItSaysSoInOneLineOrDrawsOpaque() async throws {
+        let desktop = try await Desktop(compositing: false)
         defer { desktop.stop() }
         let refused = try desktop.overlay([])
         defer { refused.stop() }
-        #expect(refused.wait(upTo: 30) == .exited(2))
+        #expect(await refused.ending(within: 30) == .exited(2))
         let lines = refused.errorOutput.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("confetti: ") && lines[0].contains("no compositing manager") && lines[0].contains("--opaque"),
                 "one line saying why and what to do: \(refused.errorOutput)")
@@ -77,30 +78,30 @@ import Testing
         let overlay = try desktop.overlay(["--opaque", "--no-vsync", "--effect", try desktop.effectFile(lifetime: 2)])
         defer { overlay.stop() }
         var shot = RGBAImage(width: 0, height: 0, pixels: [])
-        let covered = try eventually(within: 30) {
-            shot = try desktop.screenshot()
+        let covered = try await eventually(within: 30) {
+            shot = try await desktop.screenshot()
             let background = shot.pixels(matching: [SceneRenderer.background], tolerance: 2, in: Desktop.beneath).count
-            return background > Desktop.beneath.count / 2 || overlay.wait(upTo: 0) != nil
+            return background > Desktop.beneath.count / 2 || overlay.hasEnded
         }
         try #require(covered && overlay.termination == nil, "the opaque overlay never covered the window: \(overlay.errorOutput)")
         #expect(shot.pixels(matching: [RGB(1, 1, 1)], tolerance: 2, in: Desktop.beneath).isEmpty, "nothing of the window beneath shows")
-        _ = try desktop.command(["xdotool", "mousemove", "300", "250", "click", "1"])
-        #expect(eventually(within: 5) { desktop.buttonPresses.contains { $0 == (300, 250) } }, "the click went through: \(desktop.buttonPresses)")
-        #expect(overlay.wait(upTo: 30) == .exited(0), "\(overlay.errorOutput)")
+        _ = try await desktop.command(["xdotool", "mousemove", "300", "250", "click", "1"])
+        #expect(await eventually(within: 5) { desktop.buttonPresses.contains { $0 == (300, 250) } }, "the click went through: \(desktop.buttonPresses)")
+        #expect(await overlay.ending(within: 30) == .exited(0), "\(overlay.errorOutput)")
     }
 
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
-    func aStopSignalEndsItEarlyWithOneLine(_ signal: Int32, _ status: Int32) throws {
-        let desktop = try Desktop(compositing: true)
+    func aStopSignalEndsItEarlyWithOneLine(_ signal: Int32, _ status: Int32) async throws {
+        let desktop = try await Desktop(compositing: true)
         defer { desktop.stop() }
         let overlay = try desktop.overlay(["--effect", try desktop.effectFile(lifetime: 60), "--no-vsync"])
         defer { overlay.stop() }
-        let showing = try eventually(within: 30) {
-            try desktop.screenshot().pixels(matching: Desktop.palette).count >= 20 || overlay.wait(upTo: 0) != nil
+        let showing = try await eventually(within: 30) {
+            try await desktop.screenshot().pixels(matching: Desktop.palette).count >= 20 || overlay.hasEnded
         }
         try #require(showing && overlay.termination == nil, "the overlay never showed: \(overlay.errorOutput)")
         overlay.send(signal)
-        let ending = overlay.wait(upTo: 10)
+        let ending = await overlay.ending(within: 10)
         #expect(ending == .exited(status), "\(ending?.description ?? "still running after 10 s")")
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
         #expect(overlay.errorOutput == "confetti: overlay stopped by \(name)\n", "one line: \(overlay.errorOutput)")
@@ -138,7 +139,7 @@ final class Desktop {
     private let xev: ChildProcess
     private var compositor: ChildProcess?
 
-    init(compositing: Bool) throws {
+    init(compositing: Bool) async throws {
         server = try XServer.start(screen: "\(Self.screen.width)x\(Self.screen.height)x24", options: ["+extension", "Composite"], logs: logs)
         do {
             let area = Self.beneath
@@ -149,14 +150,14 @@ final class Desktop {
             throw error
         }
         do {
-            guard eventually(within: 20, { xev.output.contains("Expose event") }) else {
+            guard await eventually(within: 20, { xev.output.contains("Expose event") }) else {
                 throw TestFailure("xev's window never appeared: \(xev.errorOutput)")
             }
             if compositing {
                 let manager = try ChildProcess(["xcompmgr"], environment: server.clientEnvironment, logs: logs)
                 compositor = manager
                 // xcompmgr names the window that holds the _NET_WM_CM_S0 selection after itself.
-                guard try eventually(within: 20, { try command(["xwininfo", "-root", "-tree"]).contains("\"xcompmgr\"") }) else {
+                guard try await eventually(within: 20, { try await command(["xwininfo", "-root", "-tree"]).contains("\"xcompmgr\"") }) else {
                     throw TestFailure("xcompmgr did not take the screen within 20 s: \(manager.errorOutput)")
                 }
             }
@@ -167,12 +168,12 @@ final class Desktop {
     }
 
     /// Runs a client of this desktop to its end and returns its stdout.
-    func command(_ arguments: [String]) throws -> String {
-        try ChildProcess.output(of: arguments, environment: server.clientEnvironment, logs: logs)
+    func command(_ arguments: [String]) async throws -> String {
+        try await ChildProcess.output(of: arguments, environment: server.clientEnvironment, logs: logs)
     }
 
-    func screenshot() throws -> RGBAImage {
-        try XWDImage.screenshot(server, logs: logs)
+    func screenshot() async throws -> RGBAImage {
+        try await XWDImage.screenshot(server, logs: logs)
     }
 
     func overlay(_ arguments: [String]) throws -> ChildProcess {

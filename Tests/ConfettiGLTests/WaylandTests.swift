@@ -25,9 +25,9 @@ import Testing
     }
 
     @Test(arguments: Route.allCases)
-    func viewerShowsTheButtonAndConfettiOnWeston(_ route: Route) throws {
+    func viewerShowsTheButtonAndConfettiOnWeston(_ route: Route) async throws {
         let began = ContinuousClock.now
-        let weston = try Weston()
+        let weston = try await Weston()
         defer { weston.stop() }
         var environment: [String: String]
         switch route {
@@ -46,16 +46,16 @@ import Testing
         let confettiColours = Effect.celebration.confetti.colors.filter { $0 != button.fill }
         var shot = RGBAImage(width: 0, height: 0, pixels: [])
         var glfw = "none"
-        let shown = try eventually(within: 30) {
+        let shown = try await eventually(within: 30) {
             // Which GLFW the viewer loaded, while it runs.
             // (FileManager and String read a /proc file only up to its first page.)
             let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/\(viewer.pid)/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
             if let line = maps.split(separator: "\n").first(where: { $0.contains("libglfw.so") }) {
                 glfw = String(line.split(separator: " ").last ?? "")
             }
-            shot = try weston.screenshot()
+            shot = try await weston.screenshot()
             return (shot.longestRun(of: button.fill, limit: 150) >= 150 && shot.pixels(matching: confettiColours, limit: 100).count >= 100)
-                || viewer.wait(upTo: 0) != nil
+                || viewer.hasEnded
         }
         let appeared = viewer.age
         try #require(shown && viewer.termination == nil, "no viewer on screen within 30 s: \(viewer.termination?.description ?? "still running"); \(viewer.errorOutput)")
@@ -75,7 +75,7 @@ import Testing
             #expect(weston.startedXWayland, "the viewer went through XWayland")
         }
 
-        let ending = viewer.wait(upTo: 30)
+        let ending = await viewer.ending(within: 30)
         #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(viewer.errorOutput)")
         #expect(viewer.output.hasPrefix("view: "), "\(viewer.output)")
         let elapsed = ContinuousClock.now - began
@@ -86,18 +86,18 @@ import Testing
     /// the effect ends. Headless weston has no seat, so no click can be made through it (the X
     /// overlay test makes one); instead libwayland's own protocol log (WAYLAND_DEBUG) shows the
     /// empty input region being set on the window's surface.
-    @Test func overlayPlaysNativelyOverTheDesktop() throws {
-        let weston = try Weston()
+    @Test func overlayPlaysNativelyOverTheDesktop() async throws {
+        let weston = try await Weston()
         defer { weston.stop() }
         var environment = weston.waylandEnvironment
         environment["LD_LIBRARY_PATH"] = try Self.waylandGLFW().path
         environment["WAYLAND_DEBUG"] = "client"
         // The desktop once the shell has drawn it and faded it in from black: two screenshots
         // alike, and not black.
-        var before = try weston.screenshot()
-        let settled = try eventually(within: 30) {
+        var before = try await weston.screenshot()
+        let settled = try await eventually(within: 30) {
             let previous = before
-            before = try weston.screenshot()
+            before = try await weston.screenshot()
             return before == previous && before.pixels(matching: [RGB(0, 0, 0)], tolerance: 8).count < before.width * before.height / 10
         }
         try #require(settled, "weston's desktop never settled within 30 s")
@@ -107,15 +107,15 @@ import Testing
                                        environment: environment, logs: weston.runtimeDirectory)
         defer { overlay.stop() }
         var shot = RGBAImage(width: 0, height: 0, pixels: [])
-        let shown = try eventually(within: 30) {
-            shot = try weston.screenshot()
-            return shot.pixels(matching: Desktop.palette, limit: 200).count >= 200 || overlay.wait(upTo: 0) != nil
+        let shown = try await eventually(within: 30) {
+            shot = try await weston.screenshot()
+            return shot.pixels(matching: Desktop.palette, limit: 200).count >= 200 || overlay.hasEnded
         }
         try #require(shown && overlay.termination == nil, "no confetti on screen within 30 s: \(overlay.errorOutput)")
         let unchanged = stride(from: 0, to: shot.pixels.count, by: 4).filter { shot.pixels[$0..<$0 + 3] == before.pixels[$0..<$0 + 3] }.count
         #expect(Double(unchanged) > 0.7 * Double(shot.width * shot.height), "the desktop shows through: \(unchanged) pixels as they were")
         #expect(!weston.startedXWayland, "no X server was involved")
-        let ending = overlay.wait(upTo: 30)
+        let ending = await overlay.ending(within: 30)
         #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
         #expect(overlay.output.hasPrefix("overlay: "), "\(overlay.output)")
         // `-> wl_surface@3.set_input_region(wl_region@15)`, and nothing ever added to region 15.

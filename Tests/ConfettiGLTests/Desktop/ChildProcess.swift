@@ -5,6 +5,9 @@ import Foundation
 /// Test threads block most signals and a spawned child inherits that mask, so it would ignore
 /// SIGTERM; the spawn attributes give the child a clean mask and default handlers. Its stdout
 /// and stderr go to files in `logs` (no pipe to fill and block on), read back at any time.
+///
+/// Waiting is asynchronous (`ending(within:)`, `eventually`): the tests run on a pool of as
+/// many threads as cores, and a test that blocked one while a child works would hold up others.
 final class ChildProcess {
     let pid: pid_t
     let name: String
@@ -70,9 +73,9 @@ final class ChildProcess {
     }
 
     /// Runs a command to its end (at most `timeout` seconds) and returns its stdout.
-    static func output(of arguments: [String], environment: [String: String], logs: URL, timeout: Double = 20) throws -> String {
+    static func output(of arguments: [String], environment: [String: String], logs: URL, timeout: Double = 20) async throws -> String {
         let child = try ChildProcess(arguments, environment: environment, logs: logs)
-        guard let ending = child.wait(upTo: timeout) else {
+        guard let ending = await child.ending(within: timeout) else {
             child.stop()
             throw TestFailure("\(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
@@ -95,7 +98,17 @@ final class ChildProcess {
         if termination == nil { kill(pid, signal) }
     }
 
-    /// How it ended, once it has: waits up to `seconds`, nil if it is still running.
+    /// How it ended, if it has, waiting for it up to `seconds`: nil if it is still running.
+    func ending(within seconds: Double) async -> Termination? {
+        _ = await eventually(within: seconds) { hasEnded }
+        return termination
+    }
+
+    /// Whether it has ended (and is reaped).
+    var hasEnded: Bool { wait(upTo: 0) != nil }
+
+    /// `ending(within:)`, blocking the thread: for the short waits of `stop`, which runs in
+    /// `defer`, where nothing can be awaited.
     @discardableResult
     func wait(upTo seconds: Double) -> Termination? {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
@@ -123,12 +136,13 @@ final class ChildProcess {
     }
 }
 
-/// Polls `condition` every 50 ms for up to `seconds`; whether it came true.
-func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+/// Polls `condition` every 50 ms for up to `seconds`, sleeping in between without holding a
+/// thread; whether it came true.
+func eventually(within seconds: Double, _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        usleep(50_000)
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
     }
-    return try condition()
+    return try await condition()
 }

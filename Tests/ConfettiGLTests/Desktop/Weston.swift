@@ -20,7 +20,7 @@ final class Weston {
         (try? String(contentsOf: directory.appendingPathComponent("weston.log"), encoding: .utf8)) ?? ""
     }
 
-    init() throws {
+    init() async throws {
         let runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-weston-\(UUID())")
         self.runtimeDirectory = runtimeDirectory
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -32,11 +32,11 @@ final class Weston {
         let marker = "xserver listening on display "
         let socketPath = runtimeDirectory.appendingPathComponent(Self.socket).path
         var display: String?
-        _ = eventually(within: 30) {
+        _ = await eventually(within: 30) {
             if let line = Self.log(in: runtimeDirectory).split(separator: "\n").first(where: { $0.contains(marker) }), FileManager.default.fileExists(atPath: socketPath) {
                 display = line.components(separatedBy: marker).last?.trimmingCharacters(in: .whitespaces)
             }
-            return display != nil || process.wait(upTo: 0) != nil
+            return display != nil || process.hasEnded
         }
         guard let display else {
             let log = Self.log(in: runtimeDirectory)
@@ -63,11 +63,11 @@ final class Weston {
 
     /// The whole output, through weston-screenshooter, which writes a PNG into its working
     /// directory (env -C chooses it).
-    func screenshot() throws -> RGBAImage {
+    func screenshot() async throws -> RGBAImage {
         let directory = runtimeDirectory.appendingPathComponent("shots-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try ChildProcess.output(of: ["env", "-C", directory.path, "weston-screenshooter"], environment: waylandEnvironment, logs: directory)
+        _ = try await ChildProcess.output(of: ["env", "-C", directory.path, "weston-screenshooter"], environment: waylandEnvironment, logs: directory)
         guard let png = try FileManager.default.contentsOfDirectory(atPath: directory.path).first(where: { $0.hasSuffix(".png") }) else {
             throw TestFailure("weston-screenshooter wrote no PNG into \(directory.path)")
         }

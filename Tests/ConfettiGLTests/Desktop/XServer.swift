@@ -35,13 +35,12 @@ final class XServer {
         // -displayfd: Xvfb picks a free display number and writes it to stdout once it is ready.
         let process = try ChildProcess([xvfb, "-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"] + options,
                                        environment: ProcessInfo.processInfo.environment, logs: logs)
-        var number: Int?
-        _ = eventually(within: 20) {
-            let text = process.output
-            if text.hasSuffix("\n") { number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            return text.hasSuffix("\n") || process.wait(upTo: 0) != nil
+        // A blocking wait, short, so that windows in this process (which cannot await) get a server too.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !process.output.hasSuffix("\n"), !process.hasEnded, ContinuousClock.now < deadline {
+            usleep(20_000)
         }
-        guard let number else {
+        guard let number = Int(process.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.stop()
             throw GLFailure("Xvfb did not report a display within 20 s (it printed '\(process.output)', stderr: \(process.errorOutput.suffix(500)))")
         }

@@ -5,10 +5,10 @@ import Foundation
 /// (version 7), for true-colour screens with 32 bits per pixel, which is what Xvfb gives.
 enum XWDImage {
     /// Takes a screenshot of the whole screen of `server`.
-    static func screenshot(_ server: XServer, logs: URL) throws -> RGBAImage {
+    static func screenshot(_ server: XServer, logs: URL) async throws -> RGBAImage {
         let child = try ChildProcess(["xwd", "-root", "-silent"], environment: server.clientEnvironment, logs: logs)
         defer { try? FileManager.default.removeItem(at: child.stdoutFile) }
-        guard child.wait(upTo: 20) == .exited(0) else {
+        guard await child.ending(within: 20) == .exited(0) else {
             child.stop()
             throw TestFailure("xwd failed: \(child.errorOutput)")
         }
