@@ -32,8 +32,7 @@ import Testing
         let over = shot.pixels(matching: Desktop.palette, in: Desktop.beneath)
         let everywhere = shot.pixels(matching: Desktop.palette).count
         #expect(everywhere - over.count >= 20, "confetti outside the window beneath: \(everywhere - over.count) pixels")
-        let unchanged = zip(stride(from: 0, to: shot.pixels.count, by: 4), stride(from: 0, to: before.pixels.count, by: 4))
-            .filter { shot.pixels[$0..<$0 + 3] == before.pixels[$1..<$1 + 3] }.count
+        let unchanged = shot.pixelsUnchanged(from: before)
         let screenPixels = Desktop.screen.width * Desktop.screen.height
         #expect(Double(unchanged) > 0.8 * Double(screenPixels), "the desktop shows through: \(unchanged) of \(screenPixels) pixels as they were")
         let white = shot.pixels(matching: [RGB(1, 1, 1)], tolerance: 2, in: Desktop.beneath).count

@@ -112,7 +112,7 @@ import Testing
             return shot.pixels(matching: Desktop.palette, limit: 200).count >= 200 || overlay.hasEnded
         }
         try #require(shown && overlay.termination == nil, "no confetti on screen within 30 s: \(overlay.errorOutput)")
-        let unchanged = stride(from: 0, to: shot.pixels.count, by: 4).filter { shot.pixels[$0..<$0 + 3] == before.pixels[$0..<$0 + 3] }.count
+        let unchanged = shot.pixelsUnchanged(from: before)
         #expect(Double(unchanged) > 0.7 * Double(shot.width * shot.height), "the desktop shows through: \(unchanged) pixels as they were")
         #expect(!weston.startedXWayland, "no X server was involved")
         let ending = await overlay.ending(within: 30)

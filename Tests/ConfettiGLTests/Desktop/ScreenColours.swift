@@ -61,6 +61,20 @@ extension RGBAImage {
         return longest
     }
 
+    /// How many pixels have the same colour in `other`, an image of the same size.
+    func pixelsUnchanged(from other: RGBAImage) -> Int {
+        precondition(width == other.width && height == other.height, "images of different sizes")
+        var same = 0
+        pixels.withUnsafeBufferPointer { mine in
+            other.pixels.withUnsafeBufferPointer { theirs in
+                for i in stride(from: 0, to: mine.count, by: 4) where mine[i] == theirs[i] && mine[i + 1] == theirs[i + 1] && mine[i + 2] == theirs[i + 2] {
+                    same += 1
+                }
+            }
+        }
+        return same
+    }
+
     /// Whether the pixel at byte `i` is within `tolerance` of one of the RGB triples in `wanted`.
     private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ wanted: UnsafeBufferPointer<Int>, _ tolerance: Int) -> Bool {
         let r = Int(bytes[i]), g = Int(bytes[i + 1]), b = Int(bytes[i + 2])
