@@ -1,13 +1,33 @@
 # The two commands of the README: `make run` and `make test`. Both install what is missing first.
 
 SWIFT ?= swift
-# GL headers and libraries, Mesa's software drivers (llvmpipe, surfaceless EGL), an X server
-# for the window test, and ffmpeg, which encodes `render --out show.mp4|webm|gif`.
-PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
-            libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg
-RELEASE := .build/release/confetti
+# Native Wayland: what the private libglfw3-wayland (below) loads, and for its test a headless
+# compositor that runs X clients too.
+WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkbcommon0 \
+                    weston xwayland
 
-.PHONY: all deps build run test bench clean
+# GL headers and libraries, Mesa's software drivers (llvmpipe, surfaceless EGL), ffmpeg (which
+# encodes `render --out show.mp4|webm|gif`), Xlib's SHAPE
+# extension and the Wayland client library (the overlay's click-through), an X server for the
+# window tests, and what the overlay test uses as a desktop: a compositing manager, a window that
+# prints its events (xev, in x11-utils), a mouse and keyboard (xdotool) and a camera (xwd, in
+# x11-apps).
+PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
+            libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
+            libxext-dev libwayland-dev \
+            xcompmgr x11-utils x11-apps xdotool \
+            $(WAYLAND_PACKAGES)
+RELEASE := .build/release/confetti
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+# Debian's GLFW 3.3 is built for X11 (libglfw3, which stays the system's) or for Wayland
+# (libglfw3-wayland). The packages conflict but both ship libglfw.so.3, and the binary looks up
+# whatever native functions it needs at run time, so one binary runs on either: the Wayland
+# build is unpacked here, privately, and chosen with LD_LIBRARY_PATH.
+WAYLAND_LIB := .build/wayland/lib
+WAYLAND_GLFW := $(WAYLAND_LIB)/libglfw.so.3
+
+.PHONY: all deps build run test bench clean wayland-glfw
 
 all: build
 
@@ -19,26 +39,44 @@ deps:
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
-	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
-	  $$sudo apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
 build: deps
 	$(SWIFT) build -c release --product confetti
 
-# With a display: the viewer. Without one: the default celebration, rendered to PNG frames
+# Unpacked once (a second run finds the file and does nothing); the package lists are
+# refreshed only if apt cannot find the package.
+wayland-glfw: $(WAYLAND_GLFW)
+
+$(WAYLAND_GLFW):
+	@rm -rf .build/wayland/download && mkdir -p .build/wayland/download $(WAYLAND_LIB)
+	@cd .build/wayland/download && \
+	  { apt-get download libglfw3-wayland >apt.log 2>&1 || \
+	    { $(SUDO) apt-get update -qq && apt-get download libglfw3-wayland >apt.log 2>&1; } || \
+	    { cat apt.log; exit 1; }; }
+	dpkg -x .build/wayland/download/libglfw3-wayland_*.deb .build/wayland/download/root
+	cp -L .build/wayland/download/root/usr/lib/*/libglfw.so.3 $@
+	@rm -rf .build/wayland/download
+
+# With a display: the viewer; on a Wayland session without X (no DISPLAY), natively, through
+# the private libglfw3-wayland. Without any: the default celebration, rendered to PNG frames
 # (--force: the frames of the previous `make run` are replaced).
 run: build
-	@if [ -n "$$DISPLAY" ] || [ -n "$$WAYLAND_DISPLAY" ]; then \
+	@if [ -n "$$WAYLAND_DISPLAY" ] && [ -z "$$DISPLAY" ]; then \
+	  { [ -f $(WAYLAND_GLFW) ] || $(MAKE) --no-print-directory wayland-glfw; } && \
+	  LD_LIBRARY_PATH="$(CURDIR)/$(WAYLAND_LIB)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}" $(RELEASE) view; \
+	elif [ -n "$$DISPLAY" ]; then \
 	  $(RELEASE) view; \
 	else \
 	  echo "no display: rendering the default celebration headlessly"; \
 	  $(RELEASE) render --out out/render --force; \
 	fi
 
-# Every test, GL ones included: EGL needs no display, and the window test starts its own Xvfb.
-test: deps
+# Every test, GL ones included: EGL needs no display, the window and overlay tests start their
+# own Xvfb, and the Wayland test its own weston (with the private libglfw3-wayland).
+test: deps wayland-glfw
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

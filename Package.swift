@@ -19,6 +19,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Signal handlers and ioctl, which Swift cannot write or call itself.
         .target(name: "CSystem"),
+        // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
+        .systemLibrary(name: "CX11", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
 
         // Spawn → record: effects, spawners, seeded RNG, CPU evaluators, GPU record layouts. No GL.
         .target(name: "ConfettiCore"),
@@ -32,10 +35,10 @@ let package = Package(
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
-        // The application: viewer and its window, headless recording, benchmark, soak.
+        // The application: viewer, overlay and their windows, headless recording, benchmark, soak.
         .target(
             name: "ConfettiApp",
-            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG", "CSystem"]
+            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG", "CSystem", "CX11", "CWayland"]
         ),
         .executableTarget(
             name: "confetti",

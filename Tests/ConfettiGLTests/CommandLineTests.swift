@@ -149,6 +149,9 @@ struct TestFailure: Error, CustomStringConvertible {
         BadInput(arguments: ["view", "--capacity", "0"], mentions: ["--capacity"]),
         BadInput(arguments: ["view", "--count", "2000", "--capacity", "1000"], mentions: ["--count", "--capacity"]),
         BadInput(arguments: ["view", "--stress", "2000000"], mentions: ["--stress"]),
+        BadInput(arguments: ["overlay", "--count", "0"], mentions: ["--count"]),
+        BadInput(arguments: ["overlay", "--effect", "confeti"], mentions: ["Did you mean 'confetti'"]),
+        BadInput(arguments: ["overlay", "--seed", "-1"], mentions: ["--seed"]),
         BadInput(arguments: ["trace", "confetti", "--times", "0,abc"], mentions: ["--times", "abc"]),
         BadInput(arguments: ["trace", "confetti", "--times", ""], mentions: ["--times"]),
         BadInput(arguments: ["trace", "confetti", "--evaluator", "tpu"], mentions: ["evaluator"]),
@@ -159,6 +162,7 @@ struct TestFailure: Error, CustomStringConvertible {
         BadInput(arguments: ["presets", "sparklers"], mentions: ["sparklers"]),
         // No display: the viewer says so and points to render.
         BadInput(arguments: ["view"], mentions: ["DISPLAY", "confetti render"]),
+        BadInput(arguments: ["overlay"], mentions: ["DISPLAY"]),
         BadInput(arguments: ["render", "--shader-dir", "/nonexistent"], mentions: ["--shader-dir", "confetti.vert.glsl"]),
     ]
 

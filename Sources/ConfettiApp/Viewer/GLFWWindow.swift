@@ -3,31 +3,58 @@ import CGLFW
 import ConfettiGL
 import Foundation
 
-/// A resizable GLFW window with an OpenGL 3.3 core context.
+/// A GLFW window with an OpenGL 3.3 core context: the viewer's, or the overlay's.
 ///
-/// GLFW 3.3 needs an X server (under test: Xvfb). Input arrives through callbacks, which are
-/// C function pointers and so cannot capture; they find this object again through the
-/// window's user pointer and queue what happened as `WindowEvent`s.
+/// GLFW 3.3 runs on X11 (under test: Xvfb, or XWayland) or, with Debian's libglfw3-wayland,
+/// natively on Wayland. Input arrives through callbacks, which are C function pointers and so
+/// cannot capture; they find this object again through the window's user pointer and queue
+/// what happened as `WindowEvent`s.
 public final class GLFWWindow {
     public let handle: OpaquePointer
     public private(set) var events: [WindowEvent] = []
 
     nonisolated(unsafe) private static var lastError = ""
 
-    public init(width: Int, height: Int, title: String, vsync: Bool = true) throws {
+    public enum Style: Sendable {
+        /// The viewer's: decorated, resizable, sized in points (scaled to the monitor).
+        case normal
+        /// Borderless and always on top; never focused, not on creation nor when shown. It is
+        /// created hidden, so that it can be made click-through before it is ever on screen.
+        /// A transparent one has an alpha channel that the compositor blends with what is below.
+        case overlay(transparent: Bool)
+    }
+
+    /// Connects to the display. Windows do this themselves; call it first to ask about the
+    /// display (its monitor, its compositing manager) before opening one.
+    public static func initialize() throws {
         glfwSetErrorCallback { _, description in
             GLFWWindow.lastError = description.map { String(cString: $0) } ?? "unknown GLFW error"
         }
         guard glfwInit() == GLFW_TRUE else {
             throw GLFailure(Self.noDisplayMessage(Self.lastError))
         }
+    }
+
+    public init(width: Int, height: Int, title: String, vsync: Bool = true, style: Style = .normal) throws {
+        try Self.initialize()
         glfwDefaultWindowHints()
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
-        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
-        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        switch style {
+        case .normal:
+            glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
+            glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        case .overlay(let transparent):
+            glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE)
+            glfwWindowHint(GLFW_DECORATED, GLFW_FALSE)
+            glfwWindowHint(GLFW_FLOATING, GLFW_TRUE)
+            glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE)
+            glfwWindowHint(GLFW_FOCUSED, GLFW_FALSE)
+            glfwWindowHint(GLFW_FOCUS_ON_SHOW, GLFW_FALSE)
+            glfwWindowHint(GLFW_TRANSPARENT_FRAMEBUFFER, transparent ? GLFW_TRUE : GLFW_FALSE)
+        }
         #if DEBUG
         glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE)
         #endif
@@ -54,10 +81,36 @@ public final class GLFWWindow {
     }
 
     static func noDisplayMessage(_ reason: String) -> String {
-        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        let why = display.isEmpty ? "no display (DISPLAY is not set)" : "cannot open display \(display) (\(reason))"
-        return "\(why). The viewer needs a window; render without one: `confetti render --out frames`."
+        let environment = ProcessInfo.processInfo.environment
+        let display = environment["DISPLAY"] ?? "", wayland = environment["WAYLAND_DISPLAY"] ?? ""
+        let why = switch GLFWPlatform.loaded {
+        case .x11 where display.isEmpty && !wayland.isEmpty:
+            "no X display (DISPLAY is not set), and this GLFW (Debian's libglfw3) speaks X11 only; for native Wayland `make run` uses libglfw3-wayland"
+        case .x11 where display.isEmpty: "no display (DISPLAY is not set)"
+        case .x11: "cannot open display \(display) (\(reason))"
+        case .wayland: "cannot connect to the Wayland display \(wayland.isEmpty ? "(WAYLAND_DISPLAY is not set)" : wayland) (\(reason))"
+        }
+        return "\(why). Windows need a display; render without one: `confetti render --out frames`."
     }
+
+    /// Where the primary monitor is and its current video mode, in screen coordinates
+    /// (after `initialize`).
+    public static func primaryMonitorArea() -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return nil }
+        var x: Int32 = 0, y: Int32 = 0
+        glfwGetMonitorPos(monitor, &x, &y)
+        return (Int(x), Int(y), Int(mode.pointee.width), Int(mode.pointee.height))
+    }
+
+    /// Whether the framebuffer's alpha reaches the screen: a transparent window under a
+    /// compositing manager, with a visual that has alpha.
+    public var isTransparent: Bool {
+        glfwGetWindowAttrib(handle, GLFW_TRANSPARENT_FRAMEBUFFER) == GLFW_TRUE
+    }
+
+    public func show() { glfwShowWindow(handle) }
+
+    public func move(toX x: Int, y: Int) { glfwSetWindowPos(handle, Int32(x), Int32(y)) }
 
     /// Destroys the window and ends GLFW.
     public func close() {

@@ -1,0 +1,131 @@
+@preconcurrency import CEpoxy
+import CGLFW
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// `confetti overlay`: one effect played over the whole desktop, then gone.
+///
+/// A borderless, always-on-top window the size of the primary monitor that never takes focus
+/// or input: clicks and keys go to the windows beneath. Its framebuffer is cleared to alpha 0
+/// and the particles are blended over it premultiplied, so a compositing manager shows the
+/// desktop through everywhere but the particles. With `opaque`, it clears to the viewer's
+/// background instead, which needs no compositing manager.
+public final class Overlay {
+    public struct Options: Sendable {
+        public var effect = Effect.celebration
+        public var seed: UInt64 = 1
+        public var opaque = false
+        public var vsync = true
+        public var shaderDirectory: String?
+
+        public init() {}
+    }
+
+    public enum Ending: Equatable, Sendable {
+        /// The last particle died (or the window was closed).
+        case finished
+        /// SIGINT or SIGTERM arrived (see `StopSignals`).
+        case stopped(signal: Int32)
+    }
+
+    public struct Report: Sendable {
+        public var ending: Ending
+        public var frames: Int
+        /// From the launch to the end.
+        public var seconds: Double
+        /// From the start of the process to the first frame on screen.
+        public var firstFrameAfterStart: Double?
+    }
+
+    public let window: GLFWWindow
+    public let celebration: Celebration
+    private let options: Options
+
+    public init(options: Options) throws {
+        self.options = options
+        try GLFWWindow.initialize()
+        // X11 needs a compositing manager to show a window's alpha; Wayland compositors always do.
+        if !options.opaque, GLFWPlatform.loaded == .x11, let display = GLFWPlatform.display,
+           !X11Desktop.hasCompositingManager(display) {
+            let name = X11Desktop.name(display)
+            glfwTerminate()
+            throw GLFailure("no compositing manager is running on display \(name), so a transparent overlay cannot be shown: start one (xcompmgr, picom, or a desktop's own), or pass --opaque to draw over a plain background")
+        }
+        guard let screen = GLFWWindow.primaryMonitorArea() else {
+            glfwTerminate()
+            throw GLFailure("the display reports no monitor to cover")
+        }
+        window = try GLFWWindow(width: screen.width, height: screen.height, title: "confetti overlay",
+                                vsync: options.vsync, style: .overlay(transparent: !options.opaque))
+        do {
+            if !options.opaque, !window.isTransparent {
+                throw GLFailure("the display offers no visual with an alpha channel for a transparent window (an X server needs the Composite extension: Xvfb +extension Composite); pass --opaque to draw over a plain background")
+            }
+            try window.makeClickThrough()
+            window.move(toX: screen.x, y: screen.y)
+            let shaders = try ShaderLibrary.resolve(options.shaderDirectory)
+            celebration = try Celebration(capacity: Self.capacity(for: options.effect), shaders: shaders, seed: options.seed)
+        } catch {
+            window.close()
+            throw error
+        }
+    }
+
+    /// Enough room for one launch of `effect`, so no burst ever overwrites a live one.
+    static func capacity(for effect: Effect) -> Int {
+        let sparks = effect.fireworks.count * effect.fireworks.firework.sparkCount + effect.fountain.sparkCount
+        return max(effect.confetti.count, sparks, 1)
+    }
+
+    /// The drawing area in points.
+    public var viewport: Size {
+        let (w, h) = window.framebufferSize
+        let scale = window.pixelsPerPoint
+        return Size(width: Double(max(w, 1)) / scale, height: Double(max(h, 1)) / scale)
+    }
+
+    /// Shows the window, plays the effect once from now and returns when its last particle has
+    /// died, the window was closed, or a stop signal arrived.
+    public func run() throws -> Report {
+        window.show()
+        let start = GLFWWindow.time
+        try celebration.fire(options.effect, at: 0, in: viewport)
+        var report = Report(ending: .finished, frames: 0, seconds: 0)
+        while true {
+            if let signal = StopSignals.pending {
+                report.ending = .stopped(signal: signal)
+                break
+            }
+            _ = window.pollEvents()
+            let now = GLFWWindow.time - start
+            report.seconds = now
+            if window.shouldClose || celebration.isIdle(at: now) { break }
+            drawFrame(at: now)
+            window.swapBuffers()
+            report.frames += 1
+            if report.frames == 1 { report.firstFrameAfterStart = ProcessClock.secondsSinceStart() }
+        }
+        return report
+    }
+
+    private func drawFrame(at now: Double) {
+        let (w, h) = window.framebufferSize
+        guard w > 0, h > 0 else { return }
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        if options.opaque {
+            clearFramebuffer(to: SceneRenderer.background)
+        } else {
+            // Alpha 0 everywhere: the compositor shows what is beneath.
+            epoxy_glClearColor(0, 0, 0, 0)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        celebration.draw(at: now, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+    }
+
+    public func close() {
+        celebration.delete()
+        window.close()
+    }
+}

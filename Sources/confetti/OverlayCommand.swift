@@ -1,0 +1,59 @@
+import ArgumentParser
+import ConfettiApp
+import ConfettiGL
+import Foundation
+
+struct OverlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overlay",
+        abstract: "Play an effect once over the whole screen, in a transparent window that lets every click through.",
+        discussion: """
+            A borderless, always-on-top window covering the primary monitor. It never takes the \
+            focus or any input: clicks and keys go to the windows beneath. It plays the effect once \
+            (default: the celebration, around the middle of the screen) and exits 0 when the last \
+            particle has gone; SIGINT and SIGTERM end it early (exit 130 and 143). On X11 a \
+            transparent window needs a compositing manager (xcompmgr, picom, or a desktop's own); \
+            without one it exits 2, and --opaque draws over a plain background instead.
+            """
+    )
+
+    @OptionGroup var effect: EffectOption
+
+    @Option(help: "Seed of the launch.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Confetti pieces in the burst (default: the effect's).")
+    var count: Int?
+
+    @Flag(help: "Draw over the viewer's background colour instead of the desktop (needs no compositing manager).")
+    var opaque = false
+
+    @Flag(help: "Draw as fast as possible instead of waiting for the display's refresh.")
+    var noVsync = false
+
+    func validate() throws {
+        if let count { try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count") }
+    }
+
+    func run() throws {
+        var options = Overlay.Options()
+        options.effect = try effect.load(default: "celebration")
+        if let count { options.effect.confetti.count = count }
+        options.seed = seed
+        options.opaque = opaque
+        options.vsync = !noVsync
+        // Caught from the start, so that a stop during start-up still ends cleanly.
+        StopSignals.install()
+        let overlay = try Overlay(options: options)
+        defer { overlay.close() }
+        let report = try overlay.run()
+        switch report.ending {
+        case .stopped(let signal):
+            FileHandle.standardError.write(Data("confetti: overlay stopped by \(StopSignals.name(signal))\n".utf8))
+            throw ExitCode(128 + signal)
+        case .finished:
+            let firstFrame = report.firstFrameAfterStart.map { String(format: "first frame %.3f s after start, ", $0) } ?? ""
+            print(String(format: "overlay: %@%d frames over %.2f s", firstFrame, report.frames, report.seconds))
+        }
+    }
+}
