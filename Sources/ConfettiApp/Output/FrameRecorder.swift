@@ -15,6 +15,9 @@ public struct FrameRecorder {
     public var height: Int
     public var fps: Double
     public var frames: Int
+    /// Where the renderer's clock starts, in seconds: a show recorded after a long uptime must
+    /// look exactly as one recorded at 0 (each burst's time is rebased on its own epoch).
+    public var clockStart = 0.0
 
     public init(show: Show, width: Int, height: Int, fps: Double, frames: Int) {
         self.show = show
@@ -56,12 +59,12 @@ public struct FrameRecorder {
         }
         scene.button = show.button(in: viewport)
         for item in schedule {
-            try scene.celebration.add(item.spawn, at: item.time)
+            try scene.celebration.add(item.spawn, at: clockStart + item.time)
         }
         try progress(0)
         for k in 0..<frames {
             target.bind()
-            scene.render(at: Double(k) / fps, viewport: viewport, pixelsPerPoint: 1)
+            scene.render(at: clockStart + Double(k) / fps, viewport: viewport, pixelsPerPoint: 1)
             try sink.write(target.readPixels(), index: k)
             try progress(k + 1)
         }
