@@ -27,7 +27,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 WAYLAND_LIB := .build/wayland/lib
 WAYLAND_GLFW := $(WAYLAND_LIB)/libglfw.so.3
 
-.PHONY: all deps build run test bench clean wayland-glfw
+.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample
 
 all: build
 
@@ -79,6 +79,20 @@ run: build
 test: deps wayland-glfw
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# Seeded single-token mutations of every shader file and of the CPU evaluators, each run
+# against the suite; lists the survivors that Tests/Mutants/equivalent.txt does not explain.
+# Hours on 2 cores: SAMPLE=N tests a seeded sample of N instead (SEED=S picks another).
+SEED ?= 1
+mutants: deps wayland-glfw
+	$(SWIFT) build --build-tests
+	$(SWIFT) run mutants --cpu --seed $(SEED) $(if $(SAMPLE),--sample $(SAMPLE))
+
+# What CI runs after the tests: a fixed sample of shader mutants, every one of which must be
+# killed (or explained as equivalent).
+mutants-sample: deps wayland-glfw
+	$(SWIFT) build --build-tests
+	$(SWIFT) run mutants --seed 2026 --sample 8
 
 # The default sweep (1k, 10k, 100k, 1M; gpu, cpu, floor) and the scenarios: a table on stdout,
 # JSON and a plot in out/bench. About two minutes on 2 cores with llvmpipe.
