@@ -7,6 +7,27 @@ struct EffectField<Section> {
     let allowed: String
     let read: (inout Section, FieldValue) throws -> Void
     let write: (Section) -> JSONText
+    var domain: FieldDomain = .other
+}
+
+/// The numbers a field accepts, for tests that sweep every field across its whole range.
+public enum FieldDomain: Sendable {
+    /// A number; `open` excludes the lower bound.
+    case number(ClosedRange<Double>, open: Bool)
+    case whole(ClosedRange<Int>)
+    /// `[low, high]`.
+    case interval(ClosedRange<Double>)
+    case wholeInterval(ClosedRange<Int>)
+    case other
+}
+
+/// One field of one section, as `EffectFile.fields` lists them.
+public struct EffectFieldInfo: Sendable {
+    public var section: String
+    public var name: String
+    public var domain: FieldDomain
+    /// The effect kinds that read the section.
+    public var kinds: Set<EffectName>
 }
 
 /// The JSON value given for one field, with its path for messages.
@@ -92,7 +113,7 @@ extension EffectField {
             let v = try field.number()
             guard range.contains(v), !(open && v == range.lowerBound) else { throw field.fail("\(field.text) is out of range: allowed \(allowed)") }
             section[keyPath: key] = v
-        }, write: { .number($0[keyPath: key]) })
+        }, write: { .number($0[keyPath: key]) }, domain: .number(range, open: open))
     }
 
     /// A whole number in `range`, kept as an Int or (for sizes) a Double.
@@ -112,7 +133,7 @@ extension EffectField {
                 throw field.fail("\(field.text) is not allowed: \(allowed)")
             }
             set(&section, Int(v))
-        }, write: { .number(Double(get($0))) })
+        }, write: { .number(Double(get($0))) }, domain: .whole(range))
     }
 
     /// `[low, high]` with low ≤ high, both in `range` (whole numbers when `whole`).
@@ -120,7 +141,7 @@ extension EffectField {
         let allowed = "[low, high] with low ≤ high, each from \(show(range.lowerBound)) to \(show(range.upperBound))"
         return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
             section[keyPath: key] = try readInterval(field, range, whole: false, allowed: allowed)
-        }, write: { .array([.number($0[keyPath: key].lowerBound), .number($0[keyPath: key].upperBound)]) })
+        }, write: { .array([.number($0[keyPath: key].lowerBound), .number($0[keyPath: key].upperBound)]) }, domain: .interval(range))
     }
 
     static func interval(_ name: String, _ key: WritableKeyPath<Section, ClosedRange<Int>>, _ range: ClosedRange<Int>, _ meaning: String) -> EffectField {
@@ -128,7 +149,7 @@ extension EffectField {
         return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
             let r = try readInterval(field, Double(range.lowerBound)...Double(range.upperBound), whole: true, allowed: allowed)
             section[keyPath: key] = Int(r.lowerBound)...Int(r.upperBound)
-        }, write: { .array([.number(Double($0[keyPath: key].lowerBound)), .number(Double($0[keyPath: key].upperBound))]) })
+        }, write: { .array([.number(Double($0[keyPath: key].lowerBound)), .number(Double($0[keyPath: key].upperBound))]) }, domain: .wholeInterval(range))
     }
 
     private static func readInterval(_ field: FieldValue, _ range: ClosedRange<Double>, whole: Bool, allowed: String) throws -> ClosedRange<Double> {

@@ -59,6 +59,11 @@ public enum EffectFile {
         return JSONText.object([("kind", .string(effect.kind.rawValue))] + sections).render()
     }
 
+    /// Every field of every section and the numbers it accepts.
+    public static var fields: [EffectFieldInfo] {
+        EffectFormat.sections.flatMap(\.fields)
+    }
+
     /// Every field of every section, with its default, what is allowed and what it means, as
     /// Markdown: the README's field reference.
     public static var reference: String {

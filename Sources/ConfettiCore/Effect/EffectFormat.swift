@@ -128,6 +128,7 @@ struct AnySection {
     let key: String
     let kinds: Set<EffectName>
     let fieldNames: [String]
+    let fields: [EffectFieldInfo]
     let read: (inout Effect, FieldValue) throws -> Void
     let write: (Effect) -> JSONText
     let reference: String
@@ -136,6 +137,7 @@ struct AnySection {
         key = table.key
         self.kinds = kinds
         fieldNames = table.fields.map(\.name)
+        fields = table.fields.map { EffectFieldInfo(section: table.key, name: $0.name, domain: $0.domain, kinds: kinds) }
         read = { effect, object in
             guard case .object(let members) = object.value.kind else {
                 throw object.fail("wrong type: expected an object, found \(object.value.typeName)")

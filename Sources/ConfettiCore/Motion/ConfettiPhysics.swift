@@ -102,7 +102,7 @@ extension ConfettiPhysics {
         sample.scales = ConfettiSample.Scales(
             x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag
                 + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + p.spreadStrength * t * t,
-            y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag + terminalVelocity * (abs(t) + 1 / drag),
+            y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag + abs(terminalVelocity) * (abs(t) + 1 / drag),
             rotation: abs(p.initialRotation) + abs(p.rotationSpeed * t),
             apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)),
             opacity: (lifetime + abs(t)) / fadeOutDuration
