@@ -5,6 +5,7 @@
 // Formulas: docs/effects.md (Fireworks). Record layout: Sources/ConfettiCore/Record/SparkKind.swift.
 
 #include "quad.glsl"
+#include "easing.glsl"
 
 layout(location = 0) in vec4 aCurveA;   // P0.xy (pt), P1 - P0
 layout(location = 1) in vec4 aCurveB;   // P2 - P0, P3 - P0
@@ -16,40 +17,10 @@ layout(location = 5) in vec4 aColor;    // straight rgba
 uniform float uTime;        // s since the launch, rebased on the CPU in double precision
 uniform vec4 uTiming;       // duration T (s), key time 1, key time 2, unused
 uniform vec2 uFade;         // opacity is 1 until uFade.x, 0 from uFade.y (fractions of T)
-uniform vec4 uEase;         // timing curve control points x1, y1, x2, y2
 
 // Read back by transform feedback (trace and parity tests); unused when drawing.
 out vec4 vPose;             // x, y (pt), angle (deg), scale
 out vec3 vLife;             // opacity, alive (1 or 0), eased progress
-
-float timingCurve(float s, float c1, float c2) {
-    float v = 1.0 - s;
-    return 3.0 * v * v * s * c1 + 3.0 * v * s * s * c2 + s * s * s;
-}
-
-float timingSlope(float s) {
-    float v = 1.0 - s;
-    return 3.0 * v * v * uEase.x + 6.0 * v * s * (uEase.z - uEase.x) + 3.0 * s * s * (1.0 - uEase.z);
-}
-
-// Solves x(s) = p for s and returns y(s). Newton's method, kept inside a bracket that
-// bisection shrinks when a step would leave it. With x1 = 0 (ease-out) x'(0) = 0 and
-// x(s) ~ 3 x2 s^2, so the root of that is the starting point; six steps reach float precision.
-float eased(float p) {
-    if (p <= 0.0) return 0.0;
-    if (p >= 1.0) return 1.0;
-    float s = uEase.x > 0.0 ? p : min(sqrt(p / max(3.0 * uEase.z, 1e-6)), 1.0);
-    float lo = 0.0, hi = 1.0;
-    for (int i = 0; i < 6; i++) {
-        float f = timingCurve(s, uEase.x, uEase.z) - p;
-        if (f == 0.0) break;
-        if (f < 0.0) lo = s; else hi = s;
-        float slope = timingSlope(s);
-        float next = slope > 0.0 ? s - f / slope : 0.5 * (lo + hi);
-        s = (next >= lo && next <= hi) ? next : 0.5 * (lo + hi);
-    }
-    return timingCurve(s, uEase.y, uEase.w);
-}
 
 // Piecewise linear through the four values at 0, k1, k2, 1.
 float keyframes(vec4 values, float k1, float k2, float e) {

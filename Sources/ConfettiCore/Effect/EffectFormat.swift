@@ -99,8 +99,17 @@ enum EffectFormat {
                 throw start.fail("\(start.text) is not allowed: it must be less than fadeEnd")
             }
         }
-        if let field = given["easing"], !(0...1).contains(timing.easing.x1) || !(0...1).contains(timing.easing.x2) {
-            throw field.fail("\(field.text) is not allowed: [x1, y1, x2, y2] with x1 and x2 from 0 to 1")
+        if let field = given["easing"] {
+            let e = timing.easing
+            guard (0...1).contains(e.x1), (0...1).contains(e.x2) else {
+                throw field.fail("\(field.text) is not allowed: [x1, y1, x2, y2] with x1 and x2 from 0 to 1")
+            }
+            // Near (x1, x2) = (1, 0) the curve's middle is flat to within rounding, and its eased
+            // value is not reproducible even in Double; (1, 0) itself is solved exactly.
+            let gap = (1 - e.x1) + e.x2
+            guard gap == 0 || gap >= 1e-6 else {
+                throw field.fail("\(field.text) is not allowed: with (1 - x1) + x2 below 0.000001 the middle of the curve is flat to within rounding, so its eased value cannot be reproduced; use x1 = 1 and x2 = 0 exactly")
+            }
         }
     }
 

@@ -157,13 +157,15 @@ public enum UniformValue: Hashable, Sendable {
     case float(Float)
     case vec2(SIMD2<Float>)
     case vec4(SIMD4<Float>)
+    /// `uniform vec4 name[count]`.
+    case vec4Array([SIMD4<Float>])
 
-    /// The GLSL type name, as a linked program reports it.
+    /// The GLSL type name, as a linked program reports it (an array by its element type).
     public var glslType: String {
         switch self {
         case .float: "float"
         case .vec2: "vec2"
-        case .vec4: "vec4"
+        case .vec4, .vec4Array: "vec4"
         }
     }
 }

@@ -132,15 +132,15 @@ public enum SparkKind: ParticleKind {
 }
 
 extension SparkTiming: ShaderUniforms {
-    /// uTiming (duration, key times 1 and 2), uFade, uEase. Three key times use [0, k1, 1] and
-    /// the record repeats the last value.
+    /// uTiming (duration, key times 1 and 2), uFade, and uEase (the timing curve, see
+    /// `easeUniforms`). Three key times use [0, k1, 1] and the record repeats the last value.
     public var uniforms: [ShaderUniform] {
         let k1 = scaleKeyTimes.count > 2 ? scaleKeyTimes[1] : 1
         let k2 = scaleKeyTimes.count > 3 ? scaleKeyTimes[2] : 1
         return [
             ShaderUniform("uTiming", .vec4(SIMD4(Float(duration), Float(k1), Float(k2), 0))),
             ShaderUniform("uFade", .vec2(SIMD2(Float(fadeStart), Float(fadeEnd)))),
-            ShaderUniform("uEase", .vec4(SIMD4(Float(easing.x1), Float(easing.y1), Float(easing.x2), Float(easing.y2)))),
+            ShaderUniform("uEase", .vec4Array(easing.easeUniforms)),
         ]
     }
 }
