@@ -55,6 +55,10 @@ struct BenchCommand: ParsableCommand {
         try require(values.reduce(0, +), in: 1...8_000_000, "the sum of --counts")
         try require(rounds, in: 1...20, "--rounds")
         try require(frameBudget, in: 1...1_000_000_000, "--frame-budget")
+        try Budget.bench(counts: values, width: size.width, height: size.height)
+        for (option, path) in [("--json", json), ("--plot", plot)] where path?.isEmpty == true {
+            throw ValidationError("\(option) is empty: give a file name, or leave \(option) out")
+        }
     }
 
     func parsedCounts() throws -> [Int] {
