@@ -68,7 +68,7 @@ struct BenchCommand: ParsableCommand {
             if text.hasSuffix("k") { scale = 1_000; digits = digits.dropLast() }
             if text.hasSuffix("M") { scale = 1_000_000; digits = digits.dropLast() }
             guard let value = Int(digits), value >= 1, value <= 4_000_000 / scale else {
-                throw ValidationError("--counts takes counts from 1 to 4M such as 1k,10k,100k,1M; '\(text)' is not one")
+                throw ValidationError("--counts takes counts from 1 to 4M such as 1k,10k,100k,1M; '\(printable(text))' is not one")
             }
             return value * scale
         }
@@ -85,7 +85,7 @@ struct BenchCommand: ParsableCommand {
         options.frameBudget = frameBudget
         let chosen = try effect.load(default: "confetti")
         guard chosen.kind == .confetti || chosen.kind == .celebration else {
-            throw ValidationError("bench measures confetti: give a confetti effect, not \(effect.effect ?? "") (\(chosen.kind.rawValue))")
+            throw ValidationError("bench measures confetti: give a confetti effect, not \(printable(effect.effect ?? "")) (\(chosen.kind.rawValue))")
         }
         options.confetti = chosen.confetti
 

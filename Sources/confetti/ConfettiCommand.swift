@@ -120,7 +120,7 @@ enum ErrorText {
     /// each with control characters and other non-printing characters escaped, so neither a
     /// file's text nor an option's value can move the cursor, clear the screen or forge a line.
     static func printed(_ message: String) -> String {
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0), limit: 4000) }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0), limit: 1000) }
         var text = "confetti: " + lines.joined(separator: "\n")
         if !text.hasSuffix("\n") { text += "\n" }
         return text

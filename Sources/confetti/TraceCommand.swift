@@ -48,7 +48,7 @@ struct TraceCommand: ParsableCommand {
         let values = try parts.map { part -> Double in
             let text = part.trimmingCharacters(in: .whitespaces)
             guard let value = Double(text), value.isFinite, abs(value) <= 1e6 else {
-                throw ValidationError("--times takes comma-separated seconds (finite, |t| ≤ 1e6); '\(text)' is not one")
+                throw ValidationError("--times takes comma-separated seconds (finite, |t| ≤ 1e6); '\(printable(text))' is not one")
             }
             return value
         }
