@@ -28,19 +28,22 @@ public enum Budget {
     // MARK: - The limits
 
     /// Particles one launch spawns: a click, a key, `Celebration.fire`, one of render's launches,
-    /// one stress burst. About 1.1 GB at the peak of spawning, leaving room for rings of the
-    /// largest capacity (1 GiB) on a 4 GB machine.
+    /// one stress burst. A launch at the limit rendered alone peaked at 1.17 GB (its rings
+    /// included), leaving room for the viewer's rings at the largest capacity (1 GiB) on a
+    /// 4 GB machine.
     public static let maxParticlesPerLaunch = 1 << 21
 
     /// Particles `render` spawns in all: it spawns and uploads the whole show before the first
-    /// frame, into two rings sized to it. About 2.2 GB at the peak, measured.
+    /// frame, into two rings sized to it. A show at the limit (3 launches of 1,398,101 pieces)
+    /// peaked at 1.6 GB, measured.
     public static let maxParticlesPerShow = 1 << 22
 
     /// GPU memory: the particle rings (60 bytes per particle of capacity per kind) and, for
     /// `render`, the frame. A quarter of a 4 GB machine, since llvmpipe's buffers are host memory.
     public static let maxGPUBytes = 1 << 30
 
-    /// Pixels of one frame (8192 × 8192): 256 MiB in the framebuffer and as much again read back.
+    /// Pixels of one frame (8192 × 8192): 256 MiB in the framebuffer and as much again read
+    /// back; one such frame rendered peaked at 0.9 GB, measured.
     public static let maxFramePixels = 1 << 26
 
     /// Frames `render` writes: 55 minutes at 30 fps.
@@ -53,13 +56,16 @@ public enum Budget {
     /// Particles one `trace` prints: about 0.6 GB of JSON tree at 4.6 KB each.
     public static let maxTraceParticles = 1 << 17
 
-    /// Samples (particles × times) one `trace` prints: about 0.7 GB at 1.3 KB each, and a
-    /// document of about 190 MB.
+    /// Samples (particles × times) one `trace` prints, at 1.3 KB each while encoding: both
+    /// trace limits at once (131,072 pieces at 4 ages) peaked at 1.31 GB and wrote 234 MB of
+    /// JSON in 15 s, measured.
     public static let maxTraceSamples = 1 << 19
 
     /// Shader passes of `trace --evaluator gpu`: one per distinct birth time and sample time,
-    /// each a transform-feedback draw and read-back (about 2 ms each on llvmpipe).
-    public static let maxTraceGPUPasses = 1 << 14
+    /// each a transform-feedback draw and read-back, about 35 µs on llvmpipe: 262,143 passes
+    /// (a fountain of 37,449 sparks at 7 ages) took 8.4 s and 0.6 GB, measured. Only a
+    /// fountain's sparks are born apart.
+    public static let maxTraceGPUPasses = 1 << 18
 
     /// Particles `soak` spawns over its whole run (bursts × count), one burst at a time: memory
     /// stays flat, so this bounds time, about 5 minutes of spawning on one core.
