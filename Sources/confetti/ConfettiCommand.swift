@@ -109,7 +109,7 @@ enum CommandLineInput {
         guard text.hasPrefix("-"), !text.hasPrefix("--") else { return false }
         let rest = text.dropFirst().lowercased()
         if let first = rest.first, first.isASCII, first.isNumber { return true }
-        return rest.hasPrefix(".") && rest.dropFirst().first?.isNumber == true || rest.hasPrefix("inf") || rest.hasPrefix("nan")
+        return (rest.hasPrefix(".") && rest.dropFirst().first?.isNumber == true) || rest.hasPrefix("inf") || rest.hasPrefix("nan")
     }
 }
 
@@ -125,7 +125,6 @@ enum ErrorText {
         if !text.hasSuffix("\n") { text += "\n" }
         return text
     }
-
 }
 
 /// `WxH` in pixels (or points, for `trace`).
