@@ -20,7 +20,11 @@ public struct FrameTimeSample: Sendable {
     public private(set) var totalLive = 0
     private var rng = SeededGenerator(seed: 0x5EED)
 
-    public init() {}
+    /// The reservoir is allocated whole up front (512 KiB), so a long run's memory is flat from
+    /// its first frame rather than growing by doublings until the reservoir is full.
+    public init() {
+        seconds.reserveCapacity(Self.capacity)
+    }
 
     public mutating func record(seconds frame: Double, live: Int) {
         frames += 1

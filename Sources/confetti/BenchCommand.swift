@@ -57,6 +57,10 @@ struct BenchCommand: ParsableCommand {
         try require(values.reduce(0, +), in: 1...8_000_000, "the sum of --counts")
         try require(rounds, in: 1...20, "--rounds")
         try require(frameBudget, in: 1...1_000_000_000, "--frame-budget")
+        try Budget.bench(counts: values, width: size.width, height: size.height)
+        for (option, path) in [("--json", json), ("--plot", plot)] where path?.isEmpty == true {
+            throw ValidationError("\(option) is empty: give a file name, or leave \(option) out")
+        }
     }
 
     func parsedCounts() throws -> [Int] {
@@ -66,7 +70,7 @@ struct BenchCommand: ParsableCommand {
             if text.hasSuffix("k") { scale = 1_000; digits = digits.dropLast() }
             if text.hasSuffix("M") { scale = 1_000_000; digits = digits.dropLast() }
             guard let value = Int(digits), value >= 1, value <= 4_000_000 / scale else {
-                throw ValidationError("--counts takes counts from 1 to 4M such as 1k,10k,100k,1M; '\(text)' is not one")
+                throw ValidationError("--counts takes counts from 1 to 4M such as 1k,10k,100k,1M; '\(printable(text))' is not one")
             }
             return value * scale
         }
@@ -83,7 +87,7 @@ struct BenchCommand: ParsableCommand {
         options.frameBudget = frameBudget
         let chosen = try effect.load(default: "confetti")
         guard chosen.kind == .confetti || chosen.kind == .celebration else {
-            throw ValidationError("bench measures confetti: give a confetti effect, not \(effect.effect ?? "") (\(chosen.kind.rawValue))")
+            throw ValidationError("bench measures confetti: give a confetti effect, not \(printable(effect.effect ?? "")) (\(chosen.kind.rawValue))")
         }
         options.confetti = chosen.confetti
         // A location that cannot be written fails now, not after minutes of measuring.

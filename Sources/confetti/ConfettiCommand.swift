@@ -22,24 +22,108 @@ struct Confetti: ParsableCommand {
         #if DEBUG
         GLDebugLog.echo = true
         #endif
+        // Mesa's own warnings ("libEGL warning: …") would come before the one line that says
+        // what is wrong; EGL_LOG_LEVEL=warning in the environment brings them back.
+        setenv("EGL_LOG_LEVEL", "fatal", 0)
+        let arguments = CommandLineInput.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
+        CommandLineInput.arguments = arguments
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            command = try parseAsRoot(arguments)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                exit(withError: error)
-            }
-            // A command that already reported its failure chose its own status.
-            if let chosen = error as? ExitCode {
-                Foundation.exit(chosen.rawValue)
-            }
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                FileHandle.standardError.write(Data(("confetti: " + message.trimmingPrefix("Error: ") + "\n").utf8))
-            }
-            Foundation.exit(2)
+            // Usage errors: the message, then the command's usage line.
+            fail(error, message: fullMessage(for: error))
         }
+        do {
+            // What needs more than the options themselves (the effect, the budget), checked
+            // before any work.
+            if let checked = command as? CheckedBeforeRun { try checked.checkBeforeRun() }
+            try command.run()
+        } catch let error as ValidationError {
+            // After parsing, the root's usage line would only be noise: the message alone.
+            fail(error, message: error.message)
+        } catch {
+            fail(error, message: InputFile.describe(error) ?? fullMessage(for: error))
+        }
+    }
+
+    /// Exits with status 2 after one message on stderr (0 for --help, a command's own status
+    /// for an ExitCode it chose after reporting).
+    static func fail(_ error: any Error, message: String) -> Never {
+        if exitCode(for: error) == .success {
+            exit(withError: error)
+        }
+        if let chosen = error as? ExitCode {
+            Foundation.exit(chosen.rawValue)
+        }
+        if !message.isEmpty {
+            FileHandle.standardError.write(Data(ErrorText.printed(String(message.trimmingPrefix("Error: "))).utf8))
+        }
+        Foundation.exit(2)
+    }
+}
+
+/// A command with checks that need more than its options (an effect file, the budget), run
+/// after parsing and `validate()` and before `run()`.
+protocol CheckedBeforeRun {
+    func checkBeforeRun() throws
+}
+
+/// The command line as given, for checks that need to know whether an option was given at all
+/// (an option with a default value cannot tell).
+enum CommandLineInput {
+    nonisolated(unsafe) static var arguments: [String] = []
+
+    /// Whether `option` (`--interval`) was given, as `--interval V` or `--interval=V`.
+    static func given(_ option: String) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == option || argument.hasPrefix(option + "=") { return true }
+        }
+        return false
+    }
+
+    /// `--interval -1` as `--interval=-1`: a negative number after an option is its value, so
+    /// the option's own check says what is allowed, instead of the parser taking "-1" for a
+    /// flag and answering "Missing value for '--interval'".
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var i = 0
+        var positionalOnly = false
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "--" { positionalOnly = true }
+            if !positionalOnly, argument.hasPrefix("--"), argument.count > 2, !argument.contains("="),
+               i + 1 < arguments.count, looksNegative(arguments[i + 1]) {
+                result.append(argument + "=" + arguments[i + 1])
+                i += 2
+                continue
+            }
+            result.append(argument)
+            i += 1
+        }
+        return result
+    }
+
+    static func looksNegative(_ text: String) -> Bool {
+        guard text.hasPrefix("-"), !text.hasPrefix("--") else { return false }
+        let rest = text.dropFirst().lowercased()
+        if let first = rest.first, first.isASCII, first.isNumber { return true }
+        return (rest.hasPrefix(".") && rest.dropFirst().first?.isNumber == true) || rest.hasPrefix("inf") || rest.hasPrefix("nan")
+    }
+}
+
+/// How errors reach the terminal: one line first, control characters escaped, and file-system
+/// errors in words rather than as an NSError dump.
+enum ErrorText {
+    /// `message` as printed: "confetti: " and its first line, then any further lines (usage),
+    /// each with control characters and other non-printing characters escaped, so neither a
+    /// file's text nor an option's value can move the cursor, clear the screen or forge a line.
+    static func printed(_ message: String) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0), limit: 1000) }
+        var text = "confetti: " + lines.joined(separator: "\n")
+        if !text.hasSuffix("\n") { text += "\n" }
+        return text
     }
 }
 
@@ -90,7 +174,18 @@ struct EffectOption: ParsableArguments {
     var effect: String?
 
     func load(default fallback: String) throws -> Effect {
-        try Effect.load(effect ?? fallback)
+        try EffectOption.load(effect ?? fallback)
+    }
+
+    nonisolated(unsafe) private static var loaded: [String: Effect] = [:]
+
+    /// A preset or file, read once per run: the effect the checks before `run` saw is the one
+    /// the command runs, even if the file changes in between.
+    static func load(_ nameOrPath: String) throws -> Effect {
+        if let effect = loaded[nameOrPath] { return effect }
+        let effect = try Effect.load(nameOrPath)
+        loaded[nameOrPath] = effect
+        return effect
     }
 }
 
@@ -102,6 +197,6 @@ func require<T: Comparable>(_ value: T, in range: ClosedRange<T>, _ option: Stri
 
 func requireFinite(_ value: Double, in range: ClosedRange<Double>, _ option: String) throws {
     guard value.isFinite, range.contains(value) else {
-        throw ValidationError("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(value)")
+        throw ValidationError("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(value.compactText)")
     }
 }

@@ -48,7 +48,7 @@ struct TraceCommand: ParsableCommand {
         let values = try parts.map { part -> Double in
             let text = part.trimmingCharacters(in: .whitespaces)
             guard let value = Double(text), value.isFinite, abs(value) <= 1e6 else {
-                throw ValidationError("--times takes comma-separated seconds (finite, |t| ≤ 1e6); '\(text)' is not one")
+                throw ValidationError("--times takes comma-separated seconds (finite, |t| ≤ 1e6); '\(printable(text))' is not one")
             }
             return value
         }
@@ -63,8 +63,13 @@ struct TraceCommand: ParsableCommand {
         let times = try parsedTimes()
         let chosen = try Effect.load(effect)
         guard chosen.kind != .celebration else {
-            throw ValidationError("trace takes one kind of particle: confetti, classic or fountain, not \(effect) (a celebration)")
+            throw ValidationError("trace takes one kind of particle: confetti, classic or fountain, not \(printable(effect)) (a celebration)")
         }
+        if evaluator == .cpu, shaders.shaderDir != nil {
+            throw ValidationError("--shader-dir applies to --evaluator gpu only; the cpu evaluator runs no shader")
+        }
+        // Particles, samples and shader passes, before anything is spawned.
+        try Budget.trace(chosen, times: times.count, gpu: evaluator == .gpu)
         // One launch, around the Celebrate button in the middle of the viewport.
         var rng = SeededGenerator(seed: seed, stream: 0)
         let spawns = chosen.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
@@ -79,7 +84,14 @@ struct TraceCommand: ParsableCommand {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(document))
+        let data: Data
+        do {
+            data = try encoder.encode(document)
+        } catch {
+            // Every sample was checked finite; anything else the encoder refuses is said plainly.
+            throw ValidationError("the trace cannot be written as JSON: \(error)")
+        }
+        FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 
@@ -96,11 +108,12 @@ struct TraceCommand: ParsableCommand {
                 let probe = try FeedbackProbe<Kind>(shaders: library)
                 defer { probe.delete() }
                 // One pass per distinct birth, so each particle is sampled at its own age.
-                let births = Array(Set(particles.map(Kind.birth))).sorted()
+                let groups = Dictionary(grouping: particles.indices, by: { Kind.birth(of: particles[$0]) })
+                let births = groups.keys.sorted()
                 return try times.map { t in
                     var row = [Kind.Sample?](repeating: nil, count: particles.count)
                     for birth in births {
-                        let members = particles.indices.filter { Kind.birth(of: particles[$0]) == birth }
+                        let members = groups[birth]!
                         let values = try probe.evaluate(members.map { particles[$0] }, uniforms: uniforms, now: t + birth)
                         for (i, value) in zip(members, values) {
                             row[i] = value
@@ -111,6 +124,7 @@ struct TraceCommand: ParsableCommand {
                 }
             }
         }
+        try requireFinite(samples, times: times)
         return TraceDocument(
             effect: effect.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
             constants: Kind.traceConstants(uniforms),
@@ -118,6 +132,19 @@ struct TraceCommand: ParsableCommand {
                 TraceDocument<Kind>.Particle(index: i, params: Kind.traceParams(p, uniforms: uniforms), samples: times.indices.map { samples[$0][i] })
             }
         )
+    }
+
+    /// JSON has no infinity or NaN: an age at which a closed form overflows (exp(drag · |t|)
+    /// for an unborn piece far before its launch, say) is refused, naming the age and the value.
+    private func requireFinite<Sample: ParticleSample>(_ samples: [[Sample]], times: [Double]) throws {
+        for (k, row) in samples.enumerated() {
+            for (i, sample) in row.enumerated() {
+                for field in sample.fields where !field.value.isFinite {
+                    let precision = evaluator == .gpu ? " in float32 (--evaluator gpu)" : ""
+                    throw ValidationError("--times \(times[k].compactText): at that age particle \(i)'s \(field.name) is \(field.value)\(precision): the motion overflows so far from the launch; give ages nearer 0")
+                }
+            }
+        }
     }
 }
 

@@ -50,11 +50,13 @@ struct ViewCommand: ParsableCommand {
     func validate() throws {
         try ConfettiCommandLimits.validateCapacity(capacity)
         if let count { try ConfettiCommandLimits.validateCount(count, capacity: capacity) }
+        try Budget.framePixels(width: size.width, height: size.height)
         if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
         if let quitAfter { try requireFinite(quitAfter, in: 0...86_400 * 365, "--quit-after") }
-        if let stress {
-            // 15 bursts of N/15 are alive at once; each new one needs room before the oldest dies.
-            try require(stress, in: 1...(capacity * 15 / 16), "--stress (with --capacity \(capacity))")
+        // Whether the ring holds a stress level depends on the effect's lifetime: checked in run.
+        if let stress { try require(stress, in: 1...Int(Int32.max), "--stress") }
+        guard !screenshotDir.isEmpty else {
+            throw ValidationError("--screenshot-dir is empty: give a directory for S to save into, or leave it out for the current one")
         }
     }
 
@@ -63,11 +65,7 @@ struct ViewCommand: ParsableCommand {
         options.width = size.width
         options.height = size.height
         options.effect = try effect.load(default: "celebration")
-        if let count { options.effect.confetti.count = count }
-        for (field, particles) in [("confetti.count", options.effect.confetti.count), ("classic.sparkCount", options.effect.fireworks.firework.sparkCount),
-                                   ("fountain.sparkCount", options.effect.fountain.sparkCount)] where particles > capacity {
-            throw ValidationError("\(effect.effect ?? "celebration"): \(field): \(particles) is more than the ring holds (--capacity \(capacity)); lower it or raise --capacity")
-        }
+        options.count = count
         options.capacity = capacity
         options.seed = seed
         options.vsync = !noVsync
@@ -78,6 +76,13 @@ struct ViewCommand: ParsableCommand {
         options.screenshotDirectory = screenshotDir
         // A file is watched and reloaded on change; so are shaders read from a directory.
         if let name = effect.effect, Effect.preset(name) == nil { options.effectFile = name }
+        // Everything the keys and clicks can fire, and the stress level, before the window
+        // opens (Viewer checks the same on every reload).
+        do {
+            try Viewer.check(options)
+        } catch let error as BudgetError {
+            throw BudgetError("\(printable(effect.effect ?? "celebration", limit: 160)): \(error)")
+        }
         let viewer = try Viewer(options: options)
         defer { viewer.close() }
         let times = try viewer.run()
@@ -88,11 +93,15 @@ struct ViewCommand: ParsableCommand {
 }
 
 enum ConfettiCommandLimits {
-    /// 2^24 records of 60 bytes is about 1 GB of GPU memory.
-    static let maxCapacity = 1 << 24
+    /// Both rings within `Budget.maxGPUBytes` (1 GiB).
+    static var maxCapacity: Int { Budget.maxCapacity }
 
     static func validateCapacity(_ capacity: Int) throws {
-        try require(capacity, in: 1...maxCapacity, "--capacity")
+        do {
+            try Budget.capacity(capacity, name: "--capacity")
+        } catch let error as BudgetError {
+            throw ValidationError(error.description)
+        }
     }
 
     static func validateCount(_ count: Int, capacity: Int) throws {

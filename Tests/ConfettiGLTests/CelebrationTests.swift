@@ -115,6 +115,15 @@ import Testing
                 ("negative viewport", { try celebration.fire(.fountain, at: 0, in: Size(width: -5, height: 180)) }, "viewport"),
                 ("NaN time", { try celebration.fire(.confetti, at: .nan, in: good) }, "time"),
                 ("more than the ring holds", { var big = Effect.confetti; big.confetti.count = 65; try celebration.fire(big, at: 0, in: good) }, "does not fit"),
+                // Refused before spawning: 4.2e9 sparks would abort in the allocator after 40 s.
+                ("beyond the budget", {
+                    var huge = Effect.classic
+                    huge.fireworks.count = 1_000
+                    huge.fireworks.firework.sparkCount = 4_194_304
+                    try celebration.fire(huge, at: 0, in: good)
+                }, "classic.fireworks × classic.sparkCount = 1,000 × 4,194,304 = 4.2e9 sparks"),
+                // Each firework fits alone, but the launch's 2 × 40 sparks do not.
+                ("a launch larger than the ring", { var pair = Effect.classic; pair.fireworks.firework.sparkCount = 40; try celebration.fire(pair, at: 0, in: good) }, "2 × 40 = 80 sparks does not fit"),
             ]
             for (name, call, words) in cases {
                 do {
@@ -127,6 +136,10 @@ import Testing
                         && celebration.sparks.ring.bursts.isEmpty && celebration.confetti.ring.uploadCount == 0, "\(name) changed something")
             }
             #expect(throws: CelebrationError.self) { _ = try Celebration(capacity: 0) }
+            // Two rings of 60-byte records beyond 1 GiB are refused before anything is allocated.
+            #expect { _ = try Celebration(capacity: Celebration.maxCapacity + 1) } throws: { error in
+                "\(error)".contains("1,073,741,824")
+            }
         }
     }
 

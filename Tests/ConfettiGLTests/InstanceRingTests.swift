@@ -80,4 +80,53 @@ import Testing
             #expect(renderer.ring.bursts.isEmpty)
         }
     }
+
+    /// Bursts of one particle in a ring of a million: the burst list (and every frame's walk
+    /// over it) stays at the live bursts plus the 1,024 most recent dead ones, which a paused
+    /// viewer can still step back to.
+    @Test func tinyBurstsDoNotGrowTheBurstListAndRecentOnesStillRewind() throws {
+        try SharedGL.run {
+            let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 1 << 20)
+            defer { renderer.delete() }
+            let one = Array(burst(1).prefix(1))
+            var longest = 0
+            let count = 20_000
+            for k in 0..<count {
+                let t = Double(k) * 0.01
+                try renderer.add(one, uniforms: physics, at: t)
+                // A frame every tenth burst, as the viewer draws.
+                if k % 10 == 9 {
+                    _ = renderer.plan(at: t, layer: .overButton)
+                    longest = max(longest, renderer.ring.bursts.count)
+                }
+            }
+            #expect(renderer.ring.uploadCount == count)
+            // 150 alive (1.5 s, 100 a second) and at most 1,024 dead: not 20,000.
+            let kept = InstanceRing<ConfettiKind>.keptDeadBursts
+            #expect(longest <= 150 + 10 + kept, "\(longest) bursts kept")
+            #expect(longest >= kept, "dead bursts are kept for stepping back")
+            let now = Double(count - 1) * 0.01
+            // Five seconds back, the bursts alive then are all still there.
+            #expect((149...151).contains(renderer.plan(at: now - 5, layer: .overButton).count))
+            // A minute back, they have been forgotten.
+            #expect(renderer.plan(at: now - 60, layer: .overButton).isEmpty)
+        }
+    }
+
+    /// A show uploaded ahead of its time, as render does: nothing is forgotten before it has died.
+    @Test func burstsStillToComeAreNeverForgotten() throws {
+        try SharedGL.run {
+            let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 10_000)
+            defer { renderer.delete() }
+            let one = Array(burst(2).prefix(1))
+            for k in 0..<3_000 {
+                try renderer.add(one, uniforms: physics, at: Double(k) * 0.01)
+            }
+            #expect(renderer.plan(at: 0, layer: .overButton).count == 1)
+            #expect(renderer.ring.bursts.count == 3_000)
+            #expect(renderer.plan(at: 29.995, layer: .overButton).count == 150)
+            // By then 2,850 have died: the 1,024 most recent of them stay.
+            #expect(renderer.ring.bursts.count == 150 + InstanceRing<ConfettiKind>.keptDeadBursts)
+        }
+    }
 }

@@ -109,4 +109,19 @@ import Testing
             _ = epoxy_glGetError()  // clear the flag the error also set
         }
     }
+
+    /// A program that never drains the log (the viewer in a debug build) keeps at most
+    /// `keptErrors` messages, however many frames fail.
+    @Test func theLogKeepsABoundedNumberOfErrors() throws {
+        try SharedGL.run {
+            for _ in 0..<(GLDebugLog.keptErrors + 500) {
+                epoxy_glEnable(GLenum(0x5678))
+            }
+            _ = epoxy_glGetError()
+            let errors = GLDebugLog.drain()
+            #expect(errors.count == GLDebugLog.keptErrors + 1)
+            #expect(errors.last == "… and 500 more GL errors")
+            #expect(GLDebugLog.drain().isEmpty)
+        }
+    }
 }

@@ -49,30 +49,30 @@ import Testing
             #expect(try viewer.saveScreenshot().hasSuffix("confetti-0002.png"), "never overwrites")
 
             // Keys drive the clock: pause, step back exactly one frame, clear, quit.
-            try viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))
+            viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))
             #expect(viewer.clock.isPaused)
             let before = viewer.clock.time
-            try viewer.handle(.key(Int(GLFW_KEY_LEFT), repeated: false))
+            viewer.handle(.key(Int(GLFW_KEY_LEFT), repeated: false))
             #expect(abs(viewer.clock.time - (before - SimulationClock.step)) < 1e-12)
-            try viewer.handle(.character("+"))
+            viewer.handle(.character("+"))
             #expect(viewer.clock.speed == 2)
-            try viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
+            viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
             #expect(viewer.renderFrame().drawCalls == 0)
 
             // A click on the button celebrates: two classic fireworks and a confetti burst.
             let button = viewer.button.frame
             #expect(abs(button.midX - viewer.viewport.width / 2) <= 1)
-            try viewer.handle(.click(x: button.midX, y: button.minY + button.height / 2))
+            viewer.handle(.click(x: button.midX, y: button.minY + button.height / 2))
             let launched = viewer.renderer.celebration.sparks.ring.bursts
             #expect(Set(launched.map(\.epoch)).count == 1)
             #expect(launched.reduce(0) { $0 + $1.count } == 16)
             #expect(viewer.renderer.celebration.confetti.ring.bursts.count == 1)
             // A click elsewhere fires one classic firework there; F a fountain of 10.
-            try viewer.handle(.click(x: 100, y: 100))
+            viewer.handle(.click(x: 100, y: 100))
             #expect(viewer.renderer.celebration.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 24)
-            try viewer.handle(.key(Int(GLFW_KEY_F), repeated: false))
+            viewer.handle(.key(Int(GLFW_KEY_F), repeated: false))
             #expect(viewer.renderer.celebration.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 34)
-            try viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))
+            viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))
             viewer.advance(wall: 0.1)
             let busy = viewer.renderFrame()
             // The fountain's burst is live from its first spark on and drawn whole; its unborn
@@ -94,9 +94,9 @@ import Testing
             #expect(resized.width == viewer.window.framebufferSize.width && resized.height == viewer.window.framebufferSize.height)
 
             // Stress mode keeps about N pieces alive: key 1 is 1,000.
-            try viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
+            viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
             #expect(!viewer.clock.isPaused)
-            try viewer.handle(.key(Int(GLFW_KEY_1), repeated: false))
+            viewer.handle(.key(Int(GLFW_KEY_1), repeated: false))
             #expect(viewer.stress == 1_000)
             for _ in 0..<120 {
                 viewer.advance(wall: 1.0 / 40)
@@ -105,10 +105,10 @@ import Testing
             let live = viewer.renderer.celebration.liveParticles(at: viewer.clock.time)
             #expect(abs(live - 1_000) <= 100, "stress 1000 keeps \(live) alive")
             #expect(viewer.renderFrame().instances == live)
-            try viewer.handle(.key(Int(GLFW_KEY_0), repeated: false))
+            viewer.handle(.key(Int(GLFW_KEY_0), repeated: false))
             #expect(viewer.stress == nil)
 
-            #expect(try viewer.handle(.key(Int(GLFW_KEY_ESCAPE), repeated: false)) == false)
+            #expect(viewer.handle(.key(Int(GLFW_KEY_ESCAPE), repeated: false)) == false)
             #expect(viewer.window.shouldClose)
 
             viewer.close()

@@ -4,6 +4,8 @@ import ConfettiGL
 
 /// Draws the Celebrate button: a rounded rectangle with its label.
 public final class ButtonRenderer {
+    public static let vertexShader = "button.vert.glsl"
+    public static let fragmentShader = "button.frag.glsl"
     public private(set) var program: ShaderProgram
     private var vao: GLuint = 0
     private var label: GLuint = 0
@@ -14,7 +16,7 @@ public final class ButtonRenderer {
     static let labelScale = 3.0
 
     public init(shaders: ShaderLibrary) throws {
-        program = try ShaderProgram(shaders, vertex: "button.vert.glsl", fragment: "button.frag.glsl")
+        program = try ShaderProgram(shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader)
         // Core profile draws need a vertex array, even one with no attributes.
         epoxy_glGenVertexArrays(1, &vao)
         epoxy_glGenTextures(1, &label)

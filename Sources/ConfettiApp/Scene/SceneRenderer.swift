@@ -29,6 +29,21 @@ public final class SceneRenderer {
         buttons.delete()
     }
 
+    /// The root file of every program the scene builds.
+    public static let programFiles = [
+        ConfettiKind.vertexShader, ConfettiKind.fragmentShader, SparkKind.vertexShader, SparkKind.fragmentShader,
+        ButtonRenderer.vertexShader, ButtonRenderer.fragmentShader,
+    ]
+
+    /// Reads every file the scene's programs are built from, includes expanded, without GL: a
+    /// missing, unreadable or oversized shader file is refused before anything is drawn or
+    /// written. (Compile errors still need GL, and are found when the programs are built.)
+    public static func checkShaderFiles(_ library: ShaderLibrary) throws {
+        for name in programFiles {
+            _ = try library.source(name)
+        }
+    }
+
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
     public func reloadShaders() throws {

@@ -15,6 +15,8 @@ public final class Viewer {
         public var height = 720
         /// The effect whose numbers the keys and clicks use.
         public var effect = Effect.celebration
+        /// Confetti pieces per burst, over the effect's own (`--count`); kept across reloads.
+        public var count: Int?
         public var capacity = Celebration.defaultCapacity
         public var seed: UInt64 = 1
         public var vsync = true
@@ -51,13 +53,26 @@ public final class Viewer {
     private var needsRedraw = true
     /// The last reload error, shown in the title until a reload succeeds.
     public private(set) var reloadError: String?
+    /// The last input refused (a stress level, burst or click that does not fit), shown in the
+    /// title until the next input is taken.
+    public private(set) var refusal: String?
+    /// Where refusals and reload messages go, one line each: stderr.
+    public var notice: (String) -> Void = { message in
+        FileHandle.standardError.write(Data(("confetti: " + message + "\n").utf8))
+    }
+    /// Called after each frame is shown (tests watch long runs with it).
+    public var afterFrame: ((Viewer) -> Void)?
     private var nextStressBurst = 0.0
+    /// Where the stress level came from, for messages: `--stress N` or the key pressed.
+    private var stressSource: String?
+    private var lastRate: FrameRateMeter.Summary?
 
     /// Keys 1–6 in stress mode; 0 stops it.
     public static let stressLevels = [1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
     /// A stress burst every tenth of a second: lifetime / interval = 15 bursts alive, so
-    /// N/15 pieces each keep N alive, and the oldest has died before the ring needs its room.
-    static let stressInterval = 0.1
+    /// N/15 pieces each keep N alive, and the oldest has died before the ring needs its room
+    /// (`Budget.stress` refuses a level for which it would not have).
+    static let stressInterval = Budget.stressInterval
     /// How often watched files are looked at.
     static let watchInterval = 0.25
 
@@ -72,7 +87,20 @@ public final class Viewer {
 
     public var effect: Effect { options.effect }
 
+    /// What the keys and clicks can fire with these options, and the stress level, against the
+    /// budget and the rings: the check at start-up, and again for every reloaded effect.
+    public static func check(_ options: Options, stressSource: String? = nil) throws {
+        var effect = options.effect
+        if let count = options.count { effect.confetti.count = count }
+        try Budget.view(effect, capacity: options.capacity, stress: options.stress,
+                        stressSource: stressSource ?? options.stress.map { "--stress \($0)" } ?? "--stress",
+                        names: .options(countGiven: options.count != nil))
+    }
+
     public init(options: Options) throws {
+        var options = options
+        try Self.check(options)
+        if let count = options.count { options.effect.confetti.count = count }
         self.options = options
         window = try GLFWWindow(width: options.width, height: options.height, title: "confetti", vsync: options.vsync)
         do {
@@ -94,7 +122,16 @@ public final class Viewer {
         if var watcher = effectWatcher, watcher.changed(), let file = options.effectFile {
             effectWatcher = watcher
             do {
-                options.effect = try Effect.load(file)
+                // The same checks as at start-up: a reload cannot bring in what would not start.
+                var fresh = options
+                fresh.effect = try Effect.load(file)
+                if let count = options.count { fresh.effect.confetti.count = count }
+                do {
+                    try Self.check(fresh, stressSource: stressSource)
+                } catch let error as BudgetError {
+                    throw BudgetError("\(printable(file, limit: 160)): \(error)")
+                }
+                options.effect = fresh.effect
                 reloaded("effect \(file)")
             } catch {
                 failedReload(error)
@@ -114,13 +151,30 @@ public final class Viewer {
     private func reloaded(_ what: String) {
         reloadError = nil
         needsRedraw = true
-        FileHandle.standardError.write(Data("confetti: reloaded \(what)\n".utf8))
+        notice("reloaded \(printable(what, limit: 200))")
+        updateTitle()
     }
 
     private func failedReload(_ error: any Error) {
         reloadError = "\(error)"
         needsRedraw = true
-        FileHandle.standardError.write(Data("confetti: reload failed, keeping the last good version: \(error)\n".utf8))
+        notice("reload failed, keeping the last good version: " + Self.oneLine("\(error)"))
+        updateTitle()
+    }
+
+    /// An input that cannot be carried out (it does not fit, or GL refused it): said in the
+    /// title and on stderr, and the viewer goes on with what it had.
+    private func refuse(_ what: String, _ error: any Error) {
+        refusal = "\(what) refused: " + Self.oneLine("\(error)")
+        needsRedraw = true
+        notice(refusal!)
+        updateTitle()
+    }
+
+    /// The first line of a message, control characters escaped: fit for a title bar or one
+    /// line of stderr.
+    static func oneLine(_ text: String) -> String {
+        printable(String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""), limit: 400)
     }
 
     /// Size of the drawing area in points.
@@ -139,6 +193,8 @@ public final class Viewer {
     }
 
     private func launch(_ kind: EffectName, around rect: Rect) throws -> [Spawn] {
+        // Checked at start-up and on reload; checked again here, before spawning, all the same.
+        try Budget.launch(options.effect, .effect(kind), capacity: options.capacity, names: .options(countGiven: options.count != nil))
         var rng = nextGenerator()
         let spawns = options.effect.launch(kind, around: rect, in: viewport, using: &rng)
         for spawn in spawns {
@@ -171,6 +227,7 @@ public final class Viewer {
     /// A classic firework exploding at `point` (in points).
     @discardableResult
     public func fireFirework(at point: Point) throws -> [Spark] {
+        try Budget.launch(options.effect, .firework, capacity: options.capacity)
         var rng = nextGenerator()
         let firework = options.effect.fireworks.firework
         let sparks = firework.sparks(at: point, using: &rng)
@@ -229,15 +286,18 @@ public final class Viewer {
         clock.advance(wall: seconds)
     }
 
-    /// Applies one input event. Returns false when it asks to quit.
+    /// Applies one input event. Returns false when it asks to quit. Input that cannot be
+    /// carried out (a stress level, burst or click that does not fit, or that GL refuses) is
+    /// refused in the title and on stderr, and the viewer goes on: nothing the user does in
+    /// the window ends it but Esc, Q or closing it.
     @discardableResult
-    public func handle(_ event: WindowEvent) throws -> Bool {
+    public func handle(_ event: WindowEvent) -> Bool {
         needsRedraw = true
         switch event {
         case .refresh:
             break
         case .click(let x, let y):
-            try click(at: Point(x, y))
+            attempt("the click") { try click(at: Point(x, y)) }
         case .character(let c):
             switch c {
             case "+", "=": clock.speedUp()
@@ -246,8 +306,8 @@ public final class Viewer {
             }
         case .key(let key, let repeated):
             switch Int32(key) {
-            case GLFW_KEY_SPACE where !repeated: try fireBurst()
-            case GLFW_KEY_F where !repeated: try fireFountain()
+            case GLFW_KEY_SPACE where !repeated: attempt("the burst") { try fireBurst() }
+            case GLFW_KEY_F where !repeated: attempt("the fountain") { try fireFountain() }
             case GLFW_KEY_P where !repeated: clock.isPaused.toggle()
             case GLFW_KEY_LEFT where clock.isPaused: clock.step(-1)
             case GLFW_KEY_RIGHT where clock.isPaused: clock.step(1)
@@ -255,7 +315,10 @@ public final class Viewer {
             case GLFW_KEY_KP_SUBTRACT: clock.slowDown()
             case GLFW_KEY_R: renderer.celebration.removeAll()
             case GLFW_KEY_S where !repeated: screenshotRequested = true
-            case GLFW_KEY_1...GLFW_KEY_6 where !repeated: stress = Self.stressLevels[Int(Int32(key) - GLFW_KEY_1)]
+            case GLFW_KEY_1...GLFW_KEY_6 where !repeated:
+                let n = Int(Int32(key) - GLFW_KEY_1)
+                let level = Self.stressLevels[n]
+                attempt("stress \(level)") { try setStress(level, source: "key \(n + 1) (stress \(Budget.format(level)))") }
             case GLFW_KEY_0 where !repeated: stress = nil
             case GLFW_KEY_ESCAPE, GLFW_KEY_Q:
                 window.shouldClose = true
@@ -266,15 +329,36 @@ public final class Viewer {
         return true
     }
 
+    /// Runs one input's action; a failure is refused (title and stderr), not thrown.
+    private func attempt(_ what: String, _ action: () throws -> Void) {
+        do {
+            try action()
+            if refusal != nil {
+                refusal = nil
+                updateTitle()
+            }
+        } catch {
+            refuse(what, error)
+        }
+    }
+
+    /// Stress mode at `level`, if the ring can hold it with this effect's lifetime.
+    public func setStress(_ level: Int, source: String? = nil) throws {
+        let source = source ?? "stress \(Budget.format(level))"
+        try Budget.stress(level, source: source, lifetime: options.effect.confetti.physics.lifetime, capacity: options.capacity)
+        stress = level
+        stressSource = source
+    }
+
     /// Fires the stress bursts due by now. Called once a frame.
     public func feedStress() throws {
         guard let level = options.stress, !clock.isPaused else { return }
         // After stepping back in time, start again from now rather than catch up.
         if nextStressBurst > clock.time + Self.stressInterval { nextStressBurst = clock.time }
-        let perBurst = max(1, Int((Double(level) * Self.stressInterval / options.effect.confetti.physics.lifetime).rounded()))
+        let plan = try Budget.stress(level, source: "stress \(Budget.format(level))", lifetime: options.effect.confetti.physics.lifetime, capacity: options.capacity)
         while clock.time >= nextStressBurst {
             var burst = options.effect.confetti
-            burst.count = perBurst
+            burst.count = plan.perBurst
             var rng = nextGenerator()
             try renderer.celebration.add(.confetti(burst.spawn(in: viewport, using: &rng), burst.physics), at: nextStressBurst)
             nextStressBurst += Self.stressInterval
@@ -314,13 +398,19 @@ public final class Viewer {
             previous = now
             clock.advance(wall: wall)
             for event in events {
-                try handle(event)
+                handle(event)
             }
             if let every = options.fireEvery, !clock.isPaused, clock.time >= nextAutoFire {
-                try fireBurst()
+                attempt("the burst of --fire-every") { try fireBurst() }
                 nextAutoFire = clock.time + every
             }
-            try feedStress()
+            do {
+                try feedStress()
+            } catch {
+                // Said once, not every frame: stress mode stops.
+                stress = nil
+                refuse("stress mode", error)
+            }
             if now - lastWatch >= Self.watchInterval {
                 lastWatch = now
                 reloadChangedFiles()
@@ -333,18 +423,26 @@ public final class Viewer {
                 do {
                     print("screenshot: \(try saveScreenshot())")
                 } catch {
-                    FileHandle.standardError.write(Data("confetti: screenshot failed: \(error)\n".utf8))
+                    notice("screenshot failed: " + Self.oneLine("\(error)"))
                 }
             }
             window.swapBuffers()
             times.record(seconds: wall, live: lastFrame.instances)
             if let summary = hud.record(frameSeconds: wall, at: now) {
-                window.title = title(summary)
+                lastRate = summary
+                updateTitle()
             } else if !isAnimating {
-                window.title = title(nil)
+                lastRate = nil
+                updateTitle()
             }
+            afterFrame?(self)
         }
         return times
+    }
+
+    private func updateTitle() {
+        let text = title(lastRate)
+        if window.title != text { window.title = text }
     }
 
     private func title(_ rate: FrameRateMeter.Summary?) -> String {
@@ -358,7 +456,8 @@ public final class Viewer {
         if let level = options.stress { parts.append("stress \(level)") }
         if clock.speed != 1 { parts.append(String(format: "×%g", clock.speed)) }
         if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
-        if let reloadError { parts.append("reload failed: " + (reloadError.split(separator: "\n").first.map(String.init) ?? "")) }
+        if let reloadError { parts.append("reload failed: " + Self.oneLine(reloadError)) }
+        if let refusal { parts.append(refusal) }
         return "confetti — " + parts.joined(separator: " · ")
     }
 

@@ -50,29 +50,18 @@ public struct Effect: Sendable {
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
         guard looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) else {
             let names = presets.map(\.name)
-            throw EffectError(file: nil, path: "", message: "unknown effect '\(nameOrPath)': give a preset (\(names.joined(separator: ", "))) or the path of an effect file.\(didYouMean(nameOrPath, in: names))")
+            throw EffectError(file: nil, path: "", message: "unknown effect '\(printable(nameOrPath))': give a preset (\(names.joined(separator: ", "))) or the path of an effect file.\(nameOrPath.count <= 64 ? didYouMean(nameOrPath, in: names) : "")")
         }
         return try EffectFile.decode(read(nameOrPath), file: nameOrPath)
     }
 
     /// The bytes of an effect file, refused unread when it is not a regular file or too large.
     static func read(_ path: String) throws -> Data {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw EffectError(file: path, path: "", message: "cannot read the file: \(String(cString: strerror(errno)))")
+        do {
+            return try InputFile.read(path, maxBytes: EffectFile.maxBytes, noun: "an effect file")
+        } catch let error as InputFileError {
+            throw EffectError(file: nil, path: "", message: error.description)
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            let what = info.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
-            throw EffectError(file: path, path: "", message: "cannot read the file: it is \(what), not an effect file")
-        }
-        guard Int(info.st_size) <= EffectFile.maxBytes else {
-            throw EffectError(file: path, path: "", message: "the file is \(Int(info.st_size)) bytes; effect files are limited to \(EffectFile.maxBytes / 1024) KiB")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: EffectFile.maxBytes + 1) else {
-            throw EffectError(file: path, path: "", message: "cannot read the file: \(String(cString: strerror(errno)))")
-        }
-        try? handle.close()
-        return data
     }
 }
 

@@ -6,6 +6,10 @@ import Foundation
 public enum GLDebugLog {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var errors: [String] = []
+    /// Errors kept between drains; later ones are counted, not kept, so a program that never
+    /// drains (the viewer in a debug build) does not grow with every failing frame.
+    public static let keptErrors = 256
+    nonisolated(unsafe) private static var dropped = 0
     /// Also print each error to stderr as it happens.
     nonisolated(unsafe) public static var echo = false
 
@@ -29,7 +33,7 @@ public enum GLDebugLog {
 
     static func record(_ message: String) {
         lock.lock()
-        errors.append(message)
+        if errors.count < keptErrors { errors.append(message) } else { dropped += 1 }
         lock.unlock()
         if echo {
             FileHandle.standardError.write(Data(("confetti: GL error: " + message + "\n").utf8))
@@ -40,7 +44,7 @@ public enum GLDebugLog {
     public static func drain() -> [String] {
         lock.lock()
         defer { lock.unlock() }
-        defer { errors.removeAll() }
-        return errors
+        defer { errors.removeAll(); dropped = 0 }
+        return dropped == 0 ? errors : errors + ["… and \(dropped) more GL errors"]
     }
 }

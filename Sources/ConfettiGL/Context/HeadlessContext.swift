@@ -14,15 +14,17 @@ public final class HeadlessContext: @unchecked Sendable {
     public init(debug: Bool = false) throws {
         // eglGetPlatformDisplay (core 1.5) aborts inside epoxy before any display exists; the
         // EXT entry point does not.
+        // No vendor library (libEGL finds no Mesa) and no driver (Mesa finds no swrast_dri.so)
+        // end here: one message saying what to install.
         guard epoxy_has_egl_extension(nil, "EGL_MESA_platform_surfaceless") else {
-            throw GLFailure("EGL has no surfaceless platform (EGL_MESA_platform_surfaceless): install Mesa's EGL (libegl-mesa0).")
+            throw GLFailure(Self.noDriver("EGL has no surfaceless platform, EGL_MESA_platform_surfaceless"))
         }
         guard let display = epoxy_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
-            throw GLFailure("EGL could not open the surfaceless display (\(Self.eglErrorName())).")
+            throw GLFailure(Self.noDriver("EGL could not open the surfaceless display: \(Self.eglErrorName())"))
         }
         var major: EGLint = 0, minor: EGLint = 0
         guard epoxy_eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
-            throw GLFailure("eglInitialize failed on the surfaceless display (\(Self.eglErrorName())).")
+            throw GLFailure(Self.noDriver("eglInitialize failed on the surfaceless display: \(Self.eglErrorName())"))
         }
         guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else {
             throw GLFailure("EGL cannot bind the desktop OpenGL API (\(Self.eglErrorName())).")
@@ -64,8 +66,19 @@ public final class HeadlessContext: @unchecked Sendable {
         _ = epoxy_eglMakeCurrent(display, nil, nil, nil)
     }
 
+    /// What a machine without a usable OpenGL driver is told, with the detail EGL gave.
+    static func noDriver(_ detail: String) -> String {
+        "no OpenGL driver found: install Mesa (libegl-mesa0, libgl1-mesa-dri) (\(detail))"
+    }
+
     static func eglErrorName() -> String {
         let code = epoxy_eglGetError()
-        return code == EGL_SUCCESS ? "no EGL error" : "EGL error 0x" + String(code, radix: 16)
+        let names: [EGLint: String] = [
+            EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED", EGL_BAD_ACCESS: "EGL_BAD_ACCESS", EGL_BAD_ALLOC: "EGL_BAD_ALLOC",
+            EGL_BAD_ATTRIBUTE: "EGL_BAD_ATTRIBUTE", EGL_BAD_CONFIG: "EGL_BAD_CONFIG", EGL_BAD_CONTEXT: "EGL_BAD_CONTEXT",
+            EGL_BAD_DISPLAY: "EGL_BAD_DISPLAY", EGL_BAD_MATCH: "EGL_BAD_MATCH", EGL_BAD_PARAMETER: "EGL_BAD_PARAMETER",
+        ]
+        if code == EGL_SUCCESS { return "no EGL error" }
+        return names[code].map { "\($0), 0x\(String(code, radix: 16))" } ?? "EGL error 0x" + String(code, radix: 16)
     }
 }

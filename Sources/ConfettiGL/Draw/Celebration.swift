@@ -33,8 +33,10 @@ public final class Celebration {
     /// Needs a current OpenGL 3.3 core context. Builds the programs now, so a broken shader or
     /// an old context fails here rather than at the first draw.
     public init(capacity: Int = Celebration.defaultCapacity, shaders: ShaderLibrary = .embedded, seed: UInt64 = 1) throws {
-        guard (1...Celebration.maxCapacity).contains(capacity) else {
-            throw CelebrationError("capacity must be 1 to \(Celebration.maxCapacity) particles, not \(capacity)")
+        do {
+            try Budget.capacity(capacity)
+        } catch let error as BudgetError {
+            throw CelebrationError(error.description)
         }
         try requireGL33()
         self.capacity = capacity
@@ -49,8 +51,8 @@ public final class Celebration {
         }
     }
 
-    /// 2^24 records of 60 bytes is about 1 GB of GPU memory per kind.
-    public static let maxCapacity = 1 << 24
+    /// The largest capacity: both rings (60-byte records) within `Budget.maxGPUBytes`, 1 GiB.
+    public static var maxCapacity: Int { Budget.maxCapacity }
 
     /// Frees the GL objects; the context must be current.
     public func delete() {
@@ -59,8 +61,9 @@ public final class Celebration {
     }
 
     /// One launch of `effect` at time `now`, sized to `viewport` (points). Fireworks burst
-    /// around `button` (default: a 200×56 pt rectangle in the middle of the viewport). Bad input
-    /// throws a `CelebrationError` and changes nothing.
+    /// around `button` (default: a 200×56 pt rectangle in the middle of the viewport). Bad input,
+    /// or a launch beyond `Budget` (too many particles to spawn, or more than a ring holds),
+    /// throws a `CelebrationError` before anything is spawned and changes nothing.
     public func fire(_ effect: Effect, at now: Double, in viewport: Size, around button: Rect? = nil) throws {
         guard now.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(now)") }
         guard viewport.width.isFinite, viewport.height.isFinite, viewport.width > 0, viewport.height > 0,
@@ -71,9 +74,13 @@ public final class Celebration {
         guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else {
             throw CelebrationError("the button rectangle must be finite, not \(frame)")
         }
+        do {
+            try Budget.launch(effect, .effect(effect.kind), capacity: capacity)
+        } catch let error as BudgetError {
+            throw CelebrationError(error.description)
+        }
         var rng = SeededGenerator(seed: seed, stream: UInt64(launches))
         let spawns = effect.launch(around: frame, in: viewport, using: &rng)
-        try requireRoom(for: spawns)
         for spawn in spawns {
             try add(spawn, at: now)
         }
@@ -91,20 +98,6 @@ public final class Celebration {
 
     /// The largest viewport side `fire` accepts, in points.
     public static let maxViewportSide = 1_000_000.0
-
-    /// Refuses a launch that a ring cannot hold, before anything is uploaded.
-    private func requireRoom(for spawns: [Spawn]) throws {
-        var confettiCount = 0, sparkCount = 0
-        for spawn in spawns {
-            switch spawn {
-            case .confetti(let pieces, _): confettiCount = max(confettiCount, pieces.count)
-            case .sparks(let list, _): sparkCount = max(sparkCount, list.count)
-            }
-        }
-        for (name, count) in [("confetti pieces", confettiCount), ("sparks", sparkCount)] where count > capacity {
-            throw CelebrationError("a burst of \(count) \(name) does not fit in a ring of \(capacity); raise the capacity")
-        }
-    }
 
     /// Uploads one burst launched at `time` (the clock `draw` is given).
     public func add(_ spawn: Spawn, at time: Double) throws {

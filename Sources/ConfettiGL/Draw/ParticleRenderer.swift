@@ -91,9 +91,11 @@ public final class ParticleRenderer<Kind: ParticleKind> {
     }
 
     /// The CPU's whole share of a frame: which bursts of `layer` are alive at `now`, and their
-    /// time uniforms. O(bursts), whatever the number of particles.
+    /// time uniforms. O(bursts), whatever the number of particles. Forgets bursts long dead
+    /// (`InstanceRing.forgetDead`), so the walk stays short.
     public func plan(at now: Double, layer: Layer) -> [PlannedDraw] {
-        ring.bursts.compactMap { burst in
+        ring.forgetDead(at: now)
+        return ring.bursts.compactMap { burst in
             burst.layer == layer && burst.isLive(at: now) ? PlannedDraw(burst: burst, age: burst.age(at: now)) : nil
         }
     }

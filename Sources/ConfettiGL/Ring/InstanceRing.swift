@@ -58,8 +58,12 @@ public final class InstanceRing<Kind: ParticleKind> {
     public let capacity: Int
     public private(set) var buffer: GLuint = 0
     /// Bursts in the order they were written, oldest first. Dead bursts stay until overwritten,
-    /// so a paused viewer can step back in time to them.
+    /// so a paused viewer can step back in time to them, but no more than `keptDeadBursts` of
+    /// them: drawing forgets older dead ones (see `forgetDead`), so tiny bursts cannot make the
+    /// array, and every frame's walk over it, grow to the capacity.
     public private(set) var bursts: [Burst<Kind>] = []
+    /// Dead bursts kept for stepping back: 1,024 is 100 s of stress bursts, or hundreds of clicks.
+    public static var keptDeadBursts: Int { 1_024 }
     /// Upload calls and bytes since creation: one call per burst, none per frame.
     public private(set) var uploadCount = 0
     public private(set) var uploadedBytes = 0
@@ -100,6 +104,8 @@ public final class InstanceRing<Kind: ParticleKind> {
         guard records.count <= capacity else {
             throw GLFailure("a burst of \(records.count) particles does not fit in the instance ring (capacity \(capacity)); raise --capacity")
         }
+        // An error left by an earlier call (a draw, say) is not this upload's.
+        try glCheck("an earlier call such as a draw (found before uploading a burst of \(records.count) \(Kind.name) particles, which did not happen)")
         if head + records.count > capacity { head = 0 }
         let range = head..<(head + records.count)
         evict(overlapping: range, now: now)
@@ -125,6 +131,22 @@ public final class InstanceRing<Kind: ParticleKind> {
 
     public func liveParticles(at now: Double) -> Int {
         bursts.reduce(0) { $0 + ($1.isLive(at: now) ? $1.count : 0) }
+    }
+
+    /// Forgets the oldest bursts that are over at `now` beyond the `keptDeadBursts` most recent
+    /// ones. Bursts still to come or alive are kept, so a show uploaded ahead of time (render)
+    /// loses nothing; only times before `now` lose what had died long before. O(bursts), and
+    /// nothing at all while there are no more bursts than that.
+    public func forgetDead(at now: Double) {
+        guard bursts.count > Self.keptDeadBursts else { return }
+        let dead = bursts.reduce(0) { $0 + ($1.isOver(at: now) ? 1 : 0) }
+        var excess = dead - Self.keptDeadBursts
+        guard excess > 0 else { return }
+        bursts.removeAll { burst in
+            guard excess > 0, burst.isOver(at: now) else { return false }
+            excess -= 1
+            return true
+        }
     }
 
     /// Forgets every burst; the next one is written at the start.

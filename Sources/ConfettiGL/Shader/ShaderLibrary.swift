@@ -27,6 +27,9 @@ public struct ShaderLibrary: Sendable {
     public static func resolve(_ explicit: String? = nil) throws -> ShaderLibrary {
         let probe = "confetti.vert.glsl"
         if let explicit {
+            guard !explicit.isEmpty else {
+                throw GLFailure("--shader-dir is empty: give the directory of the .glsl files, or leave it out for the built-in shaders")
+            }
             let url = URL(fileURLWithPath: explicit)
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent(probe).path) else {
                 throw GLFailure("no \(probe) in the shader directory \(explicit) (from --shader-dir or $CONFETTI_SHADER_DIR); point it at the project's Shaders/ folder")
@@ -56,6 +59,9 @@ public struct ShaderLibrary: Sendable {
         return url.appendingPathComponent(name).path
     }
 
+    /// Larger shader files are refused unread.
+    public static let maxFileBytes = 1 << 20
+
     /// The text of one file, `#include`s not yet expanded.
     public func text(_ name: String) throws -> String {
         switch origin {
@@ -66,11 +72,16 @@ public struct ShaderLibrary: Sendable {
             return text
         case .directory(let url):
             let file = url.appendingPathComponent(name)
+            let data: Data
             do {
-                return try String(contentsOf: file, encoding: .utf8)
+                data = try InputFile.read(file.path, maxBytes: Self.maxFileBytes, noun: "a shader file")
             } catch {
-                throw ShaderError(message: "\(file.path): cannot read shader file (\(error.localizedDescription))")
+                throw ShaderError(message: "\(error)")
             }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw ShaderError(message: "cannot read \(InputFile.display(file.path)): it is not UTF-8 text")
+            }
+            return text
         }
     }
 

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Small input files (effect files, shaders), read whole after checking what they are: a
+/// directory, a device such as /dev/zero, a pipe or a file over the limit is refused unread,
+/// with one line naming the path and the reason in words, never a raw NSError.
+public enum InputFile {
+    /// The bytes of the regular file at `path`, at most `maxBytes`; `noun` names what it should
+    /// be ("an effect file", "a shader file") in messages.
+    public static func read(_ path: String, maxBytes: Int, noun: String) throws -> Data {
+        let shown = display(path)
+        guard !path.isEmpty else { throw InputFileError("the path is empty: give \(noun)") }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw InputFileError("cannot read \(shown): \(reason(errno))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw InputFileError("cannot read \(shown): \(typeName(info.st_mode)), not \(noun)")
+        }
+        guard Int(info.st_size) <= maxBytes else {
+            throw InputFileError("\(shown) is \(Budget.format(Int(info.st_size))) bytes; the limit for \(noun) is \(JSON.sizeText(maxBytes))")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputFileError("cannot read \(shown): \(reason(errno))") }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        // Read one byte past the limit: a file that grew since stat is still refused.
+        guard let data = try? handle.read(upToCount: maxBytes + 1) ?? Data() else {
+            throw InputFileError("cannot read \(shown): \(reason(errno))")
+        }
+        guard data.count <= maxBytes else {
+            throw InputFileError("\(shown) grew past \(JSON.sizeText(maxBytes)) while it was read")
+        }
+        return data
+    }
+
+    /// A Foundation file error (CocoaError, NSError) as one line: "cannot write PATH:
+    /// read-only file system". nil for other errors.
+    public static func describe(_ error: any Error) -> String? {
+        let ns = error as NSError
+        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return nil }
+        let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        var errno: Int32?
+        if ns.domain == NSPOSIXErrorDomain { errno = Int32(ns.code) }
+        // The underlying error may be stored as an NSError or as a Swift POSIXError.
+        switch ns.userInfo[NSUnderlyingErrorKey] {
+        case let posix as POSIXError: errno = posix.code.rawValue
+        case let underlying as NSError where underlying.domain == NSPOSIXErrorDomain: errno = Int32(underlying.code)
+        default: break
+        }
+        if errno == nil, ns.code == CocoaError.fileWriteFileExists.rawValue { errno = EEXIST }
+        let why: String
+        if let errno {
+            why = Self.reason(errno)
+        } else {
+            switch ns.code {
+            case CocoaError.fileWriteVolumeReadOnly.rawValue: why = Self.reason(EROFS)
+            case CocoaError.fileWriteOutOfSpace.rawValue: why = Self.reason(ENOSPC)
+            case CocoaError.fileWriteNoPermission.rawValue, CocoaError.fileReadNoPermission.rawValue: why = Self.reason(EACCES)
+            case CocoaError.fileNoSuchFile.rawValue, CocoaError.fileReadNoSuchFile.rawValue: why = Self.reason(ENOENT)
+            case CocoaError.fileWriteFileExists.rawValue: why = Self.reason(EEXIST)
+            case CocoaError.fileWriteInvalidFileName.rawValue, CocoaError.fileReadInvalidFileName.rawValue: why = "the file name is not valid"
+            default: why = ns.localizedDescription
+            }
+        }
+        let verb = ns.domain == NSPOSIXErrorDomain ? "use" : Self.verb(ns.code)
+        guard let path else { return "cannot \(verb): \(why)" }
+        let shown = display(path)
+        var isDirectory: ObjCBool = false
+        // Creating a directory where a file already is: say so.
+        if errno == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return "cannot write under \(shown): it is a file, not a directory"
+        }
+        return "cannot \(verb) \(shown): \(why)"
+    }
+
+    private static func verb(_ code: Int) -> String {
+        (CocoaError.fileReadUnknown.rawValue..<CocoaError.fileWriteUnknown.rawValue).contains(code) ? "read" : "write"
+    }
+
+    /// A path as messages show it: control characters escaped, cut to 160 characters.
+    public static func display(_ path: String) -> String {
+        printable(path, limit: 160)
+    }
+
+    /// An errno in words, lower case as the middle of a sentence wants: "no such file or directory".
+    public static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return (text.first?.lowercased() ?? "") + text.dropFirst()
+    }
+
+    /// "a directory", "a character device" …: what a path that is not a regular file is.
+    public static func typeName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "it is a directory"
+        case S_IFCHR: "not a regular file (a character device)"
+        case S_IFBLK: "not a regular file (a block device)"
+        case S_IFIFO: "not a regular file (a pipe)"
+        case S_IFSOCK: "not a regular file (a socket)"
+        default: "not a regular file"
+        }
+    }
+}
+
+public struct InputFileError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,253 @@
+import ConfettiGL
+import Foundation
+import Testing
+
+/// Inputs beyond the budget, options that do not apply, negative numbers, file-system errors,
+/// a missing GL driver and hostile text: each through the real binary, refused with exit 2 and
+/// one clear line, never a signal, and nothing written.
+@Suite struct HardeningTests {
+    struct Case: CustomStringConvertible, Sendable {
+        /// `{F}` in an argument stands for the fixture directory.
+        var arguments: [String]
+        /// Files to make in the fixture directory first: name → contents (nil: a directory).
+        var files: [String: String?] = [:]
+        var environment: [String: String?] = [:]
+        /// Words the message must contain.
+        var mentions: [String]
+        /// Words it must not contain.
+        var absent: [String] = []
+        var why: String
+
+        var description: String { why }
+    }
+
+    static func confetti(_ fields: String) -> String { #"{"kind": "confetti", "confetti": {\#(fields)}}"# }
+    static func classic(_ fields: String) -> String { #"{"kind": "classic", "classic": {\#(fields)}}"# }
+    static func fountain(_ fields: String) -> String { #"{"kind": "fountain", "fountain": {\#(fields)}}"# }
+
+    static let hugeFireworks = classic(#""fireworks": 1000, "sparkCount": 4194304"#)
+    static let hugeConfetti = confetti(#""count": 4194304"#)
+    /// The shaders with confetti.frag.glsl replaced by a directory.
+    static let shadersWithADirectory: [String: String?] = Dictionary(uniqueKeysWithValues:
+        ShaderLibrary.builtInNames.map { ("shaders/" + $0, (try? ShaderLibrary.embedded.text($0)) as String?) }
+    ).merging(["shaders/confetti.frag.glsl": nil]) { _, new in new }
+
+    static let cases: [Case] = [
+        // 1. The budget, checked before any work: particles per launch and in total, GPU bytes,
+        // frame pixels, frames, frames × pixels, trace samples and passes, stress, soak.
+        Case(arguments: ["render", "--effect", "{F}/big.json"], files: ["big.json": hugeFireworks],
+             mentions: ["classic.fireworks × classic.sparkCount", "1,000 × 4,194,304", "4.2e9 sparks", "2,097,152"], why: "render: 1000 × 4M sparks (SIGABRT after 40 s before)"),
+        Case(arguments: ["trace", "{F}/big.json"], files: ["big.json": hugeFireworks],
+             mentions: ["classic.fireworks × classic.sparkCount × --times (7 values)", "samples", "524,288"], why: "trace: 1000 × 4M sparks (SIGABRT before)"),
+        Case(arguments: ["render", "--effect", "{F}/c.json", "--bursts", "10000"], files: ["c.json": hugeConfetti],
+             mentions: ["confetti.count = 4,194,304 confetti pieces", "per launch"], why: "render: a file's 4M count with --bursts 10000"),
+        Case(arguments: ["render", "--effect", "{F}/c.json", "--bursts", "10"], files: ["c.json": confetti(#""count": 1000000"#)],
+             mentions: ["--bursts × confetti.count", "10 × 1,000,000", "10,000,000 particles", "4,194,304"], why: "render: --bursts multiplies a file's count"),
+        Case(arguments: ["trace", "{F}/c.json"], files: ["c.json": hugeConfetti],
+             mentions: ["confetti.count × --times (7 values)", "29,360,128 samples"], why: "trace: 4M confetti at the default times (SIGSEGV before)"),
+        Case(arguments: ["render", "--effect", "confetti", "--count", "2000000"],
+             mentions: ["launches (the default for confetti) × --count", "3 × 2,000,000"], why: "render: --count times the default launches"),
+        Case(arguments: ["render", "--size", "16384x16384", "--frames", "1"],
+             mentions: ["--size 16384x16384", "268,435,456 pixels a frame", "67,108,864"], why: "render: a 16384² frame"),
+        Case(arguments: ["render", "--frames", "100000"],
+             mentions: ["--frames × --size 1280x720", "100,000 × 921,600", "17,179,869,184"], why: "render: frames × pixels"),
+        Case(arguments: ["render", "--duration", "3600"],
+             mentions: ["--duration 3600 s at --fps 30", "108,000 frames", "100,000"], absent: ["--frames must be"], why: "render: frames from --duration, never given as --frames"),
+        Case(arguments: ["render", "--effect", "confetti", "--bursts", "10000", "--interval", "3600"],
+             mentions: ["the show lasts", "--bursts 10,000", "--interval 3,600 s", "confetti.lifetime 1.5 s", "give --frames or --duration"], why: "render: frames from the show's own length"),
+        Case(arguments: ["view", "--capacity", "16777216"],
+             mentions: ["--capacity", "16,777,216 × 120", "1,073,741,824", "at most 8,947,848"], why: "view: two rings beyond 1 GiB"),
+        Case(arguments: ["view", "--effect", "{F}/fw.json"], files: ["fw.json": classic(#""fireworks": 1000, "sparkCount": 1000000"#)],
+             mentions: ["classic.fireworks × classic.sparkCount", "particles per launch"], absent: ["DISPLAY"], why: "view: a click would fire 10^9 sparks (SIGABRT before)"),
+        Case(arguments: ["view", "--stress", "100000", "--effect", "{F}/short.json"], files: ["short.json": confetti(#""lifetime": 0.001, "fadeOutDuration": 0"#)],
+             mentions: ["--stress 100000", "confetti.lifetime 0.001 s", "10,000,000"], absent: ["DISPLAY"], why: "view: --stress with a 1 ms lifetime"),
+        Case(arguments: ["view", "--capacity", "1000", "--stress", "1000"],
+             mentions: ["--stress 1000", "16 × 67 = 1,072", "does not fit", "--capacity"], absent: ["DISPLAY"], why: "view: a stress level the ring cannot hold"),
+        Case(arguments: ["view", "--capacity", "1000", "--effect", "{F}/pair.json"], files: ["pair.json": classic(#""sparkCount": 600"#)],
+             mentions: ["classic.fireworks × classic.sparkCount = 2 × 600 = 1,200 sparks", "--capacity"], absent: ["DISPLAY"], why: "view: a launch larger than the ring"),
+        Case(arguments: ["view", "--capacity", "1000", "--effect", "{F}/f.json"], files: ["f.json": fountain(#""sparkCount": 1001"#)],
+             mentions: ["fountain.sparkCount = 1,001 sparks", "does not fit"], absent: ["DISPLAY"], why: "view: the F key's fountain"),
+        Case(arguments: ["trace", "{F}/f.json", "--evaluator", "gpu"], files: ["f.json": fountain(#""sparkCount": 40000"#)],
+             mentions: ["fountain.sparkCount (one birth each) × --times (7 values)", "280,000 shader passes", "262,144"], why: "trace: gpu passes"),
+        Case(arguments: ["trace", "{F}/c.json", "--times", "1"], files: ["c.json": confetti(#""count": 200000"#)],
+             mentions: ["confetti.count = 200,000", "131,072"], why: "trace: particles"),
+        Case(arguments: ["soak", "--bursts", "10000000", "--count", "1000", "--capacity", "100000"],
+             mentions: ["--bursts × --count", "10,000,000 × 1,000", "268,435,456"], why: "soak: total work"),
+        Case(arguments: ["soak", "--capacity", "20000000"], mentions: ["--capacity", "1,073,741,824"], why: "soak: one ring beyond 1 GiB"),
+        Case(arguments: ["bench", "--size", "16384x16384"], mentions: ["--size 16384x16384", "67,108,864"], why: "bench: frame pixels"),
+        Case(arguments: ["view", "--size", "16384x16384"], mentions: ["--size 16384x16384", "67,108,864"], why: "view: window pixels"),
+
+        // 5. Messages name the option the user gave, in words.
+        Case(arguments: ["render", "--interval", "-1"], mentions: ["--interval", "-1"], absent: ["Missing value"], why: "a negative --interval"),
+        Case(arguments: ["render", "--fps", "-30"], mentions: ["--fps", "-30"], absent: ["Missing value"], why: "a negative --fps"),
+        Case(arguments: ["view", "--fire-every", "-1"], mentions: ["--fire-every", "-1"], absent: ["Missing value"], why: "a negative --fire-every"),
+        Case(arguments: ["soak", "--interval", "-0.5"], mentions: ["--interval", "-0.5"], absent: ["Missing value"], why: "a negative soak --interval"),
+        Case(arguments: ["render", "--seed", "-3"], mentions: ["--seed", "-3"], absent: ["Missing value"], why: "a negative --seed"),
+        Case(arguments: ["trace", "confetti", "--times", "-500"], mentions: ["--times -500", "-inf", "overflows"], absent: ["EncodingError"], why: "trace at -500 s (EncodingError about -inf before)"),
+        Case(arguments: ["trace", "{F}/drag.json", "--times", "0,-10"], files: ["drag.json": confetti(#""drag": 100"#)],
+             mentions: ["--times -10", "overflows"], absent: ["EncodingError"], why: "trace: exp(drag · 10) overflows"),
+        Case(arguments: ["render", "--out", "{F}/plain/frames", "--frames", "1", "--size", "8x8"], files: ["plain": "not a directory"],
+             mentions: ["cannot write {F}/plain/frames: not a directory"], absent: ["NSCocoaErrorDomain", "Error Domain"], why: "output path under a file"),
+        Case(arguments: ["render", "--out", "{F}/" + String(repeating: "a", count: 300), "--frames", "1", "--size", "8x8"],
+             mentions: ["cannot write", "…", "file name too long"], absent: ["NSCocoaErrorDomain", "Error Domain"], why: "a path too long"),
+        Case(arguments: ["render", "--effect", "/dev/zero"], mentions: ["cannot read /dev/zero: not a regular file"], why: "/dev/zero as --effect"),
+        Case(arguments: ["trace", "/dev/zero"], mentions: ["cannot read /dev/zero: not a regular file"], why: "/dev/zero to trace"),
+        Case(arguments: ["render", "--shader-dir", "{F}/shaders", "--frames", "1", "--size", "8x8", "--out", "{F}/frames"], files: shadersWithADirectory,
+             mentions: ["cannot read {F}/shaders/confetti.frag.glsl: it is a directory, not a shader file"], absent: ["NSCocoaErrorDomain"], why: "a directory as a shader file"),
+        Case(arguments: ["render", "--frames", "1", "--size", "8x8", "--out", "{F}/frames"], environment: ["LIBGL_DRIVERS_PATH": "/nonexistent"],
+             mentions: ["no OpenGL driver found: install Mesa (libegl-mesa0, libgl1-mesa-dri)"], absent: ["libEGL warning"], why: "no DRI driver (EGL error 0x3001 before)"),
+        Case(arguments: ["trace", "confetti", "--evaluator", "gpu"], environment: ["__EGL_VENDOR_LIBRARY_DIRS": "/nonexistent"],
+             mentions: ["no OpenGL driver found: install Mesa (libegl-mesa0, libgl1-mesa-dri)"], why: "EGL pointed at nothing"),
+        Case(arguments: ["render", "--effect", "\u{1b}[2J\u{1b}[31mred"], mentions: ["unknown effect '\\u{1b}[2J\\u{1b}[31mred'"], why: "escape sequences in an option are printed escaped"),
+        Case(arguments: ["render", "--effect", "{F}/evil\nline.json"], mentions: ["cannot read {F}/evil\\nline.json: no such file or directory"], why: "a newline in a path is printed escaped"),
+        Case(arguments: ["render", "--effect", String(repeating: "z", count: 100_000)], mentions: ["unknown effect 'zzz", "…'"], absent: ["Did you mean"], why: "a 100,000-character effect name"),
+        Case(arguments: ["presets", String(repeating: "p", count: 100_000)], mentions: ["unknown preset 'ppp", "…'"], absent: ["Did you mean"], why: "a 100,000-character preset name"),
+        Case(arguments: ["trace", "confetti", "--times", "0,\u{1b}[2J"], mentions: ["--times", "'\\u{1b}[2J' is not one"], why: "an escape sequence in --times"),
+        Case(arguments: ["bench", "--counts", "1k,\u{7}x"], mentions: ["--counts", "'\\u{7}x' is not one"], why: "a bell in --counts"),
+
+        // 6. Options that do not apply to the chosen effect.
+        Case(arguments: ["render", "--count", "5", "--effect", "classic"], mentions: ["--count 5", "classic effect, with no confetti"], why: "--count with classic fireworks"),
+        Case(arguments: ["render", "--count", "5", "--effect", "fountain"], mentions: ["--count 5", "fountain effect", "fountain.sparkCount"], why: "--count with a fountain"),
+        Case(arguments: ["render", "--out", ""], mentions: ["--out is empty"], why: "an empty --out"),
+        Case(arguments: ["render", "--interval", "1"], mentions: ["--interval 1", "only one", "--bursts 2"], why: "--interval with one launch"),
+        Case(arguments: ["render", "--effect", "confetti", "--bursts", "1", "--interval", "0.5"], mentions: ["--interval 0.5", "--bursts 1"], why: "--interval with --bursts 1"),
+        Case(arguments: ["trace", "confetti", "--shader-dir", "{F}"], mentions: ["--shader-dir", "--evaluator gpu"], why: "--shader-dir with the cpu evaluator"),
+        Case(arguments: ["render", "--shader-dir", ""], mentions: ["--shader-dir is empty"], why: "an empty --shader-dir"),
+        Case(arguments: ["view", "--screenshot-dir", ""], mentions: ["--screenshot-dir is empty"], why: "an empty --screenshot-dir"),
+        Case(arguments: ["bench", "--json", ""], mentions: ["--json is empty"], why: "an empty --json"),
+        Case(arguments: ["bench", "--plot", ""], mentions: ["--plot is empty"], why: "an empty --plot"),
+    ]
+
+    /// Every file under `dir`, with its size, to compare before and after.
+    static func snapshot(_ dir: URL) -> [String: Int] {
+        var result: [String: Int] = [:]
+        guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.fileSizeKey]) else { return result }
+        for case let url as URL in walker {
+            result[url.path] = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? -1
+        }
+        return result
+    }
+
+    @Test(arguments: cases)
+    func refusedWithExitTwoOneLineAndNothingWritten(_ input: Case) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-hardening-\(UUID())")
+        let fixtures = root.appendingPathComponent("fixtures"), work = root.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (name, contents) in input.files {
+            let url = fixtures.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let contents {
+                try contents.write(to: url, atomically: true, encoding: .utf8)
+            } else {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            }
+        }
+        let before = Self.snapshot(fixtures)
+        let arguments = input.arguments.map { $0.replacingOccurrences(of: "{F}", with: fixtures.path) }
+        let outcome = try ConfettiBinary.run(arguments, in: work, environment: input.environment)
+
+        #expect(outcome.exitedNormally, "ended by a signal: \(outcome.stderr)")
+        #expect(outcome.status == 2, "exit \(outcome.status); stderr: \(outcome.stderr)")
+        for word in input.mentions.map({ $0.replacingOccurrences(of: "{F}", with: fixtures.path) }) {
+            #expect(outcome.stderr.contains(word), "the message does not mention '\(word)': \(outcome.stderr)")
+        }
+        for word in input.absent {
+            #expect(!outcome.stderr.contains(word), "the message mentions '\(word)': \(outcome.stderr)")
+        }
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("confetti: ") == true, "one clear line first: \(outcome.stderr)")
+        #expect(lines.filter { $0.hasPrefix("confetti: ") }.count == 1, "one message: \(outcome.stderr)")
+        #expect(!outcome.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "control characters reach the terminal")
+        #expect((lines.first?.count ?? 0) < 600, "a short message: \(lines.first?.count ?? 0) characters")
+        // Nothing written: no output files, no output on stdout, the fixtures as they were.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).isEmpty, "wrote into the working directory")
+        #expect(outcome.stdout.isEmpty, "wrote to stdout: \(outcome.stdout.prefix(200))")
+        #expect(Self.snapshot(fixtures) == before, "changed the fixture directory")
+    }
+
+    // MARK: - 4. Size limits on input
+
+    @Test func a200MBEffectFileIsRefusedUnreadInUnderASecond() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-huge-\(UUID()).json")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Sparse: 200 MB that take no disk.
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 200_000_000)
+        try handle.close()
+
+        let clock = ContinuousClock()
+        var message = ""
+        let inProcess = clock.measure {
+            do { _ = try Effect.load(url.path) } catch { message = "\(error)" }
+        }
+        #expect(message == "\(url.path) is 200,000,000 bytes; the limit for an effect file is 1 MiB", "\(message)")
+        #expect(inProcess < .milliseconds(100), "took \(inProcess)")
+
+        var outcome: ConfettiBinary.Outcome?
+        let binary = try clock.measure { outcome = try ConfettiBinary.run(["trace", url.path]) }
+        #expect(outcome?.status == 2 && outcome?.exitedNormally == true)
+        #expect(outcome?.stderr.contains("200,000,000 bytes; the limit for an effect file is 1 MiB") == true, "\(outcome?.stderr ?? "")")
+        #expect(binary < .seconds(1), "the binary took \(binary)")
+    }
+
+    @Test func aMegabyteUnknownFieldNameIsAnsweredQuicklyAndShortly() throws {
+        let name = String(repeating: "k", count: 1_000_000)
+        let texts = [
+            ("confetti.kkk", #"{"kind": "confetti", "confetti": {"\#(name)": 1}}"#),
+            ("kkk", #"{"kind": "confetti", "\#(name)": 1}"#),
+            ("kind", #"{"kind": "\#(name)"}"#),
+        ]
+        let clock = ContinuousClock()
+        for (path, text) in texts {
+            #expect(text.utf8.count < EffectFile.maxBytes)
+            var message = ""
+            let time = clock.measure {
+                do { _ = try EffectFile.decode(Data(text.utf8), file: "big.json") } catch { message = "\(error)" }
+            }
+            #expect(message.hasPrefix("big.json: \(path)"), "\(message.prefix(200))")
+            // The name cut to 40 characters; the rest is the list of known fields.
+            #expect(message.count < 500, "\(message.count) characters: \(message.prefix(500))")
+            #expect(message.contains("…"))
+            #expect(!message.contains("Did you mean"))
+            #expect(time < .seconds(1), "\(path): \(time)")
+        }
+        // Through the binary: one short line, quickly.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-longname-\(UUID()).json")
+        try texts[0].1.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var outcome: ConfettiBinary.Outcome?
+        let time = try clock.measure { outcome = try ConfettiBinary.run(["trace", url.path]) }
+        #expect(outcome?.status == 2 && outcome?.exitedNormally == true)
+        #expect(outcome?.stderr.contains("unknown field") == true)
+        #expect((outcome?.stderr.count ?? .max) < 500, "\(outcome?.stderr.count ?? 0) characters")
+        #expect(time < .seconds(2), "took \(time)")
+    }
+
+    // MARK: - What passes: trace values are finite
+
+    /// Every number in a trace is finite: JSON has no inf or NaN, and the document parses.
+    @Test(arguments: ["cpu", "gpu"])
+    func everyTraceValueIsFinite(_ evaluator: String) throws {
+        for effect in ["confetti", "classic", "fountain"] {
+            let outcome = try ConfettiBinary.run(["trace", effect, "--evaluator", evaluator, "--times", "-1,0,0.5,2,60,1000"])
+            #expect(outcome.status == 0, "\(effect): \(outcome.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))
+            var numbers = 0
+            func visit(_ value: Any) {
+                switch value {
+                case let list as [Any]: list.forEach(visit)
+                case let object as [String: Any]: object.values.forEach(visit)
+                case let number as NSNumber:
+                    numbers += 1
+                    #expect(number.doubleValue.isFinite, "\(effect): \(number)")
+                default: break
+                }
+            }
+            visit(document)
+            #expect(numbers > 100, "\(effect): only \(numbers) numbers")
+        }
+    }
+}
