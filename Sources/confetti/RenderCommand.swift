@@ -113,18 +113,21 @@ struct RenderCommand: ParsableCommand {
 
         // From here on SIGINT and SIGTERM stop the render between frames and clean up.
         Interrupts.install()
-        let sink: FrameSink
-        switch target {
-        case .frames(let directory):
-            sink = try PNGFrameDirectory(directory, force: force)
-        case .video(let path, let format):
-            sink = try VideoFile(path: path, format: format, width: size.width, height: size.height, fps: fps, ffmpeg: ffmpeg!)
-        }
         let started = ContinuousClock.now
         var bar = ProgressBar(total: recorder.frames, label: out)
         var done = 0
+        var opened: FrameSink?
         do {
+            // The GL context first: with no driver, nothing is created on disk.
             try shaders.withHeadlessGL { library in
+                let sink: FrameSink
+                switch target {
+                case .frames(let directory):
+                    sink = try PNGFrameDirectory(directory, force: force)
+                case .video(let path, let format):
+                    sink = try VideoFile(path: path, format: format, width: size.width, height: size.height, fps: fps, ffmpeg: ffmpeg!)
+                }
+                opened = sink
                 try recorder.record(into: sink, shaders: library) { frames in
                     done = frames
                     if case .video(_, let format) = target, frames == recorder.frames {
@@ -135,17 +138,17 @@ struct RenderCommand: ParsableCommand {
                     try Interrupts.check()
                 }
             }
-            try sink.finish()
+            try opened!.finish()
             bar.update(done: done)
             bar.finish()
         } catch let interrupted as Interrupted {
             bar.finish()
-            let left = sink.abandon()
+            let left = opened?.abandon() ?? "nothing was written"
             FileHandle.standardError.write(Data("confetti: \(interrupted) after \(done) of \(recorder.frames) frames; \(left)\n".utf8))
             throw ExitCode(interrupted.status)
         } catch {
             bar.finish()
-            sink.abandon()
+            _ = opened?.abandon()
             throw error
         }
 
