@@ -100,21 +100,8 @@ enum Tool {
     }
 
     static func run(_ name: String, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try locate(name))
-        process.arguments = arguments
-        let logs = try Scratch("tool")
-        let out = logs.url.appendingPathComponent("out"), err = logs.url.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        let outcome = try ConfettiBinary.run(arguments, executable: URL(fileURLWithPath: try locate(name)))
+        return Result(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     /// The MD5 of every decoded frame (ffmpeg's framemd5 muxer), header lines left out.

@@ -47,11 +47,7 @@ public final class SceneRenderer {
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
     public func reloadShaders() throws {
-        var failure: (any Error)?
-        for reload in [celebration.reloadShaders, buttons.reloadShaders] {
-            do { try reload() } catch { failure = failure ?? error }
-        }
-        if let failure { throw failure }
+        try reloadEach([celebration.reloadShaders, buttons.reloadShaders])
     }
 
     /// Every shader file the programs were built from.

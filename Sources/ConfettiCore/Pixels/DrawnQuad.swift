@@ -38,6 +38,12 @@ public struct DrawnQuad: Sendable {
         self.color = color
     }
 
+    /// A colour as the record stores it (8 bits a channel), premultiplied by `opacity`.
+    public static func premultiplied(_ color: RGB, opacity: Double) -> SIMD4<Double> {
+        let (r, g, b, _) = color.rgba8
+        return SIMD4(SIMD3(Double(r), Double(g), Double(b)) / 255 * opacity, opacity)
+    }
+
     /// The quad corner of vertex `index` (0...3 of a triangle strip): (±1, ±1).
     public static func corner(_ index: Int) -> SIMD2<Double> {
         SIMD2(Double(index & 1), Double(index >> 1)) * 2 - 1

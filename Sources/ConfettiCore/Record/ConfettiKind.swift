@@ -95,13 +95,11 @@ public enum ConfettiKind: ParticleKind {
     }
 
     public static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
-        let (r, g, b, _) = p.color.rgba8
-        let rgb = SIMD3(Double(r), Double(g), Double(b)) / 255
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.rotation,
             halfSize: SIMD2(s.apparentWidth, Double(ConfettiInstance(p).height)) / 2,
             shape: p.shape == .circle ? .ellipse : .rectangle,
-            color: SIMD4(rgb * s.opacity, s.opacity)
+            color: DrawnQuad.premultiplied(p.color, opacity: s.opacity)
         )
         let e = Float32Error.k * Float32Error.eps
         quad.centreError = e * (s.scales.x + s.scales.y)

@@ -95,13 +95,11 @@ public enum SparkKind: ParticleKind {
     }
 
     public static func drawn(_ spark: Spark, _ s: SparkSample) -> DrawnQuad {
-        let (r, g, b, _) = spark.color.rgba8
-        let rgb = SIMD3(Double(r), Double(g), Double(b)) / 255
         let diameter = Double(SparkInstance(spark).size)
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.angle,
             halfSize: SIMD2(repeating: 0.5 * diameter * s.scale), shape: .ellipse,
-            color: SIMD4(rgb * s.opacity, s.opacity)
+            color: DrawnQuad.premultiplied(spark.color, opacity: s.opacity)
         )
         let e = Float32Error.k * Float32Error.eps
         quad.centreError = 2 * e * s.bounds.position

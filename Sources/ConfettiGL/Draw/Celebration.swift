@@ -144,11 +144,7 @@ public final class Celebration {
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
     public func reloadShaders() throws {
-        var failure: (any Error)?
-        for reload in [confetti.reloadShaders, sparks.reloadShaders] {
-            do { try reload() } catch { failure = failure ?? error }
-        }
-        if let failure { throw failure }
+        try reloadEach([confetti.reloadShaders, sparks.reloadShaders])
     }
 
     /// Every shader file the programs were built from (what hot reload watches).
@@ -161,4 +157,14 @@ public final class Celebration {
 public struct CelebrationError: Error, CustomStringConvertible, Sendable {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// Runs every reload, so that each program that builds is taken even when another fails, then
+/// throws the first failure.
+public func reloadEach(_ reloads: [() throws -> Void]) throws {
+    var failure: (any Error)?
+    for reload in reloads {
+        do { try reload() } catch { failure = failure ?? error }
+    }
+    if let failure { throw failure }
 }
