@@ -27,7 +27,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 WAYLAND_LIB := .build/wayland/lib
 WAYLAND_GLFW := $(WAYLAND_LIB)/libglfw.so.3
 
-.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample
+.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample install uninstall
 
 all: build
 
@@ -98,6 +98,23 @@ mutants-sample: deps wayland-glfw
 # JSON and a plot in out/bench. About two minutes on 2 cores with llvmpipe.
 bench: build
 	$(RELEASE) bench --json out/bench/bench.json --plot out/bench/frame-times.png
+
+# Installs like a Unix tool: the binary (its shaders are built into it) and the shell
+# completions swift-argument-parser writes for bash, zsh and fish. DESTDIR stages a package.
+PREFIX ?= /usr/local
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+BASH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+install: build
+	install -d $(BINDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS)
+	install -m 755 $(RELEASE) $(BINDIR)/confetti
+	$(RELEASE) --generate-completion-script bash > $(BASH_COMPLETIONS)/confetti
+	$(RELEASE) --generate-completion-script zsh > $(ZSH_COMPLETIONS)/_confetti
+	$(RELEASE) --generate-completion-script fish > $(FISH_COMPLETIONS)/confetti.fish
+
+uninstall:
+	rm -f $(BINDIR)/confetti $(BASH_COMPLETIONS)/confetti $(ZSH_COMPLETIONS)/_confetti $(FISH_COMPLETIONS)/confetti.fish
 
 clean:
 	rm -rf .build out

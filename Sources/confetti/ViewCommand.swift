@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConfettiApp
+import Foundation
 import ConfettiGL
 
 struct ViewCommand: ParsableCommand {
@@ -76,6 +77,7 @@ struct ViewCommand: ParsableCommand {
         options.screenshotDirectory = screenshotDir
         // A file is watched and reloaded on change; so are shaders read from a directory.
         if let name = effect.effect, Effect.preset(name) == nil { options.effectFile = name }
+        options.effectName = effect.effect.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "celebration"
         // Everything the keys and clicks can fire, and the stress level, before the window
         // opens (Viewer checks the same on every reload).
         do {

@@ -313,3 +313,35 @@ struct TestFailure: Error, CustomStringConvertible {
         print("mutations: \(statuses[0] ?? 0) accepted, \(statuses[2] ?? 0) refused with exit 2")
     }
 }
+
+/// `make install` and `make uninstall`, staged under a private prefix with the debug binary.
+@Suite struct InstallTests {
+    @Test func makeInstallPutsTheBinaryAndCompletionsInPlaceAndUninstallRemovesThem() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-prefix-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let make = URL(fileURLWithPath: "/usr/bin/make")
+        // -o build: the test installs the binary it was built with, not a release build.
+        let common = ["-C", root.path, "-o", "build", "PREFIX=\(prefix.path)", "RELEASE=\(try ConfettiBinary.url().path)"]
+        let install = try ConfettiBinary.run(common + ["install"], executable: make)
+        #expect(install.status == 0, "\(install.stderr)")
+        let files = ["bin/confetti", "share/bash-completion/completions/confetti", "share/zsh/site-functions/_confetti",
+                     "share/fish/vendor_completions.d/confetti.fish"]
+        for file in files {
+            let text = (try? Data(contentsOf: prefix.appendingPathComponent(file))) ?? Data()
+            #expect(text.count > 100, "\(file) installed")
+        }
+        let bash = try String(contentsOf: prefix.appendingPathComponent(files[1]), encoding: .utf8)
+        #expect(bash.contains("render") && bash.contains("--effect"), "the bash completion knows the commands and options")
+        // The installed binary runs from anywhere: its shaders are inside it.
+        let installed = try ConfettiBinary.run(["trace", "fountain", "--times", "0.2", "--evaluator", "gpu"],
+                                               executable: prefix.appendingPathComponent("bin/confetti"), in: FileManager.default.temporaryDirectory,
+                                               environment: ["CONFETTI_SHADER_DIR": nil])
+        #expect(installed.status == 0 && installed.stdout.contains("\"evaluator\" : \"gpu\""), "\(installed.stderr)")
+        let uninstall = try ConfettiBinary.run(common + ["uninstall"], executable: make)
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        for file in files {
+            #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) removed")
+        }
+    }
+}

@@ -43,7 +43,7 @@ import Testing
     /// `button.frag.glsl` on the CPU: a rounded rectangle with its label texture, nearest texels.
     func drawButton(_ button: CelebrateButton, into image: inout ReferenceRasteriser) {
         let label = PixelFont.rasterize(button.label)
-        let labelSize = SIMD2(Double(label.width), Double(label.height)) * ButtonRenderer.labelScale
+        let labelSize = SIMD2(Double(label.width), Double(label.height)) * ButtonRenderer.buttonLabelScale
         let f = button.frame, r = button.cornerRadius, s = image.pixelsPerPoint
         let centre = Point(f.midX, f.y + f.height / 2), half = SIMD2(f.width, f.height) / 2
         image.fill(minX: f.minX - 1, minY: f.minY - 1, maxX: f.maxX + 1, maxY: f.maxY + 1) { point in

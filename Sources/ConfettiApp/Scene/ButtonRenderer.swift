@@ -13,7 +13,10 @@ public final class ButtonRenderer {
     private var labelPixels = (width: 1, height: 1)
 
     /// Points per font pixel.
-    static let labelScale = 3.0
+    /// Points per font pixel of the Celebrate button's label.
+    public static let buttonLabelScale = 3.0
+    /// Points per font pixel of the label this renderer draws.
+    public var labelScale = ButtonRenderer.buttonLabelScale
 
     public init(shaders: ShaderLibrary) throws {
         program = try ShaderProgram(shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader)
@@ -52,9 +55,15 @@ public final class ButtonRenderer {
     }
 
     /// The label's top-left corner, centred on the button and snapped to whole points.
-    static func labelOrigin(_ button: CelebrateButton, labelPixels: (width: Int, height: Int)) -> Point {
+    static func labelOrigin(_ button: CelebrateButton, labelPixels: (width: Int, height: Int), labelScale: Double = buttonLabelScale) -> Point {
         let f = button.frame
         return Point((f.midX - Double(labelPixels.width) * labelScale / 2).rounded(), (f.y + f.height / 2 - Double(labelPixels.height) * labelScale / 2).rounded())
+    }
+
+    /// The size a label takes, in points.
+    public func labelSize(_ text: String) -> Size {
+        let bitmap = PixelFont.rasterize(text)
+        return Size(width: Double(bitmap.width) * labelScale, height: Double(bitmap.height) * labelScale)
     }
 
     public func draw(_ button: CelebrateButton, viewport: Size, pixelsPerPoint: Double) {
@@ -70,9 +79,9 @@ public final class ButtonRenderer {
         epoxy_glUniform1f(program.uniform("uCornerRadius"), Float(button.cornerRadius))
         epoxy_glUniform3f(program.uniform("uFill"), Float(button.fill.r), Float(button.fill.g), Float(button.fill.b))
         epoxy_glUniform3f(program.uniform("uTextColor"), Float(button.text.r), Float(button.text.g), Float(button.text.b))
-        let origin = Self.labelOrigin(button, labelPixels: labelPixels)
+        let origin = Self.labelOrigin(button, labelPixels: labelPixels, labelScale: labelScale)
         epoxy_glUniform2f(program.uniform("uLabelOrigin"), Float(origin.x), Float(origin.y))
-        epoxy_glUniform2f(program.uniform("uLabelSize"), Float(Double(labelPixels.width) * Self.labelScale), Float(Double(labelPixels.height) * Self.labelScale))
+        epoxy_glUniform2f(program.uniform("uLabelSize"), Float(Double(labelPixels.width) * labelScale), Float(Double(labelPixels.height) * labelScale))
         epoxy_glUniform2f(program.uniform("uViewport"), Float(viewport.width), Float(viewport.height))
         epoxy_glUniform1f(program.uniform("uPixelsPerPoint"), Float(pixelsPerPoint))
         epoxy_glBindVertexArray(vao)

@@ -31,12 +31,20 @@ public final class Viewer {
         public var screenshotDirectory = "."
         /// An effect file to watch and reload when it changes.
         public var effectFile: String?
+        /// What the HUD calls the effect: a preset's name or the file's.
+        public var effectName = "celebration"
+        /// Draw the HUD in the window (H toggles it).
+        public var showsHUD = true
 
         public init() {}
     }
 
     public let window: GLFWWindow
     public let renderer: SceneRenderer
+    /// The on-screen HUD: a dark panel with one line of pixel-font text.
+    private let hud: ButtonRenderer
+    /// What the HUD says now (updated with the frame rate, twice a second).
+    public private(set) var hudText = ""
     public private(set) var clock = SimulationClock()
     /// Launches so far; launch k draws from stream k of the seed.
     public private(set) var burstsFired = 0
@@ -44,7 +52,7 @@ public final class Viewer {
     /// Frames drawn so far (an idle window draws none).
     public private(set) var framesDrawn = 0
     private var options: Options
-    private var hud = FrameRateMeter()
+    private var meter = FrameRateMeter()
     private var screenshotRequested = false
     private var effectWatcher: FileWatcher?
     private var shaderWatcher: FileWatcher?
@@ -106,6 +114,8 @@ public final class Viewer {
         do {
             let shaders = try ShaderLibrary.resolve(options.shaderDirectory)
             renderer = try SceneRenderer(shaders: shaders, capacity: options.capacity, seed: options.seed)
+            hud = try ButtonRenderer(shaders: shaders)
+            hud.labelScale = Self.hudScale
             // Shaders on disk are watched and reloaded; the built-in ones cannot change.
             let shaderPaths = renderer.shaderFiles.compactMap(shaders.path)
             if !shaderPaths.isEmpty { shaderWatcher = FileWatcher(paths: shaderPaths) }
@@ -254,8 +264,45 @@ public final class Viewer {
         epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
         renderer.button = button
         lastFrame = renderer.render(at: clock.time, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+        if options.showsHUD {
+            if hudText.isEmpty { hudText = hudLine(lastRate) }
+            hud.draw(hudPanel, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+        }
         framesDrawn += 1
         return lastFrame
+    }
+
+    /// Points per font pixel of the HUD: 14 pt letters, 28 pixels tall at a content scale of 2.
+    public static let hudScale = 2.0
+
+    /// Whether the HUD is drawn (H toggles it).
+    public var showsHUD: Bool { options.showsHUD }
+
+    /// The HUD's panel in the top-left corner, sized to its text.
+    public var hudPanel: CelebrateButton {
+        let text = hud.labelSize(hudText)
+        var panel = CelebrateButton(frame: Rect(x: 8, y: 8, width: (text.width + 16).rounded(), height: (text.height + 12).rounded()))
+        panel.cornerRadius = 6
+        panel.label = hudText
+        panel.fill = RGB(0.12, 0.13, 0.17)
+        panel.text = RGB(0.92, 0.93, 0.96)
+        return panel
+    }
+
+    /// The HUD's one line: fps, frame time, live particles, speed, paused time, effect.
+    private func hudLine(_ rate: FrameRateMeter.Summary?) -> String {
+        var parts: [String] = []
+        if let rate {
+            parts += [String(format: "%.0f fps", rate.fps), String(format: "%.1f ms", rate.milliseconds)]
+        } else {
+            parts.append("idle")
+        }
+        parts.append("\(renderer.celebration.liveParticles(at: clock.time)) live")
+        parts.append("x" + clock.speed.compactText)
+        if let level = options.stress { parts.append("stress \(level)") }
+        if clock.isPaused { parts.append(String(format: "paused %.3f s", clock.time)) }
+        parts.append(options.effectName)
+        return parts.joined(separator: "  ")
     }
 
     /// The back buffer as drawn by the last `renderFrame`, top row first.
@@ -315,6 +362,7 @@ public final class Viewer {
             case GLFW_KEY_KP_SUBTRACT: clock.slowDown()
             case GLFW_KEY_R: renderer.celebration.removeAll()
             case GLFW_KEY_S where !repeated: screenshotRequested = true
+            case GLFW_KEY_H where !repeated: options.showsHUD.toggle()
             case GLFW_KEY_1...GLFW_KEY_6 where !repeated:
                 let n = Int(Int32(key) - GLFW_KEY_1)
                 let level = Self.stressLevels[n]
@@ -428,7 +476,7 @@ public final class Viewer {
             }
             window.swapBuffers()
             times.record(seconds: wall, live: lastFrame.instances)
-            if let summary = hud.record(frameSeconds: wall, at: now) {
+            if let summary = meter.record(frameSeconds: wall, at: now) {
                 lastRate = summary
                 updateTitle()
             } else if !isAnimating {
@@ -443,6 +491,7 @@ public final class Viewer {
     private func updateTitle() {
         let text = title(lastRate)
         if window.title != text { window.title = text }
+        hudText = hudLine(lastRate)
     }
 
     private func title(_ rate: FrameRateMeter.Summary?) -> String {
@@ -463,6 +512,7 @@ public final class Viewer {
 
     public func close() {
         renderer.delete()
+        hud.delete()
         window.close()
     }
 }

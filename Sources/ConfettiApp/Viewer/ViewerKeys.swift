@@ -11,6 +11,7 @@ public enum ViewerKeys {
         ("- +", "half / double speed (1/16× … 16×)"),
         ("R", "clear"),
         ("S", "save a screenshot (confetti-NNNN.png in --screenshot-dir, path printed)"),
+        ("H", "show / hide the HUD: fps, frame time, live particles, speed, paused time, effect"),
         ("1 … 6, 0", "stress mode: keep 1k, 10k, 50k, 100k, 500k or 1M pieces alive; 0 stops"),
         ("Esc, Q", "quit"),
     ]
