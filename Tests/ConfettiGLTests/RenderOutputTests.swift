@@ -149,22 +149,10 @@ func runOnSmallFilesystem(size: String, fill: Bool = false, readOnly: Bool = fal
         """
     let unshare = try Tool.locate("unshare")
     let namespace = geteuid() == 0 ? ["-m"] : ["-r", "-m"]
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: unshare)
-    process.arguments = namespace + ["sh", "-c", script, "sh", mount.path, files.path, size, fill ? "1" : "0", readOnly ? "1" : "0",
-                                     try ConfettiBinary.url().path] + arguments.map { $0.replacingOccurrences(of: "MNT", with: mount.path) }
-    let logs = try Scratch("ns-logs")
-    let out = logs.url.appendingPathComponent("out"), err = logs.url.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    let result = ConfettiBinary.Outcome(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
-                                        stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                                        stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    let result = try ConfettiBinary.run(
+        namespace + ["sh", "-c", script, "sh", mount.path, files.path, size, fill ? "1" : "0", readOnly ? "1" : "0",
+                     try ConfettiBinary.url().path] + arguments.map { $0.replacingOccurrences(of: "MNT", with: mount.path) },
+        executable: URL(fileURLWithPath: unshare))
     if [90, 91, 92].contains(result.status) {
         throw TestFailure("could not set up a small tmpfs in a private mount namespace (\(unshare) \(namespace.joined(separator: " "))): status \(result.status): \(result.stderr)")
     }
