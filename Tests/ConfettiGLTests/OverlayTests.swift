@@ -8,7 +8,8 @@ import Testing
 /// prints every event it receives). xdotool is the user's mouse and keyboard, xwd the camera.
 @Suite(.serialized) struct OverlayTests {
     /// Seconds the effect in these tests lasts: long enough to look at it and click through it.
-    static let lifetime = 4.0
+    // Long enough that a loaded machine still sees the overlay up while it screenshots and clicks.
+    static let lifetime = 8.0
 
     @Test func transparentOverlayShowsTheDesktopAndLetsClicksAndKeysThrough() async throws {
         let desktop = try await Desktop(compositing: true)
@@ -74,7 +75,7 @@ import Testing
 
         // --opaque: the viewer's background hides the desktop, confetti is drawn over it, and
         // clicks still go through.
-        let overlay = try desktop.overlay(["--opaque", "--no-vsync", "--effect", try desktop.effectFile(lifetime: 2)])
+        let overlay = try desktop.overlay(["--opaque", "--no-vsync", "--effect", try desktop.effectFile(lifetime: 8)])
         defer { overlay.stop() }
         var shot = RGBAImage(width: 0, height: 0, pixels: [])
         let covered = try await eventually(within: 30) {
