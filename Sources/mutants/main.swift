@@ -326,7 +326,7 @@ for (n, mutant) in chosen.enumerated() {
     if dead {
         killed[mutant.file, default: 0] += 1
         verdict = "killed"
-    } else if let reason = equivalents[mutant.key] {
+    } else if let reason = equivalents[mutant.key.trimmingCharacters(in: .whitespaces)] {
         equivalentCount[mutant.file, default: 0] += 1
         verdict = "equivalent (\(reason))"
     } else {

@@ -159,6 +159,10 @@ import Testing
         let extremes = [TimingCurve(0, 0, 1, 1), TimingCurve(1, 0, 0, 1), TimingCurve(0, 1, 1, 0), TimingCurve(1, 0, 1, 1),
                         TimingCurve(0, 1, 0, 1), .easeOut, TimingCurve(0.42, 0, 1, 1), TimingCurve(0.42, 0, 0.58, 1),
                         TimingCurve(1, -10, 0, 10), TimingCurve(1, 10, 0, -10), TimingCurve(0, -10, 1, 10), TimingCurve(1, 0, 0.000001, 1)]
+            // Nearly flat at one end, so that the solver's first guess and its steps both matter.
+            + [1e-4, 1e-3, 1e-2].flatMap { d in
+                [TimingCurve(d, 0, 0.6, 1), TimingCurve(d, 10, 0.3, -10), TimingCurve(0.4, 0, 1 - d, 1), TimingCurve(0.7, -10, 1 - d, 10)]
+            }
         let random = (0..<1_000).map { _ in
             TimingCurve(rng.unit(), rng.uniform(-10, 10), rng.unit(), rng.uniform(-10, 10))
         }
