@@ -307,17 +307,21 @@ public enum AtomicFile {
         var direct: Bool
     }
 
+    /// `path`, or what a symbolic link at its end points to: the user's own link is followed
+    /// (links inside an output directory never are).
+    static func followingLink(_ path: String) throws -> String {
+        guard EntryKind.of(path) == .symlink else { return path }
+        guard let real = realpath(path, nil) else {
+            throw FileFailure("write", path, reason: "it is a symbolic link to something missing")
+        }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     /// The user's path, with a link at its end followed to what it points to.
     static func destination(_ path: String) throws -> Destination {
         guard !path.isEmpty else { throw OutputRefusal("an empty path is not a file name") }
-        var resolved = path
-        if EntryKind.of(path) == .symlink {
-            guard let real = realpath(path, nil) else {
-                throw FileFailure("write", path, reason: "it is a symbolic link to something missing")
-            }
-            resolved = String(cString: real)
-            free(real)
-        }
+        let resolved = try followingLink(path)
         switch EntryKind.following(resolved) {
         case .directory: throw FileFailure("write", path, errno: EISDIR)
         case .other: return Destination(directory: "", name: resolved, direct: true)

@@ -119,14 +119,7 @@ public final class VideoFile: FrameSink {
         self.path = path
         self.format = format
         frameBytes = width * height * 4
-        var place = path
-        if EntryKind.of(path) == .symlink {
-            guard let real = realpath(path, nil) else {
-                throw FileFailure("write", path, reason: "it is a symbolic link to something missing")
-            }
-            place = String(cString: real)
-            free(real)
-        }
+        let place = try AtomicFile.followingLink(path)
         switch EntryKind.following(place) {
         case .directory: throw FileFailure("write", path, errno: EISDIR)
         case .other: throw FileFailure("write", path, reason: "it is not a regular file (a video must be one)")
