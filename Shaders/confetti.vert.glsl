@@ -5,15 +5,33 @@
 
 #include "quad.glsl"
 
-layout(location = 0) in vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
-layout(location = 1) in vec4 aSway;     // flutter amplitude (pt), frequency (rad/s), phase (rad), signed spread (pt/s^2)
-layout(location = 2) in vec4 aTumble;   // rotation0 (deg), spin (deg/s), flip frequency (rad/s), flip phase (rad)
-layout(location = 3) in float aBirth;   // s after the burst's epoch
-layout(location = 4) in vec4 aShape;    // width, height (pt), shape (0 rectangle, 1 circle), unused
-layout(location = 5) in vec4 aColor;    // straight rgba
+// The record: 16-bit codes on the burst's grids (see uRecordStep), then exact small fields.
+layout(location = 0) in vec4 aMotionCode;
+layout(location = 1) in vec4 aSwayCode;
+layout(location = 2) in vec4 aTumbleCode;
+layout(location = 3) in float aBirthCode;
+layout(location = 4) in vec3 aShape;    // width, height (pt), shape code (0 rectangle, 1 circle, ...)
+layout(location = 5) in vec3 aColor;    // straight rgb
 
 uniform float uTime;        // s since the burst's epoch, rebased on the CPU in double precision
 uniform vec4 uPhysics;      // gravity (pt/s^2), drag (1/s), lifetime (s), fade-out (s)
+// The burst's quantisation grids, per code: value = origin + code * step. Each step is a power
+// of two and each origin a whole multiple of it below 2^24 steps, so the decode is exact.
+uniform vec4 uRecordStep[4];    // motion, sway, tumble, (birth, -, -, -)
+uniform vec4 uRecordOrigin[4];
+
+// The decoded record, under the names the rest of the shader reads.
+vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
+vec4 aSway;     // flutter amplitude (pt), frequency (rad/s), phase (rad), signed spread (pt/s^2)
+vec4 aTumble;   // rotation0 (deg), spin (deg/s), flip frequency (rad/s), flip phase (rad)
+float aBirth;   // s after the burst's epoch
+
+void decodeRecord() {
+    aMotion = uRecordOrigin[0] + aMotionCode * uRecordStep[0];
+    aSway = uRecordOrigin[1] + aSwayCode * uRecordStep[1];
+    aTumble = uRecordOrigin[2] + aTumbleCode * uRecordStep[2];
+    aBirth = uRecordOrigin[3].x + aBirthCode * uRecordStep[3].x;
+}
 
 // Read back by transform feedback (trace and parity tests); unused when drawing.
 out vec4 vPose;             // x, y (pt), rotation (deg), apparent width (pt)
@@ -30,6 +48,7 @@ float oneMinusExpNeg(float x) {
 }
 
 void main() {
+    decodeRecord();
     float gravity = uPhysics.x, drag = uPhysics.y, lifetime = uPhysics.z, fadeOut = uPhysics.w;
     float t = uTime - aBirth;
 

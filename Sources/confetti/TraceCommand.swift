@@ -97,18 +97,22 @@ struct TraceCommand: ParsableCommand {
 
     /// The trace of any kind: every particle at each of its own ages, from the Swift reference
     /// or from the renderer's vertex shader read back with transform feedback.
-    private func trace<Kind: ParticleKind>(_: Kind.Type, effect: EffectName, particles: [Kind.Particle], uniforms: Kind.Uniforms, times: [Double]) throws -> TraceDocument<Kind> {
+    private func trace<Kind: ParticleKind>(_: Kind.Type, effect: EffectName, particles: [Kind.Particle], uniforms given: Kind.Uniforms, times: [Double]) throws -> TraceDocument<Kind> {
+        // The launch's uniforms as the renderer fits them, and the particles its records hold:
+        // both evaluators work on exactly these.
+        let uniforms = Kind.fitted(given, to: particles)
+        let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
         // samples[k][i]: particle i at its own age times[k]
         let samples: [[Kind.Sample]]
         switch evaluator {
         case .cpu:
-            samples = times.map { t in particles.map { Kind.evaluate($0, at: t, uniforms: uniforms) } }
+            samples = times.map { t in stored.map { Kind.evaluate($0, at: t, uniforms: uniforms) } }
         case .gpu:
             samples = try shaders.withHeadlessGL { library in
                 let probe = try FeedbackProbe<Kind>(shaders: library)
                 defer { probe.delete() }
                 // One pass per distinct birth, so each particle is sampled at its own age.
-                let groups = Dictionary(grouping: particles.indices, by: { Kind.birth(of: particles[$0]) })
+                let groups = Dictionary(grouping: particles.indices, by: { Kind.birth(of: stored[$0]) })
                 let births = groups.keys.sorted()
                 return try times.map { t in
                     var row = [Kind.Sample?](repeating: nil, count: particles.count)
@@ -128,7 +132,7 @@ struct TraceCommand: ParsableCommand {
         return TraceDocument(
             effect: effect.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
             constants: Kind.traceConstants(uniforms),
-            particles: particles.enumerated().map { i, p in
+            particles: stored.enumerated().map { i, p in
                 TraceDocument<Kind>.Particle(index: i, params: Kind.traceParams(p, uniforms: uniforms), samples: times.indices.map { samples[$0][i] })
             }
         )

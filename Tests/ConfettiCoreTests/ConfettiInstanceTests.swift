@@ -7,9 +7,9 @@ import Testing
 
     func offset(_ key: PartialKeyPath<Record>) -> Int { MemoryLayout<Record>.offset(of: key)! }
 
-    @Test func recordIsSixtyBytesAndAttributesTileItExactly() {
-        #expect(MemoryLayout<Record>.stride == 60)
-        #expect(MemoryLayout<Record>.stride <= 64)
+    @Test func recordIsThirtyTwoBytesAndAttributesTileItExactly() {
+        #expect(MemoryLayout<Record>.stride == 32)
+        #expect(Budget.confettiRecordBytes == 32)
         var covered = [Bool](repeating: false, count: MemoryLayout<Record>.stride)
         for attribute in ConfettiKind.attributes {
             #expect(attribute.offset + attribute.byteCount <= MemoryLayout<Record>.stride)
@@ -25,12 +25,12 @@ import Testing
     @Test func eachAttributeReadsItsFieldsInDeclaredOrder() {
         // The vec4 attributes span several Swift fields; they must be contiguous, in this order.
         let fields: [String: [PartialKeyPath<Record>]] = [
-            "aMotion": [\.x0, \.y0, \.vx, \.vy],
-            "aSway": [\.flutterAmplitude, \.flutterFrequency, \.flutterPhase, \.spread],
-            "aTumble": [\.rotation0, \.spin, \.flipFrequency, \.flipPhase],
-            "aBirth": [\.birth],
-            "aShape": [\.width, \.height, \.shape, \.unused],
-            "aColor": [\.r, \.g, \.b, \.a],
+            "aMotionCode": [\.x0, \.y0, \.vx, \.vy],
+            "aSwayCode": [\.flutterAmplitude, \.flutterFrequency, \.flutterPhase, \.spread],
+            "aTumbleCode": [\.rotation0, \.spin, \.flipFrequency, \.flipPhase],
+            "aBirthCode": [\.birth],
+            "aShape": [\.width, \.height, \.shape],
+            "aColor": [\.r, \.g, \.b],
         ]
         #expect(Set(fields.keys) == Set(ConfettiKind.attributes.map(\.name)))
         for attribute in ConfettiKind.attributes {
@@ -47,10 +47,71 @@ import Testing
         p.initialVelocity.x = -10
         p.color = .orange
         p.birth = 0.25
-        let r = Record(p)
-        #expect(r.spread == -Float(p.spreadStrength))
-        #expect(r.birth == 0.25)
-        #expect((r.r, r.g, r.b, r.a) == (255, 149, 0, 255))
+        p.shape = .circle
+        let q = ConfettiQuantisation(fitting: [p])
+        let r = Record(p, q)
+        // A lone piece's grids are as fine as its magnitudes allow: float32 precision.
+        #expect(abs(q[.spread].value(r.spread) + p.spreadStrength) <= p.spreadStrength * 0x1p-23)
+        #expect(q[.birth].value(r.birth) == 0.25)
+        #expect((r.r, r.g, r.b) == (255, 149, 0))
         #expect(Double(r.width) == p.size.width && Double(r.height) == p.size.height)
+        #expect(r.shape == 1)
+        #expect(r.particle(q).shape == .circle && r.particle(q).color == RGB(1, 149.0 / 255, 0))
+    }
+
+    /// Each field decodes to within half a step of the spawned value, the step is a power of
+    /// two and the origin a whole number of steps below 2²⁴ of them: the shader's float decode
+    /// is then exact.
+    @Test func storedFieldsAreWithinHalfAStepOnExactFloatGrids() {
+        for seed in 0..<20 as Range<UInt64> {
+            var burst = ConfettiBurst.standard
+            burst.count = 200
+            var rng = SeededGenerator(seed: seed)
+            let viewport = Size(width: rng.uniform(100, 8192).rounded(), height: rng.uniform(100, 8192).rounded())
+            var pieces = burst.spawn(in: viewport, using: &rng)
+            for i in pieces.indices { pieces[i].birth = rng.uniform(0, 10) }
+            let q = ConfettiQuantisation(fitting: pieces)
+            for grid in q.grids {
+                #expect(grid.step > 0 && grid.step == Double(sign: .plus, exponent: grid.step.exponent, significand: 1), "step \(grid.step) is a power of two")
+                #expect((grid.origin / grid.step).rounded() == grid.origin / grid.step && abs(grid.origin / grid.step) < 0x1p24)
+                #expect(Double(Float(grid.origin)) == grid.origin && Double(Float(grid.step)) == grid.step)
+            }
+            for p in pieces {
+                let r = Record(p, q)
+                for field in ConfettiQuantisation.Field.allCases {
+                    let value = field.value(of: p), code = q[field].code(value)!
+                    let stored = q[field].value(code)
+                    #expect(abs(stored - value) <= q[field].maxError, "\(field): \(value) stored as \(stored)")
+                    #expect(Double(Float(stored)) == stored, "\(field) \(stored) is a float")
+                    #expect(Double(Float(q[field].origin) + Float(code) * Float(q[field].step)) == stored, "the float decode of \(field) is exact")
+                }
+                #expect(ConfettiKind.stored(p, uniforms: ConfettiPhysics.standard.with(q)) == r.particle(q))
+            }
+        }
+    }
+
+    /// A burst whose every piece shares a value (the launch height) stores it to float32
+    /// precision, and grids fitted to a burst are kept for any part of it.
+    @Test func constantFieldsKeepFloatPrecisionAndFittedGridsAreKeptForTheirBurst() {
+        let pieces = ConfettiBurst.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
+        let physics = ConfettiKind.fitted(.standard, to: pieces)
+        #expect(physics.quantisation != ConfettiQuantisation.unfitted)
+        for p in pieces {
+            let y0 = ConfettiKind.stored(p, uniforms: physics).initialPosition.y
+            #expect(abs(y0 - p.initialPosition.y) <= abs(p.initialPosition.y) * 0x1p-23)
+        }
+        #expect(ConfettiKind.fitted(physics, to: Array(pieces.prefix(5))) == physics)
+        var far = pieces[0]
+        far.initialPosition.x = 1e6
+        #expect(ConfettiKind.fitted(physics, to: [far]) != physics, "a piece the grids miss gets new ones")
+        #expect(!ConfettiQuantisation.unfitted.covers(pieces[0]))
+    }
+}
+
+extension ConfettiPhysics {
+    func with(_ q: ConfettiQuantisation) -> ConfettiPhysics {
+        var copy = self
+        copy.quantisation = q
+        return copy
     }
 }

@@ -23,7 +23,10 @@ struct PixelChecks {
 
     /// For every piece alone on screen and wide enough to cover its centre pixel fully, that
     /// pixel has the piece's colour; every pixel far from all pieces has the background colour.
-    func check(_ image: RGBAImage, particles: [ConfettiParticle], at t: Double) -> Result {
+    func check(_ image: RGBAImage, particles spawned: [ConfettiParticle], at t: Double) -> Result {
+        // The pieces as the renderer's records hold them.
+        let physics = ConfettiKind.fitted(physics, to: spawned)
+        let particles = spawned.map { ConfettiKind.stored($0, uniforms: physics) }
         let samples = particles.map { physics.evaluate($0, at: t) }
         let ppp = pixelsPerPoint
         // Bounding radius in pixels, with the one-pixel antialiasing margin.

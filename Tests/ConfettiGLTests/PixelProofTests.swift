@@ -28,8 +28,10 @@ import Testing
                     image.draw(SparkKind.drawn(spark, timing.evaluate(spark, at: scene.time - spark.delay)))
                 }
             }
-            for case .confetti(let pieces, let physics) in scene.spawns where layer == .overButton {
-                for piece in pieces {
+            for case .confetti(let pieces, let given) in scene.spawns where layer == .overButton {
+                // The pieces as their records hold them, on the grids the renderer fits.
+                let physics = ConfettiKind.fitted(given, to: pieces)
+                for piece in pieces.map({ ConfettiKind.stored($0, uniforms: physics) }) {
                     image.draw(ConfettiKind.drawn(piece, physics.evaluate(piece, at: scene.time - piece.birth)))
                 }
             }

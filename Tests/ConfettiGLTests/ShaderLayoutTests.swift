@@ -15,7 +15,7 @@ import Testing
             #expect(Set(active.keys) == Set(Kind.attributes.map(\.name)), "\(Kind.name) shader inputs: \(active.keys.sorted())")
             for attribute in Kind.attributes {
                 #expect(active[attribute.name]?.location == attribute.location, "\(attribute.name) location")
-                let expected = attribute.components == 1 ? GL_FLOAT : GL_FLOAT_VEC4
+                let expected = [GL_FLOAT, GL_FLOAT_VEC2, GL_FLOAT_VEC3, GL_FLOAT_VEC4][attribute.components - 1]
                 #expect(active[attribute.name]?.type == GLenum(expected), "\(attribute.name) type")
             }
             try ParticleRenderer<Kind>.interface.check(renderer.program)

@@ -80,14 +80,15 @@ public struct Soak {
         // After all the wrapping, the newest burst is in the ring exactly as spawned, and the
         // shader places it as the CPU does.
         let stored = readBack(renderer.ring, renderer.ring.bursts.last!)
-        let recordsIntact = stored == last.particles.map { ConfettiInstance($0) }
-        var worst = 0.0
         let newest = last.burst!
+        let recordsIntact = stored == last.particles.map { ConfettiInstance($0, newest.uniforms.quantisation) }
+        var worst = 0.0
         for age in [0.0, 0.3, 0.9, 1.3] {
             let now = newest.epoch + age
             let gpu = try probe.evaluate(last.particles, in: newest, at: now)
             for (p, g) in zip(last.particles, gpu) {
-                let c = burst.physics.evaluate(p, at: now - newest.epoch)
+                // The shader evaluates the piece its record holds; so does the reference.
+                let c = newest.uniforms.evaluate(ConfettiKind.stored(p, uniforms: newest.uniforms), at: now - newest.epoch)
                 worst = max(worst, abs(g.x - c.x), abs(g.y - c.y))
             }
         }
@@ -101,7 +102,8 @@ public struct Soak {
     }
 
     private func readBack(_ ring: InstanceRing<ConfettiKind>, _ burst: Burst<ConfettiKind>) -> [ConfettiInstance] {
-        var records = [ConfettiInstance](repeating: ConfettiInstance(ConfettiBurst.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]), count: burst.count)
+        let blank = ConfettiBurst.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]
+        var records = [ConfettiInstance](repeating: ConfettiInstance(blank, ConfettiQuantisation(fitting: [blank])), count: burst.count)
         let stride = InstanceRing<ConfettiKind>.stride
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), ring.buffer)
         records.withUnsafeMutableBytes { bytes in

@@ -10,6 +10,9 @@ public struct ConfettiPhysics: Hashable, Sendable {
     public var lifetime: Double
     /// Seconds of linear fade before death.
     public var fadeOutDuration: Double
+    /// How the burst's records hold its pieces (fitted to them when the burst is uploaded:
+    /// `ConfettiKind.fitted`); not part of the motion.
+    public var quantisation: ConfettiQuantisation = .unfitted
 
     public init(gravity: Double, drag: Double, lifetime: Double, fadeOutDuration: Double) {
         self.gravity = gravity
@@ -101,7 +104,7 @@ extension ConfettiPhysics {
         )
         sample.scales = ConfettiSample.Scales(
             x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag
-                + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + p.spreadStrength * t * t,
+                + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + abs(p.spreadStrength) * t * t,
             y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag + abs(terminalVelocity) * (abs(t) + 1 / drag),
             rotation: abs(p.initialRotation) + abs(p.rotationSpeed * t),
             apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)),

@@ -1,65 +1,95 @@
-/// The per-particle record the GPU reads: one confetti piece, 60 bytes.
+/// The per-particle record the GPU reads: one confetti piece, 32 bytes.
 ///
 /// Written once when its burst is spawned and never touched again; the vertex shader
-/// (`Shaders/confetti.vert.glsl`) evaluates the motion from it and the time uniform.
+/// (`Shaders/confetti.vert.glsl`) decodes it with its burst's quantisation grids
+/// (`ConfettiQuantisation`, uniforms `uRecordStep`/`uRecordOrigin`) and evaluates the motion
+/// from it and the time uniform.
 ///
 /// Memory layout (the single description; `ConfettiKind.attributes` is derived from the fields):
 ///
-/// | bytes | fields                                               | shader input           |
-/// |-------|------------------------------------------------------|------------------------|
-/// | 0-15  | x0, y0, vx, vy                          (float32 ×4) | `aMotion`  location 0  |
-/// | 16-31 | flutterAmplitude, flutterFrequency,                  | `aSway`    location 1  |
-/// |       | flutterPhase, spread                    (float32 ×4) |                        |
-/// | 32-47 | rotation0, spin, flipFrequency, flipPhase (f32 ×4)   | `aTumble`  location 2  |
-/// | 48-51 | birth                                   (float32)    | `aBirth`   location 3  |
-/// | 52-55 | width, height, shape, unused            (uint8 ×4)   | `aShape`   location 4  |
-/// | 56-59 | r, g, b, a                              (unorm8 ×4)  | `aColor`   location 5  |
+/// | bytes | fields                                               | shader input              |
+/// |-------|------------------------------------------------------|---------------------------|
+/// | 0-7   | x0, y0, vx, vy                        (int16 ×4)     | `aMotionCode` location 0  |
+/// | 8-15  | flutterAmplitude, flutterFrequency,                  | `aSwayCode`   location 1  |
+/// |       | flutterPhase, spread                  (int16 ×4)     |                           |
+/// | 16-23 | rotation0, spin, flipFrequency, flipPhase (int16 ×4) | `aTumbleCode` location 2  |
+/// | 24-25 | birth                                 (int16)        | `aBirthCode`  location 3  |
+/// | 26-28 | width, height, shape                  (uint8 ×3)     | `aShape`      location 4  |
+/// | 29-31 | r, g, b                               (unorm8 ×3)    | `aColor`      location 5  |
 ///
-/// `birth` is seconds after the burst's epoch (see `InstanceRing`); `spread` carries its sign
-/// (the side the piece was thrown to); sizes are whole points, 1...255.
+/// Each int16 is a code n on its field's grid: the value is `origin + n × step` (units of the
+/// field: pt, pt/s, pt/s², rad, rad/s, deg, deg/s, s), exact in float32. `birth` is seconds
+/// after the burst's epoch (see `InstanceRing`); `spread` carries its sign (the side the piece
+/// was thrown to); sizes are whole points, 1...255; the shape code has room for 256 shapes.
 public struct ConfettiInstance: Hashable, Sendable {
-    public var x0: Float
-    public var y0: Float
-    public var vx: Float
-    public var vy: Float
-    public var flutterAmplitude: Float
-    public var flutterFrequency: Float
-    public var flutterPhase: Float
-    public var spread: Float
-    public var rotation0: Float
-    public var spin: Float
-    public var flipFrequency: Float
-    public var flipPhase: Float
-    public var birth: Float
+    public var x0: Int16
+    public var y0: Int16
+    public var vx: Int16
+    public var vy: Int16
+    public var flutterAmplitude: Int16
+    public var flutterFrequency: Int16
+    public var flutterPhase: Int16
+    public var spread: Int16
+    public var rotation0: Int16
+    public var spin: Int16
+    public var flipFrequency: Int16
+    public var flipPhase: Int16
+    public var birth: Int16
     public var width: UInt8
     public var height: UInt8
     public var shape: UInt8
-    public var unused: UInt8 = 0
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8
-    public var a: UInt8
 
-    public init(_ p: ConfettiParticle) {
-        x0 = Float(p.initialPosition.x)
-        y0 = Float(p.initialPosition.y)
-        vx = Float(p.initialVelocity.x)
-        vy = Float(p.initialVelocity.y)
-        birth = Float(p.birth)
-        rotation0 = Float(p.initialRotation)
-        spin = Float(p.rotationSpeed)
-        spread = Float(p.spreadDirection * p.spreadStrength)
-        flutterAmplitude = Float(p.flutterAmplitude)
-        flutterFrequency = Float(p.flutterFrequency)
-        flutterPhase = Float(p.flutterPhase)
-        flipFrequency = Float(p.flipFrequency)
-        flipPhase = Float(p.flipPhase)
+    /// The piece on its burst's grids. Every field must be covered (`ConfettiKind.fitted`).
+    public init(_ p: ConfettiParticle, _ q: ConfettiQuantisation) {
+        func code(_ field: ConfettiQuantisation.Field) -> Int16 {
+            let value = field.value(of: p)
+            guard let code = q[field].code(value) else {
+                preconditionFailure("the \(field) of a confetti piece (\(value)) is outside its burst's quantisation grid; fit the grids to the burst first")
+            }
+            return code
+        }
+        x0 = code(.x0)
+        y0 = code(.y0)
+        vx = code(.vx)
+        vy = code(.vy)
+        flutterAmplitude = code(.flutterAmplitude)
+        flutterFrequency = code(.flutterFrequency)
+        flutterPhase = code(.flutterPhase)
+        spread = code(.spread)
+        rotation0 = code(.rotation0)
+        spin = code(.spin)
+        flipFrequency = code(.flipFrequency)
+        flipPhase = code(.flipPhase)
+        birth = code(.birth)
         width = UInt8(clamping: Int(p.size.width.rounded()))
         height = UInt8(clamping: Int(p.size.height.rounded()))
         shape = p.shape.rawValue
-        (r, g, b, a) = p.color.rgba8
+        (r, g, b, _) = p.color.rgba8
     }
 
+    /// The piece this record stands for: what the shader reads, in Double. The spread's side is that of the stored vx, so a spread
+    /// whose vx rounded across zero has a negative strength.
+    public func particle(_ q: ConfettiQuantisation) -> ConfettiParticle {
+        func value(_ field: ConfettiQuantisation.Field, _ code: Int16) -> Double { q[field].value(code) }
+        var p = ConfettiParticle(
+            initialPosition: Point(value(.x0, x0), value(.y0, y0)),
+            initialVelocity: SIMD2(value(.vx, vx), value(.vy, vy)),
+            initialRotation: value(.rotation0, rotation0), rotationSpeed: value(.spin, spin),
+            flutterAmplitude: value(.flutterAmplitude, flutterAmplitude), flutterFrequency: value(.flutterFrequency, flutterFrequency),
+            flutterPhase: value(.flutterPhase, flutterPhase),
+            flipFrequency: value(.flipFrequency, flipFrequency), flipPhase: value(.flipPhase, flipPhase),
+            spreadStrength: 0,
+            size: Size(width: Double(width), height: Double(height)),
+            color: RGB(Double(r) / 255, Double(g) / 255, Double(b) / 255),
+            shape: ConfettiShape(rawValue: shape)!
+        )
+        p.spreadStrength = p.spreadDirection * value(.spread, spread)
+        p.birth = value(.birth, birth)
+        return p
+    }
 }
 
 /// Confetti pieces: paper rectangles and ellipses under gravity, drag, flutter, spread, spin
@@ -77,15 +107,32 @@ public enum ConfettiKind: ParticleKind {
     public static let defaultUniforms = ConfettiPhysics.standard
 
     public static let attributes = VertexAttribute.table(of: ConfettiInstance.self, [
-        ("aMotion", \.x0, 4, .float32),
-        ("aSway", \.flutterAmplitude, 4, .float32),
-        ("aTumble", \.rotation0, 4, .float32),
-        ("aBirth", \.birth, 1, .float32),
-        ("aShape", \.width, 4, .uint8),
-        ("aColor", \.r, 4, .unorm8),
+        ("aMotionCode", \.x0, 4, .int16),
+        ("aSwayCode", \.flutterAmplitude, 4, .int16),
+        ("aTumbleCode", \.rotation0, 4, .int16),
+        ("aBirthCode", \.birth, 1, .int16),
+        ("aShape", \.width, 3, .uint8),
+        ("aColor", \.r, 3, .unorm8),
     ])
 
-    public static func record(_ particle: ConfettiParticle) -> ConfettiInstance { ConfettiInstance(particle) }
+    /// The burst's physics with grids fitted to its pieces, unless the grids already cover them
+    /// (a burst's own grids, given again for a subset of it).
+    public static func fitted(_ uniforms: ConfettiPhysics, to particles: [ConfettiParticle]) -> ConfettiPhysics {
+        guard particles.contains(where: { !uniforms.quantisation.covers($0) }) else { return uniforms }
+        var fitted = uniforms
+        fitted.quantisation = ConfettiQuantisation(fitting: particles)
+        return fitted
+    }
+
+    public static func record(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiInstance {
+        ConfettiInstance(particle, uniforms.quantisation)
+    }
+
+    /// The piece its record decodes to: the CPU reference evaluates this, so it computes what
+    /// the shader does, from the same values.
+    public static func stored(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiParticle {
+        ConfettiInstance(particle, uniforms.quantisation).particle(uniforms.quantisation)
+    }
     public static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
     public static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
     public static func layer(of _: ConfettiParticle) -> Layer { .overButton }
@@ -97,7 +144,7 @@ public enum ConfettiKind: ParticleKind {
     public static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.rotation,
-            halfSize: SIMD2(s.apparentWidth, Double(ConfettiInstance(p).height)) / 2,
+            halfSize: SIMD2(s.apparentWidth, Double(UInt8(clamping: Int(p.size.height.rounded())))) / 2,
             shape: p.shape == .circle ? .ellipse : .rectangle,
             color: DrawnQuad.premultiplied(p.color, opacity: s.opacity)
         )
@@ -127,9 +174,10 @@ public enum ConfettiKind: ParticleKind {
 }
 
 extension ConfettiPhysics: ShaderUniforms {
-    /// `uPhysics`: gravity, drag, lifetime, fade-out.
+    /// `uPhysics`: gravity, drag, lifetime, fade-out; then the record's grids.
     public var uniforms: [ShaderUniform] {
         [ShaderUniform("uPhysics", .vec4(SIMD4(Float(gravity), Float(drag), Float(lifetime), Float(fadeOutDuration))))]
+            + quantisation.uniforms
     }
 }
 

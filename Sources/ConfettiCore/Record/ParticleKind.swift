@@ -30,7 +30,13 @@ public protocol ParticleKind {
     /// How the vertex shader reads a record: one entry per vertex attribute, offsets taken
     /// from the record type itself.
     static var attributes: [VertexAttribute] { get }
-    static func record(_ particle: Particle) -> Record
+    /// A burst's uniforms completed for its particles: whatever the records' encoding needs
+    /// (confetti: its quantisation grids). Called once per burst, before `record`.
+    static func fitted(_ uniforms: Uniforms, to particles: [Particle]) -> Uniforms
+    static func record(_ particle: Particle, uniforms: Uniforms) -> Record
+    /// The particle its record stands for, as the shader reads it: what the CPU reference must
+    /// evaluate wherever it is compared with the GPU.
+    static func stored(_ particle: Particle, uniforms: Uniforms) -> Particle
 
     /// Seconds after the burst's epoch when the particle appears, and how long it lives.
     /// It is drawn for ages in [0, lifetime).
@@ -53,6 +59,12 @@ public protocol ParticleKind {
 
     static func traceParams(_ particle: Particle, uniforms: Uniforms) -> TraceParams
     static func traceConstants(_ uniforms: Uniforms) -> TraceConstants
+}
+
+extension ParticleKind {
+    /// Kinds whose records hold their particles exactly need no fitting.
+    public static func fitted(_ uniforms: Uniforms, to _: [Particle]) -> Uniforms { uniforms }
+    public static func stored(_ particle: Particle, uniforms _: Uniforms) -> Particle { particle }
 }
 
 /// The two passes around the Celebrate button: behind it, then over it.
@@ -118,8 +130,16 @@ public struct VertexAttribute: Hashable, Sendable {
         case uint8
         /// Unsigned bytes, read as floats in [0, 1].
         case unorm8
+        /// Signed 16-bit integers, read as whole-number floats (−32,768...32,767).
+        case int16
 
-        public var bytes: Int { self == .float32 ? 4 : 1 }
+        public var bytes: Int {
+            switch self {
+            case .float32: 4
+            case .int16: 2
+            case .uint8, .unorm8: 1
+            }
+        }
     }
 
     public var name: String

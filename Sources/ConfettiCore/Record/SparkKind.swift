@@ -85,7 +85,7 @@ public enum SparkKind: ParticleKind {
         ("aColor", \.r, 4, .unorm8),
     ])
 
-    public static func record(_ spark: Spark) -> SparkInstance { SparkInstance(spark) }
+    public static func record(_ spark: Spark, uniforms _: SparkTiming) -> SparkInstance { SparkInstance(spark) }
     public static func birth(of spark: Spark) -> Double { spark.delay }
     public static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
     public static func layer(of spark: Spark) -> Layer { spark.inFront ? .overButton : .behindButton }

@@ -69,13 +69,15 @@ public final class ParticleRenderer<Kind: ParticleKind> {
     /// so each layer is one draw. Returns the bursts written.
     @discardableResult
     public func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, at time: Double) throws -> [Burst<Kind>] {
-        try Layer.allCases.compactMap { layer -> Burst<Kind>? in
+        // One fit for the whole launch: every layer's burst carries the same uniforms.
+        let uniforms = Kind.fitted(uniforms, to: particles)
+        return try Layer.allCases.compactMap { layer -> Burst<Kind>? in
             let members = particles.filter { Kind.layer(of: $0) == layer }
             guard !members.isEmpty else { return nil }
             let births = members.map(Kind.birth)
             let lifetimes = members.map { Kind.lifetime(of: $0, uniforms: uniforms) }
             return try ring.write(
-                members.map(Kind.record), epoch: time,
+                members.map { Kind.record($0, uniforms: uniforms) }, epoch: time,
                 appears: births.min()!, dies: zip(births, lifetimes).map(+).max()!,
                 uniforms: uniforms, layer: layer, now: time
             )

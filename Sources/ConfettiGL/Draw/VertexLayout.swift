@@ -13,6 +13,7 @@ public func bindInstanceAttributes(_ attributes: [VertexAttribute], stride: Int,
         case .float32: (GL_FLOAT, GL_FALSE)
         case .uint8: (GL_UNSIGNED_BYTE, GL_FALSE)
         case .unorm8: (GL_UNSIGNED_BYTE, GL_TRUE)
+        case .int16: (GL_SHORT, GL_FALSE)
         }
         epoxy_glEnableVertexAttribArray(location)
         epoxy_glVertexAttribPointer(location, GLint(attribute.components), GLenum(type), GLboolean(normalized), GLsizei(stride), offset)

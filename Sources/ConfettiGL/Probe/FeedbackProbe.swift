@@ -48,19 +48,20 @@ public final class FeedbackProbe<Kind: ParticleKind> {
     /// The samples and every vertex output, drawn into `viewport` at `pixelsPerPoint`.
     public func evaluateVertices(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
         let own = Kind.feedbackFloats, perVertex = Kind.feedbackFloats + DrawnQuad.vertexOutputFloats
-        let values = try run(particles.map(Kind.record), uniforms: FrameUniforms.values(age: burst.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms)
+        let values = try run(particles.map { Kind.record($0, uniforms: burst.uniforms) }, uniforms: FrameUniforms.values(age: burst.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms)
         return particles.indices.map { i in
             let first = i * 4 * perVertex
             return Probed(
-                sample: Kind.sample(fromFeedback: values[first..<(first + own)], age: now - burst.epoch - Kind.birth(of: particles[i])),
+                sample: Kind.sample(fromFeedback: values[first..<(first + own)], age: now - burst.epoch - Kind.birth(of: Kind.stored(particles[i], uniforms: burst.uniforms))),
                 vertices: (0..<4).map { k in values[(first + k * perVertex + own)..<(first + (k + 1) * perVertex)].map(Double.init) }
             )
         }
     }
 
-    /// The same, for particles launched at `epoch` with `uniforms`.
+    /// The same, for particles launched at `epoch` with `uniforms` (fitted to them unless they
+    /// already cover them, as the renderer does).
     public func evaluate(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> [Kind.Sample] {
-        let burst = Burst<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, layer: .overButton)
+        let burst = Burst<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: Kind.fitted(uniforms, to: particles), layer: .overButton)
         return try evaluate(particles, in: burst, at: now)
     }
 
