@@ -38,7 +38,7 @@ struct SoakCommand: ParsableCommand {
 
     func validate() throws {
         try require(bursts, in: 1...10_000_000, "--bursts")
-        // One ring of 60-byte records within the GPU budget, and the run's total work.
+        // One ring of 32-byte confetti records within the GPU budget, and the run's total work.
         try Budget.soak(bursts: bursts, count: count, capacity: capacity)
         try require(count, in: 1...capacity, "--count (at most --capacity)")
         try requireFinite(interval, in: 0.0001...60, "--interval")

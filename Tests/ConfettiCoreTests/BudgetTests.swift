@@ -107,10 +107,10 @@ import Testing
     // MARK: capacity, frames
 
     @Test func ringsStayWithinAGibibyteOfGPUMemory() throws {
-        #expect(Budget.confettiRecordBytes == 60 && Budget.sparkRecordBytes == 60)
-        #expect(Budget.maxCapacity == 8_947_848)
+        #expect(Budget.confettiRecordBytes == 32 && Budget.sparkRecordBytes == 60)
+        #expect(Budget.maxCapacity == 11_671_106)
         #expect(try Budget.capacity(Budget.maxCapacity) <= Budget.maxGPUBytes)
-        expectRefused(["--capacity × bytes per particle", "16,777,216 × 120", "1,073,741,824", "at most 8,947,848"]) {
+        expectRefused(["--capacity × bytes per particle", "16,777,216 × 92", "1,073,741,824", "at most 11,671,106"]) {
             try Budget.capacity(1 << 24, name: "--capacity")
         }
         expectRefused(["capacity", "at least 1"]) { try Budget.capacity(0) }
@@ -149,7 +149,7 @@ import Testing
         }
         let fits = try Budget.render(request(million, launches: 4, size: (64, 36), frames: 1))
         #expect(fits.particles == 4_000_000 && fits.particlesPerLaunch == 1_000_000 && fits.launches == 4)
-        #expect(fits.gpuBytes == 4_000_000 * 120 + 64 * 36 * 4 && fits.gpuBytes <= Budget.maxGPUBytes)
+        #expect(fits.gpuBytes == 4_000_000 * (32 + 60) + 64 * 36 * 4 && fits.gpuBytes <= Budget.maxGPUBytes)
     }
 
     @Test func renderNamesTheOptionThatGaveTheFrames() throws {

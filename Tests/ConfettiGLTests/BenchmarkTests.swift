@@ -32,7 +32,7 @@ import Testing
                 }
                 #expect((f["medianMs"] as? Double ?? 0) > 0)
                 #expect((f["frames"] as? Int ?? 0) >= 4)
-                #expect(f["gpuBytesPerParticle"] as? Int == (mode == "gpu" ? 60 : 28))
+                #expect(f["gpuBytesPerParticle"] as? Int == (mode == "gpu" ? 32 : 28))
                 let upload = try #require(f["uploadBytesPerFrame"] as? Int)
                 // Only the CPU approach uploads per frame: every live piece, every frame.
                 #expect(upload == (mode == "cpu" ? 28 * (row["count"] as! Int) : 0), "\(mode) uploads \(upload)")
@@ -46,7 +46,7 @@ import Testing
             #expect(culling[key] != nil, "culling.\(key)")
         }
         let spawn = try #require(scenarios["spawn"] as? [String: Any])
-        #expect(spawn["bytes"] as? Int == 60 * (spawn["particles"] as? Int ?? -1))
+        #expect(spawn["bytes"] as? Int == 32 * (spawn["particles"] as? Int ?? -1))
         let mixed = try #require(scenarios["mixed"] as? [String: Any])
         #expect((mixed["sparks"] as? Int ?? 0) > 0 && (mixed["confetti"] as? Int ?? 0) > 0)
         let variants = try #require(scenarios["whereTimeGoes"] as? [[String: Any]])

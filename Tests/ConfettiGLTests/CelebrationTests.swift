@@ -136,7 +136,7 @@ import Testing
                         && celebration.sparks.ring.bursts.isEmpty && celebration.confetti.ring.uploadCount == 0, "\(name) changed something")
             }
             #expect(throws: CelebrationError.self) { _ = try Celebration(capacity: 0) }
-            // Two rings of 60-byte records beyond 1 GiB are refused before anything is allocated.
+            // Two rings (32- and 60-byte records) beyond 1 GiB are refused before anything is allocated.
             #expect { _ = try Celebration(capacity: Celebration.maxCapacity + 1) } throws: { error in
                 "\(error)".contains("1,073,741,824")
             }

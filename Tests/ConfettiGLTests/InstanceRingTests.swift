@@ -40,7 +40,7 @@ import Testing
             #expect(before.drawCalls == 0)
             // Drawing uploads nothing: each burst was written once.
             #expect(renderer.ring.uploadCount == 3)
-            #expect(renderer.ring.uploadedBytes == 90 * 60)
+            #expect(renderer.ring.uploadedBytes == 90 * 32)
         }
     }
 

@@ -17,10 +17,11 @@ import Foundation
 /// figures behind them were measured on such a machine (peak resident memory, debug build):
 ///
 /// - spawning and uploading a burst peaks at about 520 bytes per particle: a `ConfettiParticle`
-///   is ~170 B and a `Spark` with its curve and scale arrays more, then their 60 B GPU records,
+///   is ~170 B and a `Spark` with its curve and scale arrays more, then their GPU records (60 B each when
+///   measured; confetti records are 32 B since, so these figures are upper bounds),
 ///   and the per-layer copies made on the way to the ring (1M confetti pieces rendered in one
 ///   launch: 632 MB; 1M fountain sparks: 615 MB; both including render's two 60 MB rings);
-/// - a GPU ring costs 60 bytes per particle of capacity, for each of its two kinds;
+/// - a GPU ring costs its record's bytes per particle of capacity: 32 for confetti, 60 for sparks;
 /// - a trace holds about 4.6 KB per particle (its parameters as a JSON tree) and 1.3 KB per
 ///   sample while it encodes (100,000 confetti pieces at 7 ages: 1.39 GB, 255 MB of JSON);
 /// - a frame costs 4 bytes per pixel in the framebuffer and 4 more read back.
@@ -38,7 +39,7 @@ public enum Budget {
     /// peaked at 1.6 GB, measured.
     public static let maxParticlesPerShow = 1 << 22
 
-    /// GPU memory: the particle rings (60 bytes per particle of capacity per kind) and, for
+    /// GPU memory: the particle rings (32 bytes per confetti piece and 60 per spark of capacity) and, for
     /// `render`, the frame. A quarter of a 4 GB machine, since llvmpipe's buffers are host memory.
     public static let maxGPUBytes = 1 << 30
 

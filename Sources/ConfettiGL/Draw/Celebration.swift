@@ -51,7 +51,7 @@ public final class Celebration {
         }
     }
 
-    /// The largest capacity: both rings (60-byte records) within `Budget.maxGPUBytes`, 1 GiB.
+    /// The largest capacity: both rings (32-byte confetti and 60-byte spark records) within `Budget.maxGPUBytes`, 1 GiB.
     public static var maxCapacity: Int { Budget.maxCapacity }
 
     /// Frees the GL objects; the context must be current.
