@@ -40,7 +40,7 @@ public struct Effect: Sendable {
         ("celebration", .celebration, "the button clicked: 2 classic fireworks and a confetti burst"),
         ("star", .star, "40 two-sided stars with a few squares and discs, mixed by weight"),
         ("ribbon", .ribbon, "24 two-sided streamers rippling with a travelling wave as they fall"),
-        ("hearts", .hearts, "40 two-sided hearts with triangles and streamers, mixed by weight"),
+        ("hearts", .hearts, "40 two-sided hearts with a few triangles, mixed by weight"),
     ]
 
     public static func preset(_ name: String) -> Effect? {

@@ -29,13 +29,14 @@ extension Effect {
         return Effect(kind: .confetti, confetti: burst)
     }()
 
-    /// 40 hearts with a few triangles and streamers, in warm colours, two-sided.
+    /// 40 hearts with a few triangles, in warm colours, two-sided. (No streamers: a burst's
+    /// sizes are shared by its shapes, and a streamer's are long and thin.)
     public static let hearts: Effect = {
         var burst = ConfettiBurst.standard
         burst.count = 40
-        burst.shapes = [.heart, .triangle, .ribbon]
-        burst.shapeWeights = [6, 2, 1]
-        burst.sizes = [Size(width: 14, height: 13), Size(width: 11, height: 10), Size(width: 6, height: 28)]
+        burst.shapes = [.heart, .triangle]
+        burst.shapeWeights = [4, 1]
+        burst.sizes = [Size(width: 14, height: 13), Size(width: 11, height: 10), Size(width: 17, height: 16)]
         burst.colors = [.red, RGB(hex: 0xFF2D55), RGB(hex: 0xFF6482), .orange, .purple]
         burst.physics.backShade = presetBackShade
         return Effect(kind: .confetti, confetti: burst)
