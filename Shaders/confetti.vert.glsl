@@ -4,6 +4,7 @@
 // CPU wrote once (layout: Sources/ConfettiCore/Record/ConfettiKind.swift) and one time uniform.
 
 #include "quad.glsl"
+#include "paper.glsl"
 
 // The record: 16-bit codes on the burst's grids (see uRecordStep), then exact small fields.
 layout(location = 0) in vec4 aMotionCode;
@@ -35,7 +36,7 @@ void decodeRecord() {
 
 // Read back by transform feedback (trace and parity tests); unused when drawing.
 out vec4 vPose;             // x, y (pt), rotation (deg), apparent width (pt)
-out vec2 vLife;             // opacity, alive (1 or 0)
+out vec3 vLife;             // opacity, alive (1 or 0), facing (cos of the flip angle)
 
 // 1 - exp(-x). The direct form loses most of its digits for small |x| (the first frames of
 // every burst), so use the Taylor series there; an unborn piece (x < 0) is traced, not drawn.
@@ -60,17 +61,19 @@ void main() {
             + aSway.w * t * t;
     float y = aMotion.y + aMotion.w / drag * d + terminal * (t - d / drag);
     float rotation = aTumble.x + aTumble.y * t;
-    float width = aShape.x * max(0.15, abs(cos(aTumble.z * t + aTumble.w)));
+    float facing = cos(aTumble.z * t + aTumble.w);
+    float width = aShape.x * max(0.15, abs(facing));
 
     bool alive = t >= 0.0 && t < lifetime;
     float remaining = lifetime - t;
     float opacity = alive ? (remaining < fadeOut ? remaining / fadeOut : 1.0) : 0.0;
 
     vPose = vec4(x, y, rotation, width);
-    vLife = vec2(opacity, alive ? 1.0 : 0.0);
+    vLife = vec3(opacity, alive ? 1.0 : 0.0, facing);
 
     if (alive) {
-        emitQuad(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y), aShape.z, premultiply(aColor.rgb, opacity));
+        emitShape(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y), aShape.z,
+                  premultiply(paperColour(aColor.rgb, facing), opacity), ribbonWave(aShape.z, t, aSway.z));
     } else {
         emitNothing();
     }

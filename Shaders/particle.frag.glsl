@@ -1,28 +1,38 @@
 #version 330 core
-// Fills a particle's shape, a rectangle or an ellipse (a spark is a circle), with an
-// antialiased edge, and writes premultiplied colour (blended with ONE, ONE_MINUS_SRC_ALPHA).
-// The inputs come from emitQuad in quad.glsl.
+// Fills a particle's shape (the code in vHalfSize.z: 0 rectangle, 1 ellipse, 2 star, 3 heart,
+// 4 triangle, 5 ribbon; a spark is an ellipse) with an antialiased edge, and writes
+// premultiplied colour (blended with ONE, ONE_MINUS_SRC_ALPHA). The inputs come from emitShape
+// in quad.glsl; the distances from shapes.glsl.
 
 #include "coverage.glsl"
+#include "shapes.glsl"
 
 in vec2 vLocal;
 flat in vec3 vHalfSize;
 flat in vec4 vColor;
+flat in vec3 vWave;
 
 out vec4 fragColor;
 
 void main() {
     vec2 halfSize = vHalfSize.xy;
+    float shape = vHalfSize.z;
     float coverage;
-    if (vHalfSize.z < 0.5) {
+    if (shape < 0.5) {
         // Rectangle: the product of each axis's edge coverage.
         coverage = edgeCoverage(abs(vLocal.x) - halfSize.x) * edgeCoverage(abs(vLocal.y) - halfSize.y);
+    } else if (shape < 1.5) {
+        coverage = edgeCoverage(ellipseDistance(vLocal, halfSize));
+    } else if (shape < 2.5) {
+        coverage = edgeCoverage(starDistance(vLocal, halfSize));
+    } else if (shape < 3.5) {
+        coverage = edgeCoverage(heartDistance(vLocal, halfSize));
+    } else if (shape < 4.5) {
+        coverage = edgeCoverage(triangleDistance(vLocal, halfSize));
     } else {
-        // Ellipse: the implicit function divided by its gradient is the distance to the edge.
-        vec2 q = vLocal / halfSize;
-        float r = length(q);
-        float gradient = length(q / halfSize) / max(r, 1e-6);
-        coverage = edgeCoverage((r - 1.0) / gradient);
+        // Ribbon: like the rectangle, across the bent strip and past its ends.
+        vec2 d = ribbonDistances(vLocal, halfSize, vWave);
+        coverage = edgeCoverage(d.x) * edgeCoverage(d.y);
     }
     if (coverage <= 0.0) {
         discard;

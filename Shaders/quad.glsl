@@ -33,18 +33,30 @@ vec4 premultiply(vec3 rgb, float opacity) {
 }
 
 // What particle.frag.glsl fills: the point in the shape's own frame, its half extents and kind
-// (0 rectangle, 1 ellipse), and its premultiplied colour.
+// (0 rectangle, 1 ellipse, 2 star, 3 heart, 4 triangle, 5 ribbon), its premultiplied colour,
+// and a ribbon's wave.
 out vec2 vLocal;            // pt
 flat out vec3 vHalfSize;    // half width, half height (pt), shape
 flat out vec4 vColor;
+flat out vec3 vWave;        // amplitude (pt), wavenumber (rad/pt), phase (rad); 0 but for ribbons
 
 // This vertex's corner of the quad of a shape centred at `centre` (pt), turned by `angle`
-// (deg), with half extents `halfSize` (pt): the shape plus its antialiasing margin.
-void emitQuad(vec2 centre, float angle, vec2 halfSize, float shape, vec4 color) {
-    vLocal = quadCorner() * (halfSize + edgeMargin());
+// (deg), with half extents `halfSize` (pt): the shape plus its antialiasing margin. A ribbon's
+// strip, measured across its bent centreline, reaches (half width) * sqrt(1 + (A k)^2) sideways
+// of a centreline that swings by A, so its quad is widened by both.
+void emitShape(vec2 centre, float angle, vec2 halfSize, float shape, vec4 color, vec3 wave) {
+    float slope = wave.x * wave.y;
+    vec2 reach = vec2((halfSize.x + edgeMargin()) * sqrt(1.0 + slope * slope) + abs(wave.x), halfSize.y + edgeMargin());
+    vLocal = quadCorner() * reach;
     gl_Position = toClip(centre + rotate(vLocal, angle));
     vHalfSize = vec3(halfSize, shape);
     vColor = color;
+    vWave = wave;
+}
+
+// A shape that does not wave.
+void emitQuad(vec2 centre, float angle, vec2 halfSize, float shape, vec4 color) {
+    emitShape(centre, angle, halfSize, shape, color, vec3(0.0));
 }
 
 // A particle that is not drawn: every corner on one point outside the clip volume, so the quad
@@ -54,4 +66,5 @@ void emitNothing() {
     vLocal = vec2(0.0);
     vHalfSize = vec3(0.0);
     vColor = vec4(0.0);
+    vWave = vec3(0.0);
 }

@@ -113,7 +113,9 @@ struct TestFailure: Error, CustomStringConvertible {
         BadInput(arguments: ["trace", "FILE"], file: confetti("colors", "[]"), mentions: ["confetti.colors", "1 to 64"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("colors", #"["red"]"#), mentions: ["confetti.colors[0]", "#rrggbb"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("colors", ##"["#ff3b30", "#12345g"]"##), mentions: ["confetti.colors[1]", "#12345g"]),
-        BadInput(arguments: ["trace", "FILE"], file: confetti("shapes", #"["triangle"]"#), mentions: ["confetti.shapes[0]", "triangle"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("shapes", #"["hexagon"]"#), mentions: ["confetti.shapes[0]", "hexagon"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("shapes", #"{"heart": 1, "hart": 2}"#), mentions: ["confetti.shapes.hart", "not a shape", "Did you mean 'heart'?"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("backShade", "-0.5"), mentions: ["confetti.backShade", "-0.5 is out of range"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("shapes", "[]"), mentions: ["confetti.shapes", "empty"]),
         // Fireworks.
         BadInput(arguments: ["trace", "FILE"], file: classic("sparkCount", "0"), mentions: ["classic.sparkCount"]),

@@ -86,7 +86,7 @@ enum ParityHarness {
                             if !(error <= tolerance[i]) {
                                 Issue.record("vertex \(corner) output \(i) at t=\(cpu.t): GPU \(got) vs CPU \(wanted) (tolerance \(tolerance[i]); \(cpu))", sourceLocation: sourceLocation)
                             }
-                            report.record(i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : "vertex colour", error, tolerance[i])
+                            report.record(i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : "vertex wave", error, tolerance[i])
                         }
                     }
                 }

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// Headless renders against the CPU reference rasteriser: every pixel of scenes with rotated
-/// rectangles and circles, fading pieces over the button, sparks at several scales, at content
-/// scales 1 and 2. This is what catches shape, rotation direction, size and blending errors,
+/// rectangles and circles, stars, hearts, triangles and waving ribbons on both faces, fading
+/// pieces over the button, sparks at several scales, at content scales 1 and 2. This is what catches shape, rotation direction, size and blending errors,
 /// which vertex outputs alone cannot show.
 @Suite struct PixelProofTests {
     struct Scene {
@@ -130,7 +130,76 @@ import Testing
             Scene(name: "fountain sparks fading", button: true, spawns: [fountain], time: 0.9),
             Scene(name: "content scale 2: pieces", pixelsPerPoint: 2, spawns: [confetti], time: 0.6),
             Scene(name: "content scale 2: sparks over the button", pixelsPerPoint: 2, button: true, spawns: classic + [fountain], time: 0.45),
+        ] + shapeScenes()
+    }
+
+    /// A two-sided burst of `shapes` (by `weights`), large enough to show their edges.
+    static func shapeBurst(_ shapes: [ConfettiShape], weights: [Double]? = nil, sizes: [Size], count: Int, seed: UInt64, in viewport: Size) -> Spawn {
+        var burst = ConfettiBurst.standard
+        burst.count = count
+        burst.shapes = shapes
+        burst.shapeWeights = weights
+        burst.sizes = sizes
+        burst.physics.backShade = 0.6
+        return .confetti(burst.spawn(in: viewport, seed: seed), burst.physics)
+    }
+
+    /// One piece held still at the centre, turned by `rotation` degrees, flip frozen at `flipPhase`.
+    /// (Shades are chosen so that no channel of the orange lands on half a level, where GL lets
+    /// the blender round either way.)
+    static func still(_ shape: ConfettiShape, size: Size, rotation: Double, flipPhase: Double, backShade: Double, wave: RibbonWave = .standard) -> Spawn {
+        var physics = ConfettiPhysics(gravity: 0, drag: 1, lifetime: 10, fadeOutDuration: 0.4)
+        physics.backShade = backShade
+        physics.ribbonWave = wave
+        let piece = ConfettiParticle(
+            initialPosition: Point(160, 90), initialVelocity: .zero, initialRotation: rotation, rotationSpeed: 0,
+            flutterAmplitude: 0, flutterFrequency: 0, flutterPhase: 1.2, flipFrequency: 0, flipPhase: flipPhase,
+            spreadStrength: 0, size: size, color: .orange, shape: shape
+        )
+        return .confetti([piece], physics)
+    }
+
+    /// Every SDF shape, rotated and flipped by the burst's own spin and 3D flip, backs shaded;
+    /// ribbons mid-wave; single large pieces showing their backs; every shape mixed by weight.
+    static func shapeScenes() -> [Scene] {
+        let small = Size(width: 320, height: 180)
+        let square = [Size(width: 22, height: 22), Size(width: 18, height: 15), Size(width: 14, height: 19)]
+        let streamers = [Size(width: 6, height: 40), Size(width: 5, height: 34), Size(width: 7, height: 46)]
+        let steep = RibbonWave(amplitude: 9, wavelength: 45, angularSpeed: 6)
+        return [
+            Scene(name: "stars, rotated and flipped, backs shaded", spawns: [shapeBurst([.star], sizes: square, count: 40, seed: 71, in: small)], time: 0.5),
+            Scene(name: "hearts, rotated and flipped, backs shaded", spawns: [shapeBurst([.heart], sizes: square, count: 40, seed: 72, in: small)], time: 0.55),
+            Scene(name: "triangles, rotated and flipped, backs shaded", spawns: [shapeBurst([.triangle], sizes: square, count: 40, seed: 73, in: small)], time: 0.6),
+            Scene(name: "ribbons mid-wave, rotated and flipped", spawns: [shapeBurst([.ribbon], sizes: streamers, count: 30, seed: 74, in: small)], time: 0.5),
+            Scene(name: "a large star showing its back", spawns: [still(.star, size: Size(width: 90, height: 80), rotation: 17, flipPhase: 2.6, backShade: 0.35)], time: 0.3),
+            Scene(name: "a large heart showing its back", spawns: [still(.heart, size: Size(width: 70, height: 90), rotation: -28, flipPhase: 3.5, backShade: 0.45)], time: 0.3),
+            Scene(name: "a large triangle, front", spawns: [still(.triangle, size: Size(width: 80, height: 60), rotation: 101, flipPhase: 0.4, backShade: 0.45)], time: 0.3),
+            Scene(name: "a large ribbon mid-wave showing its back", spawns: [still(.ribbon, size: Size(width: 14, height: 150), rotation: 63, flipPhase: 2.2, backShade: 0.55, wave: steep)], time: 0.77),
+            Scene(name: "content scale 2: every shape mixed by weight", pixelsPerPoint: 2,
+                  spawns: [shapeBurst(ConfettiShape.allCases, weights: [1, 1, 2, 2, 2, 3], sizes: square + streamers, count: 60, seed: 75, in: small)], time: 0.65),
         ]
+    }
+
+    /// The shape scenes really show what they claim: the shape, pieces on both faces, and
+    /// ribbons whose wave bends them.
+    @Test func shapeScenesShowEveryShapeOnBothFaces() {
+        var shown: [ConfettiShape: (front: Int, back: Int)] = [:]
+        for scene in Self.shapeScenes() {
+            for case .confetti(let pieces, let physics) in scene.spawns {
+                for piece in pieces {
+                    let s = physics.evaluate(piece, at: scene.time - piece.birth)
+                    guard s.alive, s.y > 0, s.y < scene.viewport.height else { continue }
+                    var count = shown[piece.shape] ?? (0, 0)
+                    if s.facing < 0 { count.back += 1 } else { count.front += 1 }
+                    shown[piece.shape] = count
+                    if piece.shape == .ribbon { #expect(s.wave.x > 0 && s.wave.y > 0) }
+                    #expect(s.shade == (s.facing < 0 ? physics.backShade : 1))
+                }
+            }
+        }
+        for shape in ConfettiShape.allCases {
+            #expect((shown[shape]?.front ?? 0) >= 2 && (shown[shape]?.back ?? 0) >= 2, "\(shape): \(String(describing: shown[shape]))")
+        }
     }
 
     @Test(arguments: scenes().indices)

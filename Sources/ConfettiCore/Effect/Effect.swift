@@ -38,6 +38,9 @@ public struct Effect: Sendable {
         ("classic", .classic, "2 classic fireworks of 8 sparks around the button's corners"),
         ("fountain", .fountain, "10 sparks rising from the top of the button, one per 0.05 s"),
         ("celebration", .celebration, "the button clicked: 2 classic fireworks and a confetti burst"),
+        ("star", .star, "40 two-sided stars with a few squares and discs, mixed by weight"),
+        ("ribbon", .ribbon, "24 two-sided streamers rippling with a travelling wave as they fall"),
+        ("hearts", .hearts, "40 two-sided hearts with a few triangles, mixed by weight"),
     ]
 
     public static func preset(_ name: String) -> Effect? {

@@ -222,6 +222,41 @@ extension EffectField {
         }, write: { .string($0.name) })
     }
 
+    /// Shapes mixed by weight: a list of names, equally likely (written so when the weights are
+    /// equal), or an object of names to relative weights, `{"star": 2, "rectangle": 1}`.
+    static func shapeMix(_ name: String, _ key: WritableKeyPath<Section, [ConfettiShape]>, weights: WritableKeyPath<Section, [Double]?>, _ meaning: String) -> EffectField {
+        let list = shapes(name, key, meaning)
+        let names = ConfettiShape.allCases.map(\.name)
+        let maxWeight = 1_000.0
+        let byWeight = "an object of shape names to weights from 0 to \(maxWeight.compactText), at least one above 0"
+        return EffectField(name: name, meaning: meaning, allowed: list.allowed + "; or " + byWeight, read: { section, field in
+            guard case .object(let members) = field.value.kind else {
+                try list.read(&section, field)
+                section[keyPath: weights] = nil
+                return
+            }
+            guard !members.isEmpty else { throw field.fail("empty: give a list of shapes or \(byWeight)") }
+            var mix: [(ConfettiShape, Double)] = []
+            for member in members {
+                let path = field.path + "." + printable(member.key)
+                guard let shape = ConfettiShape.allCases.first(where: { $0.name == member.key }) else {
+                    let hint = member.key.count <= 64 ? didYouMean(member.key, in: names) : ""
+                    throw EffectError(file: nil, path: path, message: "not a shape: \(names.map { "\"\($0)\"" }.joined(separator: " or ")).\(hint) (\(member.keyPosition))")
+                }
+                let weight = FieldValue(value: member.value, path: path)
+                let w = try weight.number()
+                guard (0...maxWeight).contains(w) else { throw weight.fail("\(weight.text) is out of range: allowed a weight from 0 to \(maxWeight.compactText)") }
+                mix.append((shape, w))
+            }
+            guard mix.contains(where: { $0.1 > 0 }) else { throw field.fail("every weight is 0: at least one shape needs a weight above 0") }
+            section[keyPath: key] = mix.map(\.0)
+            section[keyPath: weights] = mix.map(\.1)
+        }, write: { section in
+            guard let w = section[keyPath: weights], Set(w).count > 1 else { return list.write(section) }
+            return .object(zip(section[keyPath: key], w).map { ($0.name, .number($1)) })
+        })
+    }
+
     static func curves(_ name: String, _ key: WritableKeyPath<Section, [[Point]]>, _ meaning: String) -> EffectField {
         list(name, key, noun: "curves", allowed: "each three points [x, y] after P0 = (0, 0), coordinates from -10 to 10", meaning, element: { field in
             let points = try field.array()
@@ -246,6 +281,10 @@ extension ConfettiShape {
         switch self {
         case .rectangle: "rectangle"
         case .circle: "circle"
+        case .star: "star"
+        case .heart: "heart"
+        case .triangle: "triangle"
+        case .ribbon: "ribbon"
         }
     }
 }

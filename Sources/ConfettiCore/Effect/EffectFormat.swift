@@ -27,7 +27,11 @@ enum EffectFormat {
         .interval("spreadStrength", \.spreadStrength, 0...100_000, "outward push growing with t², pt/s²"),
         .sizes("sizes", \.sizes, "piece sizes [width, height], equally likely, pt"),
         .colors("colors", \.colors, "piece colours, equally likely"),
-        .shapes("shapes", \.shapes, "piece shapes, equally likely"),
+        .shapeMix("shapes", \.shapes, weights: \.shapeWeights, "piece shapes: a list is equally likely, an object gives each shape's relative weight"),
+        .number("backShade", \.physics.backShade, 0...1, "two-sided paper: colour factor of a piece showing its back (cos of its flip angle below 0); 1 draws both faces alike"),
+        .number("ribbonAmplitude", \.physics.ribbonWave.amplitude, 0...255, "how far a ribbon's centreline swings sideways, pt"),
+        .number("ribbonWavelength", \.physics.ribbonWave.wavelength, 1...10_000, "length of one wave along a ribbon, pt"),
+        .number("ribbonWaveSpeed", \.physics.ribbonWave.angularSpeed, -1_000...1_000, "how fast a ribbon's wave turns, rad/s (its crests travel along the strip)"),
     ], finish: { section, given in
         // The fade defaults to the preset's, shortened to a shorter lifetime.
         let lifetime = section.physics.lifetime

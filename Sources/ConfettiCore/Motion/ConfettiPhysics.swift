@@ -13,6 +13,11 @@ public struct ConfettiPhysics: Hashable, Sendable {
     /// How the burst's records hold its pieces (fitted to them when the burst is uploaded:
     /// `ConfettiKind.fitted`); not part of the motion.
     public var quantisation: ConfettiQuantisation = .unfitted
+    /// Two-sided paper: a piece showing its back (cos of its flip angle below 0) has its colour
+    /// multiplied by this, 0...1; 1 draws both faces alike.
+    public var backShade = 1.0
+    /// How ribbons wave (only pieces of shape `.ribbon` read it).
+    public var ribbonWave = RibbonWave.standard
 
     public init(gravity: Double, drag: Double, lifetime: Double, fadeOutDuration: Double) {
         self.gravity = gravity
@@ -41,14 +46,22 @@ public struct ConfettiSample: ParticleSample, Hashable {
     public var apparentWidth: Double
     /// 0 when not alive.
     public var opacity: Double
+    /// cos of the flip angle, -1...1: below 0 the piece shows its back.
+    public var facing: Double
+    /// What the piece's colour is multiplied by: `backShade` when it shows its back, else 1.
+    /// Drawn, not traced (it follows from `facing`).
+    public var shade = 1.0
+    /// A ribbon's wave as the fragment shader bends it: amplitude (pt), wavenumber (rad/pt),
+    /// phase (rad); zero for every other shape. Drawn, not traced.
+    public var wave = SIMD3<Double>.zero
     /// The float32 error scale of each value (see `SampleField`); zero for a GPU sample.
     public var scales = Scales()
 
     public struct Scales: Hashable, Sendable {
-        public var x = 0.0, y = 0.0, rotation = 0.0, apparentWidth = 0.0, opacity = 0.0
+        public var x = 0.0, y = 0.0, rotation = 0.0, apparentWidth = 0.0, opacity = 0.0, facing = 0.0, wavePhase = 0.0
     }
 
-    public init(t: Double, alive: Bool, x: Double, y: Double, rotation: Double, apparentWidth: Double, opacity: Double) {
+    public init(t: Double, alive: Bool, x: Double, y: Double, rotation: Double, apparentWidth: Double, opacity: Double, facing: Double) {
         self.t = t
         self.alive = alive
         self.x = x
@@ -56,10 +69,11 @@ public struct ConfettiSample: ParticleSample, Hashable {
         self.rotation = rotation
         self.apparentWidth = apparentWidth
         self.opacity = opacity
+        self.facing = facing
     }
 
     enum CodingKeys: String, CodingKey {
-        case t, alive, x, y, rotation, apparentWidth, opacity
+        case t, alive, x, y, rotation, apparentWidth, opacity, facing
     }
 
     public var fields: [SampleField] {
@@ -69,6 +83,7 @@ public struct ConfettiSample: ParticleSample, Hashable {
             SampleField("rotation", rotation, scale: scales.rotation),
             SampleField("apparentWidth", apparentWidth, scale: scales.apparentWidth),
             SampleField("opacity", opacity, scale: scales.opacity),
+            SampleField("facing", facing, scale: scales.facing),
         ]
     }
 }
@@ -93,22 +108,30 @@ extension ConfettiPhysics {
             + (p.initialVelocity.y / drag) * d
             + terminalVelocity * (t - d / drag)
         let alive = isAlive(age: t)
+        let facing = cos(flip)
         var sample = ConfettiSample(
             t: t,
             alive: alive,
             x: x,
             y: y,
             rotation: p.initialRotation + p.rotationSpeed * t,
-            apparentWidth: p.size.width * max(0.15, abs(cos(flip))),
-            opacity: alive ? opacity(age: t) : 0
+            apparentWidth: p.size.width * max(0.15, abs(facing)),
+            opacity: alive ? opacity(age: t) : 0,
+            facing: facing
         )
+        sample.shade = facing < 0 ? backShade : 1
+        if p.shape == .ribbon {
+            sample.wave = SIMD3(ribbonWave.amplitude, ribbonWave.wavenumber, p.flutterPhase - ribbonWave.angularSpeed * t)
+        }
         sample.scales = ConfettiSample.Scales(
             x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag
                 + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + abs(p.spreadStrength) * t * t,
             y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag + abs(terminalVelocity) * (abs(t) + 1 / drag),
             rotation: abs(p.initialRotation) + abs(p.rotationSpeed * t),
             apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)),
-            opacity: (lifetime + abs(t)) / fadeOutDuration
+            opacity: (lifetime + abs(t)) / fadeOutDuration,
+            facing: 1 + abs(p.flipFrequency * t) + abs(p.flipPhase),
+            wavePhase: p.shape == .ribbon ? abs(p.flutterPhase) + abs(ribbonWave.angularSpeed * t) : 0
         )
         return sample
     }

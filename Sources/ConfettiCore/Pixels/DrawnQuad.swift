@@ -5,9 +5,14 @@ import Foundation
 /// outputs `emitQuad` in `Shaders/quad.glsl` writes and the coverage `particle.frag.glsl`
 /// computes, in Double, so tests can hold the GPU to both.
 public struct DrawnQuad: Sendable {
+    /// The shape code `vHalfSize.z` carries (a confetti piece's `ConfettiShape` raw value).
     public enum Shape: Double, Sendable {
         case rectangle = 0
         case ellipse = 1
+        case star = 2
+        case heart = 3
+        case triangle = 4
+        case ribbon = 5
     }
 
     /// Whether it is drawn at all.
@@ -21,6 +26,9 @@ public struct DrawnQuad: Sendable {
     public var shape: Shape
     /// Premultiplied by opacity.
     public var color: SIMD4<Double>
+    /// A ribbon's travelling wave, `vWave`: amplitude (pt), wavenumber (rad/pt), phase (rad);
+    /// zero for every other shape.
+    public var wave = SIMD3<Double>.zero
 
     /// How far float32 may move each value (absolute): the kind derives them from its
     /// sample's error scales (see `SampleField`).
@@ -28,6 +36,8 @@ public struct DrawnQuad: Sendable {
     public var angleError = 0.0
     public var halfSizeError = 0.0
     public var colorError = 0.0
+    /// Of the wave's phase (rad).
+    public var waveError = 0.0
 
     public init(alive: Bool, centre: Point, angle: Double, halfSize: SIMD2<Double>, shape: Shape, color: SIMD4<Double>) {
         self.alive = alive
@@ -55,27 +65,41 @@ public struct DrawnQuad: Sendable {
         return SIMD2(cos(a) * v.x - sin(a) * v.y, sin(a) * v.x + cos(a) * v.y)
     }
 
-    /// What the vertex shader writes for corner `index`, in the order of `vertexOutputNames`:
-    /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), and how far each may be off.
-    public func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
-        guard alive else { return ([2, 2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [Double](repeating: 0, count: 13)) }
+    /// Half extents of the quad the vertex shader emits (pt): the shape plus its one-pixel
+    /// margin; a ribbon's widened by its amplitude and by the slope of its wave, since the strip
+    /// measured across its bent centreline reaches (half width)·√(1 + (amplitude·wavenumber)²)
+    /// sideways of it.
+    public func reach(pixelsPerPoint: Double) -> SIMD2<Double> {
         let margin = 1 / pixelsPerPoint
-        let local = Self.corner(index) * (halfSize + margin)
+        let slope = wave.x * wave.y
+        return SIMD2((halfSize.x + margin) * (1 + slope * slope).squareRoot() + abs(wave.x), halfSize.y + margin)
+    }
+
+    /// What the vertex shader writes for corner `index`, in the order of `vertexOutputNames`:
+    /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), vWave (3), and how far each may be off.
+    public func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
+        guard alive else { return ([2, 2, 2, 1] + [Double](repeating: 0, count: 12), [Double](repeating: 0, count: 16)) }
+        let margin = 1 / pixelsPerPoint
+        let slope = abs(wave.x * wave.y)
+        let local = Self.corner(index) * reach(pixelsPerPoint: pixelsPerPoint)
         let p = centre + Self.rotate(local, angle)
         let extent = abs(local.x) + abs(local.y)
         // The corner moves with the centre, with the half size, and with the angle times its arm.
         let pointError = centreError + halfSizeError + extent * angleError * .pi / 180 + k * eps * (abs(p.x) + abs(p.y) + 2 * extent)
         let clip = [p.x / viewport.width * 2 - 1, 1 - p.y / viewport.height * 2]
         let clipError = [2 * pointError / viewport.width, 2 * pointError / viewport.height].map { $0 + k * eps * 2 }
-        let localError = halfSizeError + k * eps * (halfSize.x + halfSize.y + margin)
+        // A ribbon's reach adds its amplitude, and scales the half width by up to 1 + slope.
+        let localError = halfSizeError * (1 + slope) + k * eps * ((halfSize.x + margin) * (1 + slope) + abs(wave.x) + halfSize.y + margin)
         let values = [clip[0], clip[1], 0, 1, local.x, local.y, halfSize.x, halfSize.y, shape.rawValue] + [color.x, color.y, color.z, color.w]
+            + [wave.x, wave.y, wave.z]
         let tolerances = clipError + [0, 0, localError, localError, halfSizeError, halfSizeError, 0]
             + [Double](repeating: colorError + k * eps, count: 4)
+            + [k * eps * abs(wave.x), k * eps * abs(wave.y), waveError + k * eps * abs(wave.z)]
         return (values, tolerances)
     }
 
-    public static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor"]
-    public static let vertexOutputFloats = 13
+    public static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor", "vWave"]
+    public static let vertexOutputFloats = 16
 
     /// How much of a pixel whose centre is at `local` (pt, in the shape's own frame) the shape
     /// covers: the fragment shader's edge ramp, one pixel wide.
@@ -85,12 +109,16 @@ public struct DrawnQuad: Sendable {
         case .rectangle:
             return edge(abs(local.x) - halfSize.x) * edge(abs(local.y) - halfSize.y)
         case .ellipse:
-            // The implicit function over its gradient: the distance to the edge, to first order.
-            let q = local / halfSize
-            let r = (q * q).sum().squareRoot()
-            let g = q / halfSize
-            let gradient = (g * g).sum().squareRoot() / max(r, 1e-6)
-            return edge((r - 1) / gradient)
+            return edge(ShapeDistance.ellipse(local, semiAxes: halfSize))
+        case .star:
+            return edge(ShapeDistance.star(local, halfSize: halfSize))
+        case .heart:
+            return edge(ShapeDistance.heart(local, halfSize: halfSize))
+        case .triangle:
+            return edge(ShapeDistance.triangle(local, halfSize: halfSize))
+        case .ribbon:
+            let d = ShapeDistance.ribbon(local, halfSize: halfSize, wave: wave)
+            return edge(d.x) * edge(d.y)
         }
     }
 
@@ -98,7 +126,7 @@ public struct DrawnQuad: Sendable {
     /// shape plus its margin): only those pixels run the fragment shader.
     public func quadContains(_ point: Point, pixelsPerPoint: Double) -> Bool {
         let local = Self.rotate(point - centre, -angle)
-        let extent = halfSize + 1 / pixelsPerPoint
+        let extent = reach(pixelsPerPoint: pixelsPerPoint)
         return abs(local.x) <= extent.x && abs(local.y) <= extent.y
     }
 }

@@ -42,7 +42,7 @@ public struct ReferenceRasteriser: Sendable {
     public mutating func draw(_ quad: DrawnQuad) {
         guard quad.alive else { return }
         let s = pixelsPerPoint
-        let reach = (quad.halfSize + 1 / s)
+        let reach = quad.reach(pixelsPerPoint: s)
         let extent = (reach * reach).sum().squareRoot()
         fill(minX: quad.centre.x - extent, minY: quad.centre.y - extent, maxX: quad.centre.x + extent, maxY: quad.centre.y + extent) { point in
             guard quad.quadContains(point, pixelsPerPoint: s) else { return nil }

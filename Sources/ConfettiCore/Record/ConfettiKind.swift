@@ -92,7 +92,7 @@ public struct ConfettiInstance: Hashable, Sendable {
     }
 }
 
-/// Confetti pieces: paper rectangles and ellipses under gravity, drag, flutter, spread, spin
+/// Confetti pieces: two-sided paper shapes (`ConfettiShape`) under gravity, drag, flutter, spread, spin
 /// and a 3D flip, fading before they die (docs/effects.md, Confetti).
 public enum ConfettiKind: ParticleKind {
     public typealias Particle = ConfettiParticle
@@ -142,13 +142,19 @@ public enum ConfettiKind: ParticleKind {
     }
 
     public static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
+        var color = DrawnQuad.premultiplied(p.color, opacity: s.opacity)
+        // The shader multiplies by the float uniform, as the colour by the 8-bit record's.
+        let shade = Double(Float(s.shade))
+        color *= SIMD4(shade, shade, shade, 1)
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.rotation,
             halfSize: SIMD2(s.apparentWidth, Double(UInt8(clamping: Int(p.size.height.rounded())))) / 2,
-            shape: p.shape == .circle ? .ellipse : .rectangle,
-            color: DrawnQuad.premultiplied(p.color, opacity: s.opacity)
+            shape: DrawnQuad.Shape(rawValue: Double(p.shape.rawValue))!,
+            color: color
         )
+        quad.wave = s.wave
         let e = Float32Error.k * Float32Error.eps
+        quad.waveError = e * s.scales.wavePhase
         quad.centreError = e * (s.scales.x + s.scales.y)
         quad.angleError = e * s.scales.rotation
         quad.halfSizeError = e * s.scales.apparentWidth / 2
@@ -157,11 +163,11 @@ public enum ConfettiKind: ParticleKind {
     }
 
     public static let feedbackVaryings = ["vPose", "vLife"]
-    public static let feedbackFloats = 6
+    public static let feedbackFloats = 7
 
     public static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> ConfettiSample {
         let v = Array(v.map(Double.init))
-        return ConfettiSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], rotation: v[2], apparentWidth: v[3], opacity: v[4])
+        return ConfettiSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], rotation: v[2], apparentWidth: v[3], opacity: v[4], facing: v[6])
     }
 
     public static func traceParams(_ p: ConfettiParticle, uniforms _: ConfettiPhysics) -> ConfettiTraceParams {
@@ -174,10 +180,14 @@ public enum ConfettiKind: ParticleKind {
 }
 
 extension ConfettiPhysics: ShaderUniforms {
-    /// `uPhysics`: gravity, drag, lifetime, fade-out; then the record's grids.
+    /// `uPhysics`: gravity, drag, lifetime, fade-out; `uBackShade` and `uRibbonWave`
+    /// (amplitude, wavenumber, angular speed) for `Shaders/paper.glsl`; then the record's grids.
     public var uniforms: [ShaderUniform] {
-        [ShaderUniform("uPhysics", .vec4(SIMD4(Float(gravity), Float(drag), Float(lifetime), Float(fadeOutDuration))))]
-            + quantisation.uniforms
+        [
+            ShaderUniform("uPhysics", .vec4(SIMD4(Float(gravity), Float(drag), Float(lifetime), Float(fadeOutDuration)))),
+            ShaderUniform("uBackShade", .float(Float(backShade))),
+            ShaderUniform("uRibbonWave", .vec4(SIMD4(Float(ribbonWave.amplitude), Float(ribbonWave.wavenumber), Float(ribbonWave.angularSpeed), 0))),
+        ] + quantisation.uniforms
     }
 }
 

@@ -32,8 +32,11 @@ public struct ConfettiBurst: Hashable, Sendable {
     public var sizes: [Size]
     /// Equally likely colours.
     public var colors: [RGB]
-    /// Equally likely shapes.
+    /// The shapes pieces are drawn from.
     public var shapes: [ConfettiShape]
+    /// How likely each of `shapes` is, relative to the others (one non-negative weight per
+    /// shape, at least one positive); nil for equally likely.
+    public var shapeWeights: [Double]? = nil
 
     /// The seed article's burst: 30 rectangles from below the bottom edge (docs/effects.md).
     public static let standard = ConfettiBurst(
@@ -93,9 +96,25 @@ public struct ConfettiBurst: Hashable, Sendable {
             spreadStrength: rng.uniform(spreadStrength),
             size: size,
             color: color,
-            // A single shape draws nothing, so the standard burst's sequence is the article's.
-            shape: shapes.count == 1 ? shapes[0] : rng.element(of: shapes)
+            shape: drawShape(using: &rng)
         )
+    }
+
+    /// A single shape draws nothing, so the standard burst's sequence is the article's; equal
+    /// weights draw as the unweighted list does, so a seed names the same pieces either way.
+    func drawShape(using rng: inout SeededGenerator) -> ConfettiShape {
+        guard shapes.count > 1 else { return shapes[0] }
+        guard let weights = shapeWeights, Set(weights).count > 1 else { return rng.element(of: shapes) }
+        precondition(weights.count == shapes.count && weights.allSatisfy { $0 >= 0 } && weights.contains { $0 > 0 },
+                     "one non-negative weight per shape, at least one positive")
+        // The first shape whose running total passes a uniform draw over the total weight.
+        var left = rng.uniform(0, weights.reduce(0, +))
+        for (shape, weight) in zip(shapes, weights) where weight > 0 {
+            if left < weight { return shape }
+            left -= weight
+        }
+        // Rounding in the running subtraction can leave the draw just past the end.
+        return shapes[weights.lastIndex { $0 > 0 }!]
     }
 }
 

@@ -1,7 +1,17 @@
-/// How a confetti piece is drawn.
+/// How a confetti piece is drawn; the raw value is the record's shape code, which
+/// `Shaders/particle.frag.glsl` branches on (the SDFs are in `Shaders/shapes.glsl`).
 public enum ConfettiShape: UInt8, CaseIterable, Sendable {
     case rectangle = 0
     case circle = 1
+    /// A five-point star, point up, filling the piece's size.
+    case star = 2
+    /// A heart, lobes up, filling the piece's size.
+    case heart = 3
+    /// An isosceles triangle, apex up, filling the piece's size.
+    case triangle = 4
+    /// A streamer: a strip as wide as the piece and as long as its height, waving along its
+    /// length (`RibbonWave`).
+    case ribbon = 5
 }
 
 /// One confetti piece: everything needed to place it at any age, fixed at spawn.
