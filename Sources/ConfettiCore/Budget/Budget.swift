@@ -297,7 +297,9 @@ public enum Budget {
     /// Seconds from a launch until its last particle has gone.
     public static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
         switch kind {
-        case .confetti: effect.confetti.emission.duration * (effect.confetti.emission.rate > 0 ? 1 : 0) + effect.confetti.physics.lifetime
+        // A stream's last piece is born at (n − 1) / rate; a rocket's stages, drawn at random,
+        // are bounded by their ranges' upper ends.
+        case .confetti: (effect.confetti.emission.rate > 0 ? Double(effect.confetti.pieceCount - 1) / effect.confetti.emission.rate : 0) + effect.confetti.physics.lifetime
         case .rocket: effect.rocket.seconds
         case .classic: 0 + effect.fireworks.firework.timing.duration
         case .fountain: Double(effect.fountain.sparkCount) * effect.fountain.delayStep + effect.fountain.timing.duration
@@ -373,7 +375,7 @@ public enum Budget {
     /// every reload.
     public static func view(_ effect: Effect, capacity: Int, stress: Int?, stressSource: String = "--stress", names: Names = Names(capacity: "--capacity")) throws {
         try Budget.capacity(capacity, name: names.capacity)
-        for launch: Launch in [.effect(.confetti), .effect(.celebration), .firework, .effect(.fountain)] {
+        for launch: Launch in [.effect(.confetti), .effect(.celebration), .firework, .effect(.fountain), .effect(effect.kind)] {
             try Budget.launch(effect, launch, capacity: capacity, names: names)
         }
         if let stress {
