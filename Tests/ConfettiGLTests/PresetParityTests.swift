@@ -18,7 +18,7 @@ import Testing
             let end = spawns.map(\.duration).max() ?? 0
             // Times since the launch: before it, across every burst's life, and after.
             let times = (0..<10).map { _ in rng.uniform(-0.1, end + 0.1) }
-            var samples = 0, alive = 0
+            var samples = 0, alive = 0, worst = 0.0
             for spawn in spawns {
                 let report: ParityHarness.Report
                 switch spawn {
@@ -29,11 +29,12 @@ import Testing
                 }
                 samples += report.samples
                 alive += report.aliveSamples
+                worst = max(worst, report.ratio.values.max() ?? 0)
             }
             #expect(samples == spawns.reduce(0) { $0 + $1.particleCount } * times.count)
             // The times fall inside the effect's life: some of it is seen alive.
             #expect(alive > 0, "\(preset.name): no sample alive")
-            print("preset \(preset.name) (\(Int(viewport.width))x\(Int(viewport.height)), seed \(seed)): \(samples) samples, \(alive) alive")
+            print("preset \(preset.name) (\(Int(viewport.width))x\(Int(viewport.height)), seed \(seed)): \(samples) samples, \(alive) alive, largest error \(Int((100 * worst).rounded()))% of its tolerance")
         }
     }
 }
