@@ -17,6 +17,10 @@ extension RenderCommand: CheckedBeforeRun {
                 let field = chosen.kind == .classic ? "classic.sparkCount" : chosen.kind == .rocket ? "rocket.sparkCount" : "fountain.sparkCount"
                 throw ValidationError("--count \(count) sets confetti pieces per burst, but \(name) is a \(chosen.kind.rawValue) effect, with no confetti: leave --count out (its particles are \(field) in an effect file)")
             }
+            guard chosen.confetti.emission.rate == 0 else {
+                let e = chosen.confetti.emission
+                throw ValidationError("--count \(count) sets confetti pieces per burst, but \(name) is a stream of confetti.rate × confetti.duration = \(e.rate.compactText) × \(e.duration.compactText) s pieces: leave --count out (give rate or duration in an effect file)")
+            }
             chosen.confetti.count = count
         }
         let launches = bursts ?? Show(effect: chosen).launches

@@ -307,6 +307,7 @@ public final class Viewer {
         parts.append("x" + clock.speed.compactText)
         if let level = options.stress { parts.append("stress \(level)") }
         if isEmitting { parts.append("emitting") }
+        if options.reducedMotion { parts.append("reduced motion") }
         if clock.isPaused { parts.append(String(format: "paused %.3f s", clock.time)) }
         parts.append(options.effectName)
         return parts.joined(separator: "  ")
