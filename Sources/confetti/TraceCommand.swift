@@ -7,8 +7,10 @@ struct TraceCommand: ParsableCommand {
         commandName: "trace",
         abstract: "Print one seeded launch's particles at given ages, as JSON (the trace contract of docs/effects.md).",
         discussion: """
-            confetti: one 30-piece burst. classic: two fireworks around the Celebrate button in the \
-            middle of the viewport. fountain: a 10-spark fountain above it. Sample times are each \
+            confetti: one 30-piece burst (rain, cannons and streams: every piece of the launch). \
+            classic: two fireworks around the Celebrate button in the middle of the viewport. \
+            fountain: a 10-spark fountain above it. rocket: every rocket, spark and crackle, each \
+            burst's constants listed in "bursts". Sample times are each \
             particle's own age (for fountain sparks, time since the spark appeared). \
             --evaluator cpu uses the Swift reference; --evaluator gpu runs the renderer's own vertex \
             shader (Shaders/confetti.vert.glsl or spark.vert.glsl) and reads its outputs back with \
@@ -21,7 +23,7 @@ struct TraceCommand: ParsableCommand {
         case cpu, gpu
     }
 
-    @Argument(help: ArgumentHelp("The effect: confetti, classic, fountain, or an effect file of one of those kinds.", valueName: "name|file"))
+    @Argument(help: ArgumentHelp("The effect: a preset other than celebration (see confetti presets), or an effect file of one kind of particle.", valueName: "name|file"))
     var effect: String
 
     @Option(help: "Seed of the burst.")

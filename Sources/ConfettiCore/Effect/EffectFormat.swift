@@ -2,8 +2,8 @@
 /// validation, writing and the README's field reference all come from these tables.
 ///
 /// ```
-/// { "kind": "confetti" | "classic" | "fountain" | "celebration",
-///   "confetti": { ... }, "classic": { ... }, "fountain": { ... } }
+/// { "kind": "confetti" | "classic" | "fountain" | "celebration" | "rocket",
+///   "confetti": { ... }, "classic": { ... }, "fountain": { ... }, "rocket": { ... } }
 /// ```
 /// A section may leave fields out; they keep the preset's values. Units: points (pt), seconds
 /// (s), degrees (deg), radians (rad).
