@@ -36,6 +36,29 @@ import Testing
         }
     }
 
+    @Test func withReducedMotionEveryEffectTheViewerLoadsOrSwitchesToIsReduced() throws {
+        try SharedGL.exclusive {
+            let server = try XServer.ensure()
+            defer { server?.stop() }
+            var options = Viewer.Options()
+            options.vsync = false
+            options.width = 640
+            options.height = 360
+            options.effect = .confetti
+            options.effectName = "confetti"
+            options.reducedMotion = true
+            let viewer = try Viewer(options: options)
+            defer { viewer.close() }
+            #expect(try viewer.fireBurst().count == Effect.confetti.reducedMotion.confetti.count)
+            #expect(viewer.effect.confetti.physics == Effect.confetti.reducedMotion.confetti.physics)
+            viewer.handle(.key(Int(GLFW_KEY_N), repeated: false))
+            let name = viewer.effectName
+            let preset = try #require(Effect.preset(name))
+            #expect(EffectFile.encode(viewer.effect) == EffectFile.encode(preset.reducedMotion), "\(name) is reduced")
+            #expect(viewer.hudText.contains("reduced motion"))
+        }
+    }
+
     @Test func theEmitterKeepsRainingUntilStoppedAndTheRingRecycles() throws {
         try SharedGL.exclusive {
             let server = try XServer.ensure()
