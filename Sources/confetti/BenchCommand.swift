@@ -90,6 +90,9 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("bench measures confetti: give a confetti effect, not \(printable(effect.effect ?? "")) (\(chosen.kind.rawValue))")
         }
         options.confetti = chosen.confetti
+        // Bench sets each workload's count; a stream (rain) is measured with its pieces all
+        // born at once, where it enters, so the count is what is alive.
+        options.confetti.emission.rate = 0
         // A location that cannot be written fails now, not after minutes of measuring.
         for path in [json, plot].compactMap({ $0 }) {
             try AtomicFile.checkWritable(path)

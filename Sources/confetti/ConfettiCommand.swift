@@ -13,7 +13,7 @@ struct Confetti: ParsableCommand {
             burst once from a seed, uploads it once, and the vertex shader evaluates position, \
             rotation, 3D flip and fade each frame from one time uniform.
             """,
-        subcommands: [ViewCommand.self, OverlayCommand.self, RenderCommand.self, TraceCommand.self, BenchCommand.self, SoakCommand.self, PresetsCommand.self],
+        subcommands: [ViewCommand.self, OverlayCommand.self, RenderCommand.self, TraceCommand.self, BenchCommand.self, SoakCommand.self, PresetsCommand.self, GalleryCommand.self],
         defaultSubcommand: ViewCommand.self
     )
 

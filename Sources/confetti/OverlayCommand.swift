@@ -31,13 +31,15 @@ struct OverlayCommand: ParsableCommand {
     @Flag(help: "Draw as fast as possible instead of waiting for the display's refresh.")
     var noVsync = false
 
+    @OptionGroup var motion: MotionOptions
+
     func validate() throws {
         if let count { try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count") }
     }
 
     func run() throws {
         var options = Overlay.Options()
-        options.effect = try effect.load(default: "celebration")
+        options.effect = try motion.applied(to: effect.load(default: "celebration"))
         if let count { options.effect.confetti.count = count }
         options.seed = seed
         options.opaque = opaque

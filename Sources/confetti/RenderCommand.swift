@@ -72,6 +72,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var shaders: ShaderOptions
 
+    @OptionGroup var motion: MotionOptions
+
     func validate() throws {
         if out.isEmpty {
             throw ValidationError("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
@@ -102,7 +104,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
 
-        let chosen = try effect.load(default: "celebration")
+        let chosen = try motion.applied(to: effect.load(default: "celebration"))
         var show = Show(effect: chosen, seed: seed, launches: bursts, interval: interval)
         if let count { show.effect.confetti.count = count }
         // Spawned once: the recorder's schedule gives the duration and is what it uploads.

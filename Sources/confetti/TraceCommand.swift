@@ -7,8 +7,10 @@ struct TraceCommand: ParsableCommand {
         commandName: "trace",
         abstract: "Print one seeded launch's particles at given ages, as JSON (the trace contract of docs/effects.md).",
         discussion: """
-            confetti: one 30-piece burst. classic: two fireworks around the Celebrate button in the \
-            middle of the viewport. fountain: a 10-spark fountain above it. Sample times are each \
+            confetti: one 30-piece burst (rain, cannons and streams: every piece of the launch). \
+            classic: two fireworks around the Celebrate button in the middle of the viewport. \
+            fountain: a 10-spark fountain above it. rocket: every rocket, spark and crackle, each \
+            burst's constants listed in "bursts". Sample times are each \
             particle's own age (for fountain sparks, time since the spark appeared). \
             --evaluator cpu uses the Swift reference; --evaluator gpu runs the renderer's own vertex \
             shader (Shaders/confetti.vert.glsl or spark.vert.glsl) and reads its outputs back with \
@@ -21,7 +23,7 @@ struct TraceCommand: ParsableCommand {
         case cpu, gpu
     }
 
-    @Argument(help: ArgumentHelp("The effect: confetti, classic, fountain, or an effect file of one of those kinds.", valueName: "name|file"))
+    @Argument(help: ArgumentHelp("The effect: a preset other than celebration (see confetti presets), or an effect file of one kind of particle.", valueName: "name|file"))
     var effect: String
 
     @Option(help: "Seed of the burst.")
@@ -75,12 +77,12 @@ struct TraceCommand: ParsableCommand {
         let spawns = chosen.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
         let document: any Encodable
         switch spawns[0] {
-        case .confetti(_, let physics):
-            let pieces = spawns.flatMap { spawn -> [ConfettiParticle] in if case .confetti(let p, _) = spawn { p } else { [] } }
-            document = try trace(ConfettiKind.self, effect: chosen.kind, particles: pieces, uniforms: physics, times: times)
-        case .sparks(_, let timing):
-            let sparks = spawns.flatMap { spawn -> [Spark] in if case .sparks(let s, _) = spawn { s } else { [] } }
-            document = try trace(SparkKind.self, effect: chosen.kind, particles: sparks, uniforms: timing, times: times)
+        case .confetti:
+            let groups = spawns.compactMap { spawn -> ([ConfettiParticle], ConfettiPhysics)? in if case .confetti(let p, let u) = spawn { (p, u) } else { nil } }
+            document = try trace(ConfettiKind.self, effect: chosen.kind, groups: groups, times: times)
+        case .sparks:
+            let groups = spawns.compactMap { spawn -> ([Spark], SparkTiming)? in if case .sparks(let s, let u) = spawn { (s, u) } else { nil } }
+            document = try trace(SparkKind.self, effect: chosen.kind, groups: groups, times: times)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -96,29 +98,37 @@ struct TraceCommand: ParsableCommand {
     }
 
     /// The trace of any kind: every particle at each of its own ages, from the Swift reference
-    /// or from the renderer's vertex shader read back with transform feedback.
-    private func trace<Kind: ParticleKind>(_: Kind.Type, effect: EffectName, particles: [Kind.Particle], uniforms given: Kind.Uniforms, times: [Double]) throws -> TraceDocument<Kind> {
-        // The launch's uniforms as the renderer fits them, and the particles its records hold:
+    /// or from the renderer's vertex shader read back with transform feedback. A launch of
+    /// several bursts with different constants (a rocket, its sparks, its crackles) evaluates
+    /// each particle with its own burst's, and lists them (`bursts`, and `burst` per particle).
+    private func trace<Kind: ParticleKind>(_: Kind.Type, effect: EffectName, groups given: [([Kind.Particle], Kind.Uniforms)], times: [Double]) throws -> TraceDocument<Kind> where Kind.Uniforms: Equatable {
+        // Each burst's uniforms as the renderer fits them, and the particles its records hold:
         // both evaluators work on exactly these.
-        let uniforms = Kind.fitted(given, to: particles)
-        let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
+        let groups = given.map { particles, uniforms in
+            let fitted = Kind.fitted(uniforms, to: particles)
+            return (particles.map { Kind.stored($0, uniforms: fitted) }, fitted)
+        }
+        let particles = groups.flatMap(\.0)
+        let burstOf = groups.enumerated().flatMap { b, group in Array(repeating: b, count: group.0.count) }
+        let uniformsOf = { (i: Int) in groups[burstOf[i]].1 }
         // samples[k][i]: particle i at its own age times[k]
         let samples: [[Kind.Sample]]
         switch evaluator {
         case .cpu:
-            samples = times.map { t in stored.map { Kind.evaluate($0, at: t, uniforms: uniforms) } }
+            samples = times.map { t in particles.indices.map { Kind.evaluate(particles[$0], at: t, uniforms: uniformsOf($0)) } }
         case .gpu:
             samples = try shaders.withHeadlessGL { library in
                 let probe = try FeedbackProbe<Kind>(shaders: library)
                 defer { probe.delete() }
-                // One pass per distinct birth, so each particle is sampled at its own age.
-                let groups = Dictionary(grouping: particles.indices, by: { Kind.birth(of: stored[$0]) })
-                let births = groups.keys.sorted()
+                // One pass per burst and distinct birth, so each particle is sampled at its own
+                // age with its own burst's constants.
+                let passes = Dictionary(grouping: particles.indices, by: { TracePass(burst: burstOf[$0], birth: Kind.birth(of: particles[$0])) })
+                let order = passes.keys.sorted { ($0.burst, $0.birth) < ($1.burst, $1.birth) }
                 return try times.map { t in
                     var row = [Kind.Sample?](repeating: nil, count: particles.count)
-                    for birth in births {
-                        let members = groups[birth]!
-                        let values = try probe.evaluate(members.map { particles[$0] }, uniforms: uniforms, now: t + birth)
+                    for pass in order {
+                        let members = passes[pass]!
+                        let values = try probe.evaluate(members.map { particles[$0] }, uniforms: groups[pass.burst].1, now: t + pass.birth)
                         for (i, value) in zip(members, values) {
                             row[i] = value
                             row[i]!.t = t  // the age asked for, not (t + birth) − birth
@@ -129,11 +139,13 @@ struct TraceCommand: ParsableCommand {
             }
         }
         try requireFinite(samples, times: times)
+        let distinct = given.dropFirst().contains { $0.1 != given[0].1 }
         return TraceDocument(
             effect: effect.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
-            constants: Kind.traceConstants(uniforms),
-            particles: stored.enumerated().map { i, p in
-                TraceDocument<Kind>.Particle(index: i, params: Kind.traceParams(p, uniforms: uniforms), samples: times.indices.map { samples[$0][i] })
+            constants: Kind.traceConstants(groups[0].1),
+            bursts: distinct ? groups.map { Kind.traceConstants($0.1) } : nil,
+            particles: particles.enumerated().map { i, p in
+                TraceDocument<Kind>.Particle(index: i, burst: distinct ? burstOf[i] : nil, params: Kind.traceParams(p, uniforms: uniformsOf(i)), samples: times.indices.map { samples[$0][i] })
             }
         )
     }
@@ -152,6 +164,12 @@ struct TraceCommand: ParsableCommand {
     }
 }
 
+/// One transform-feedback pass of a trace: the particles of one burst born at one time.
+private struct TracePass: Hashable {
+    var burst: Int
+    var birth: Double
+}
+
 /// The JSON document of the trace contract (docs/effects.md, Trace output), for any kind.
 struct TraceDocument<Kind: ParticleKind>: Encodable {
     var effect: String
@@ -159,10 +177,14 @@ struct TraceDocument<Kind: ParticleKind>: Encodable {
     var evaluator: String
     var viewport: [Int]
     var constants: Kind.TraceConstants
+    /// Each burst's constants, when a launch's bursts differ (rockets); absent otherwise.
+    var bursts: [Kind.TraceConstants]?
     var particles: [Particle]
 
     struct Particle: Encodable {
         var index: Int
+        /// Which of `bursts` the particle belongs to, when they differ.
+        var burst: Int?
         var params: Kind.TraceParams
         var samples: [Kind.Sample]
     }

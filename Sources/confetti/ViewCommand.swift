@@ -48,6 +48,8 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var shaders: ShaderOptions
 
+    @OptionGroup var motion: MotionOptions
+
     func validate() throws {
         try ConfettiCommandLimits.validateCapacity(capacity)
         if let count { try ConfettiCommandLimits.validateCount(count, capacity: capacity) }
@@ -66,6 +68,7 @@ struct ViewCommand: ParsableCommand {
         options.width = size.width
         options.height = size.height
         options.effect = try effect.load(default: "celebration")
+        options.reducedMotion = motion.isOn
         options.count = count
         options.capacity = capacity
         options.seed = seed

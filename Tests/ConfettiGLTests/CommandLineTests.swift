@@ -166,6 +166,15 @@ struct TestFailure: Error, CustomStringConvertible {
         BadInput(arguments: ["view"], mentions: ["DISPLAY", "confetti render"]),
         BadInput(arguments: ["overlay"], mentions: ["DISPLAY"]),
         BadInput(arguments: ["render", "--shader-dir", "/nonexistent"], mentions: ["--shader-dir", "confetti.vert.glsl"]),
+        // Emission and rockets.
+        BadInput(arguments: ["trace", "FILE"], file: confetti("emitter", "\"hose\""), mentions: ["confetti.emitter", "\"rain\""]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("spread", "400"), mentions: ["confetti.spread", "out of range"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "rocket", "rocket": {"crackles": 3, "crackleDelay": [1, 9]}}"#, mentions: ["rocket.crackleDelay", "sparkLifetime"]),
+        BadInput(arguments: ["trace", "FILE"], file: #"{"kind": "rocket", "rocket": {"apexHeight": [0.5]}}"#, mentions: ["rocket.apexHeight", "[low, high]"]),
+        BadInput(arguments: ["render", "--effect", "rain", "--count", "10"], mentions: ["--count", "confetti.rate"]),
+        BadInput(arguments: ["render", "--effect", "rocket", "--count", "10"], mentions: ["--count", "rocket.sparkCount"]),
+        BadInput(arguments: ["gallery", "--out", ""], mentions: ["--out"]),
+        BadInput(arguments: ["gallery", "--tile", "10x10"], mentions: ["--tile"]),
     ]
 
     @Test(arguments: badInputs)

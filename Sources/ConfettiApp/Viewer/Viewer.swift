@@ -35,6 +35,8 @@ public final class Viewer {
         public var effectName = "celebration"
         /// Draw the HUD in the window (H toggles it).
         public var showsHUD = true
+        /// Play every effect (loaded, reloaded or switched to) with reduced motion.
+        public var reducedMotion = false
 
         public init() {}
     }
@@ -74,6 +76,8 @@ public final class Viewer {
     /// Where the stress level came from, for messages: `--stress N` or the key pressed.
     private var stressSource: String?
     private var lastRate: FrameRateMeter.Summary?
+    /// The continuous emitter (E): while on, when its next chunk of stream starts.
+    private var nextEmitterChunk: Double?
 
     /// Keys 1–6 in stress mode; 0 stops it.
     public static let stressLevels = [1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
@@ -107,6 +111,7 @@ public final class Viewer {
 
     public init(options: Options) throws {
         var options = options
+        if options.reducedMotion { options.effect = options.effect.reducedMotion }
         try Self.check(options)
         if let count = options.count { options.effect.confetti.count = count }
         self.options = options
@@ -135,6 +140,7 @@ public final class Viewer {
                 // The same checks as at start-up: a reload cannot bring in what would not start.
                 var fresh = options
                 fresh.effect = try Effect.load(file)
+                if options.reducedMotion { fresh.effect = fresh.effect.reducedMotion }
                 if let count = options.count { fresh.effect.confetti.count = count }
                 do {
                     try Self.check(fresh, stressSource: stressSource)
@@ -300,6 +306,8 @@ public final class Viewer {
         parts.append("\(renderer.celebration.liveParticles(at: clock.time)) live")
         parts.append("x" + clock.speed.compactText)
         if let level = options.stress { parts.append("stress \(level)") }
+        if isEmitting { parts.append("emitting") }
+        if options.reducedMotion { parts.append("reduced motion") }
         if clock.isPaused { parts.append(String(format: "paused %.3f s", clock.time)) }
         parts.append(options.effectName)
         return parts.joined(separator: "  ")
@@ -368,6 +376,10 @@ public final class Viewer {
                 let level = Self.stressLevels[n]
                 attempt("stress \(level)") { try setStress(level, source: "key \(n + 1) (stress \(Budget.format(level)))") }
             case GLFW_KEY_0 where !repeated: stress = nil
+            case GLFW_KEY_E where !repeated: toggleEmitter()
+            case GLFW_KEY_N where !repeated: attempt("the next preset") { try switchPreset(by: 1) }
+            case GLFW_KEY_B where !repeated: attempt("the previous preset") { try switchPreset(by: -1) }
+            case GLFW_KEY_ENTER where !repeated, GLFW_KEY_KP_ENTER where !repeated: attempt("the effect") { try fireEffect() }
             case GLFW_KEY_ESCAPE, GLFW_KEY_Q:
                 window.shouldClose = true
                 return false
@@ -416,7 +428,7 @@ public final class Viewer {
     /// Whether the next frame differs from the last one without any input: something is alive
     /// or about to appear, or bursts are fired hands-free, and the clock runs.
     public var isAnimating: Bool {
-        !clock.isPaused && (options.stress != nil || options.fireEvery != nil || !renderer.celebration.isIdle(at: clock.time))
+        !clock.isPaused && (options.stress != nil || options.fireEvery != nil || isEmitting || !renderer.celebration.isIdle(at: clock.time))
     }
 
     /// Runs until the window closes. Returns the frame statistics of the run.
@@ -458,6 +470,12 @@ public final class Viewer {
                 // Said once, not every frame: stress mode stops.
                 stress = nil
                 refuse("stress mode", error)
+            }
+            do {
+                try feedEmitter()
+            } catch {
+                nextEmitterChunk = nil
+                refuse("the emitter", error)
             }
             if now - lastWatch >= Self.watchInterval {
                 lastWatch = now
@@ -503,12 +521,81 @@ public final class Viewer {
         }
         parts.append("\(renderer.celebration.liveParticles(at: clock.time)) live")
         if let level = options.stress { parts.append("stress \(level)") }
+        if isEmitting { parts.append("emitting") }
+        parts.append(options.effectName)
         if clock.speed != 1 { parts.append(String(format: "×%g", clock.speed)) }
         if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
         if let reloadError { parts.append("reload failed: " + Self.oneLine(reloadError)) }
         if let refusal { parts.append(refusal) }
         return "confetti — " + parts.joined(separator: " · ")
     }
+
+    // MARK: The continuous emitter (E) and preset switching (N, B, Enter)
+
+    /// Seconds of stream each emitter chunk holds; a chunk starts where the last one ended.
+    public static let emitterChunk = 0.5
+
+    /// Whether the continuous emitter is on.
+    public var isEmitting: Bool { nextEmitterChunk != nil }
+
+    /// E: starts the emitter now, or stops it (what it launched plays out).
+    public func toggleEmitter() {
+        nextEmitterChunk = isEmitting ? nil : clock.time
+        updateTitle()
+    }
+
+    /// The stream the emitter repeats in chunks: the effect's own when it is a stream (a
+    /// rate above 0), else the rain preset's.
+    public var emitterBurst: ConfettiBurst {
+        let rain = options.reducedMotion ? Effect.rain.reducedMotion : Effect.rain
+        var burst = options.effect.confetti.emission.rate > 0 ? options.effect.confetti : rain.confetti
+        burst.emission.duration = Self.emitterChunk
+        return burst
+    }
+
+    /// Launches the emitter's chunks due by now, each born where the last one ended, so the
+    /// births run on without a gap. Called once a frame; the ring reuses the places of the dead.
+    public func feedEmitter() throws {
+        guard var next = nextEmitterChunk, !clock.isPaused else { return }
+        // After stepping back in time, start again from now rather than catch up.
+        if next > clock.time + Self.emitterChunk { next = clock.time }
+        let burst = emitterBurst
+        try Budget.launch(Effect(kind: .confetti, confetti: burst), .effect(.confetti), capacity: options.capacity)
+        while clock.time >= next {
+            var rng = nextGenerator()
+            try renderer.celebration.add(.confetti(burst.spawn(in: viewport, using: &rng), burst.physics), at: next)
+            next += Self.emitterChunk
+        }
+        nextEmitterChunk = next
+    }
+
+    /// N and B: the next or previous built-in preset (`Effect.presets`, wrapping round) becomes
+    /// the effect the keys fire, and is fired once. The HUD names it.
+    public func switchPreset(by step: Int) throws {
+        let presets = Effect.presets
+        let current = presets.firstIndex { $0.name == options.effectName } ?? (step > 0 ? -1 : 0)
+        let index = ((current + step) % presets.count + presets.count) % presets.count
+        var fresh = options
+        fresh.effect = options.reducedMotion ? presets[index].effect.reducedMotion : presets[index].effect
+        if let count = options.count { fresh.effect.confetti.count = count }
+        try Self.check(fresh, stressSource: stressSource)
+        options.effect = fresh.effect
+        options.effectName = presets[index].name
+        // A preset replaces the watched file.
+        options.effectFile = nil
+        effectWatcher = nil
+        updateTitle()
+        try fireEffect()
+    }
+
+    /// Enter: one launch of the effect's own kind (a rocket, rain, a celebration, …).
+    @discardableResult
+    public func fireEffect() throws -> [Spawn] {
+        try launch(options.effect.kind, around: button.frame)
+    }
+
+    /// The effect's name as the HUD and title show it.
+    public var effectName: String { options.effectName }
 
     public func close() {
         renderer.delete()

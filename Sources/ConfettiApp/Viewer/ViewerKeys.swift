@@ -13,6 +13,9 @@ public enum ViewerKeys {
         ("S", "save a screenshot (confetti-NNNN.png in --screenshot-dir, path printed)"),
         ("H", "show / hide the HUD: fps, frame time, live particles, speed, paused time, effect"),
         ("1 … 6, 0", "stress mode: keep 1k, 10k, 50k, 100k, 500k or 1M pieces alive; 0 stops"),
+        ("N B", "next / previous preset (`confetti presets`), fired at once; the HUD and title name it"),
+        ("Enter", "fire the current preset again"),
+        ("E", "continuous emitter on / off: rain (or the preset's own stream) until stopped"),
         ("Esc, Q", "quit"),
     ]
 

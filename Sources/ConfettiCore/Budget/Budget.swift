@@ -127,7 +127,14 @@ public enum Budget {
 
     /// Particles one launch spawns into each ring, as the fields that multiply up.
     public static func demands(_ effect: Effect, _ launch: Launch, names: Names = Names()) -> [(ring: Ring, demand: Demand)] {
-        let confetti = Demand([[Demand.Factor(names.count, effect.confetti.count)]], Ring.confetti.noun)
+        let emission = effect.confetti.emission
+        let confetti = emission.rate > 0
+            ? Demand([[Demand.Factor("confetti.rate \(emission.rate.compactText)/s × confetti.duration \(emission.duration.compactText) s", effect.confetti.pieceCount)]], Ring.confetti.noun)
+            : Demand([[Demand.Factor(names.count, effect.confetti.count)]], Ring.confetti.noun)
+        let r = effect.rocket
+        let rocket = Demand([[Demand.Factor("rocket.rockets", r.rockets)],
+                             [Demand.Factor("rocket.rockets", r.rockets), Demand.Factor("rocket.sparkCount", r.sparkCount)],
+                             [Demand.Factor("rocket.rockets", r.rockets), Demand.Factor("rocket.crackles", r.crackles), Demand.Factor("rocket.crackleSparks", r.crackleSparks)]], Ring.confetti.noun)
         let classic = Demand([[Demand.Factor("classic.fireworks", effect.fireworks.count), Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Ring.sparks.noun)
         switch launch {
         case .firework: return [(.sparks, Demand([[Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Ring.sparks.noun))]
@@ -135,6 +142,7 @@ public enum Budget {
         case .effect(.classic): return [(.sparks, classic)]
         case .effect(.fountain): return [(.sparks, Demand([[Demand.Factor("fountain.sparkCount", effect.fountain.sparkCount)]], Ring.sparks.noun))]
         case .effect(.celebration): return [(.sparks, classic), (.confetti, confetti)]
+        case .effect(.rocket): return [(.confetti, rocket)]
         }
     }
 
@@ -290,7 +298,10 @@ public enum Budget {
     /// Seconds from a launch until its last particle has gone.
     public static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
         switch kind {
-        case .confetti: 0 + effect.confetti.physics.lifetime
+        // A stream's last piece is born at (n − 1) / rate; a rocket's stages, drawn at random,
+        // are bounded by their ranges' upper ends.
+        case .confetti: (effect.confetti.emission.rate > 0 ? Double(effect.confetti.pieceCount - 1) / effect.confetti.emission.rate : 0) + effect.confetti.physics.lifetime
+        case .rocket: effect.rocket.seconds
         case .classic: 0 + effect.fireworks.firework.timing.duration
         case .fountain: Double(effect.fountain.sparkCount) * effect.fountain.delayStep + effect.fountain.timing.duration
         case .celebration: max(launchSeconds(effect, .classic), launchSeconds(effect, .confetti))
@@ -299,7 +310,8 @@ public enum Budget {
 
     private static func launchSecondsText(_ effect: Effect, _ kind: EffectName) -> String {
         switch kind {
-        case .confetti: "confetti.lifetime \(effect.confetti.physics.lifetime.compactText) s"
+        case .confetti: (effect.confetti.emission.rate > 0 ? "confetti.duration \(effect.confetti.emission.duration.compactText) s + " : "") + "confetti.lifetime \(effect.confetti.physics.lifetime.compactText) s"
+        case .rocket: "the rockets' \(effect.rocket.seconds.compactText) s"
         case .classic: "classic.duration \(effect.fireworks.firework.timing.duration.compactText) s"
         case .fountain: "fountain.sparkCount \(effect.fountain.sparkCount) × fountain.delayStep \(effect.fountain.delayStep.compactText) s + fountain.duration \(effect.fountain.timing.duration.compactText) s"
         case .celebration: launchSecondsText(effect, launchSeconds(effect, .classic) > launchSeconds(effect, .confetti) ? .classic : .confetti)
@@ -335,10 +347,18 @@ public enum Budget {
         }
         var passes = 0.0
         if gpu {
-            // One pass per distinct birth: only a fountain's sparks are born apart.
-            let births = effect.kind == .fountain && effect.fountain.delayStep > 0
-                ? Demand([[Demand.Factor("fountain.sparkCount (one birth each)", effect.fountain.sparkCount)]], "")
-                : Demand([[Demand.Factor("births", 1)]], "")
+            // One pass per distinct birth: a fountain's sparks, a stream's pieces and a
+            // rocket's stages are born apart.
+            let births: Demand
+            if effect.kind == .fountain && effect.fountain.delayStep > 0 {
+                births = Demand([[Demand.Factor("fountain.sparkCount (one birth each)", effect.fountain.sparkCount)]], "")
+            } else if effect.kind == .confetti && effect.confetti.emission.rate > 0 {
+                births = Demand([[Demand.Factor("confetti.rate × confetti.duration (one birth each)", effect.confetti.pieceCount)]], "")
+            } else if effect.kind == .rocket {
+                births = Demand([[Demand.Factor("rocket.rockets", effect.rocket.rockets), Demand.Factor("(2 + rocket.crackles) births", 2 + effect.rocket.crackles)]], "")
+            } else {
+                births = Demand([[Demand.Factor("births", 1)]], "")
+            }
             let demand = births.times(timesFactor, last: true).withUnit("shader passes")
             passes = demand.total
             guard passes <= Double(maxTraceGPUPasses) else {
@@ -356,7 +376,7 @@ public enum Budget {
     /// every reload.
     public static func view(_ effect: Effect, capacity: Int, stress: Int?, stressSource: String = "--stress", names: Names = Names(capacity: "--capacity")) throws {
         try Budget.capacity(capacity, name: names.capacity)
-        for launch: Launch in [.effect(.confetti), .effect(.celebration), .firework, .effect(.fountain)] {
+        for launch: Launch in [.effect(.confetti), .effect(.celebration), .firework, .effect(.fountain), .effect(effect.kind)] {
             try Budget.launch(effect, launch, capacity: capacity, names: names)
         }
         if let stress {

@@ -2,10 +2,10 @@ import Foundation
 
 /// The kinds of effect a file or preset can be.
 public enum EffectName: String, CaseIterable, Sendable {
-    case confetti, classic, fountain, celebration
+    case confetti, classic, fountain, celebration, rocket
 
     /// Fireworks burst around the Celebrate button, so it is drawn for them.
-    public var hasButton: Bool { self != .confetti }
+    public var hasButton: Bool { self != .confetti && self != .rocket }
 }
 
 /// An effect as data: what kind it is and every number of it. The built-in presets are values
@@ -16,12 +16,14 @@ public struct Effect: Sendable {
     public var confetti: ConfettiBurst
     public var fireworks: FireworkLaunch
     public var fountain: FountainFirework
+    public var rocket: RocketLaunch
 
-    public init(kind: EffectName, confetti: ConfettiBurst = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard) {
+    public init(kind: EffectName, confetti: ConfettiBurst = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard, rocket: RocketLaunch = .standard) {
         self.kind = kind
         self.confetti = confetti
         self.fireworks = fireworks
         self.fountain = fountain
+        self.rocket = rocket
     }
 
     /// 30 pieces of physics confetti from the bottom edge (the seed article).
@@ -33,14 +35,24 @@ public struct Effect: Sendable {
     /// The button clicked: 2 classic fireworks and a confetti burst.
     public static let celebration = Effect(kind: .celebration)
 
+    /// Every built-in effect, in the order `confetti presets` lists them and the viewer's Tab
+    /// steps through them. One line per preset; each group's constants live in its own file.
     public static let presets: [(name: String, effect: Effect, summary: String)] = [
         ("confetti", .confetti, "30 pieces of physics confetti from the bottom edge (the seed article)"),
         ("classic", .classic, "2 classic fireworks of 8 sparks around the button's corners"),
         ("fountain", .fountain, "10 sparks rising from the top of the button, one per 0.05 s"),
         ("celebration", .celebration, "the button clicked: 2 classic fireworks and a confetti burst"),
+        ("dots", .dots, "the seed article's burst of rectangles and circles"),
         ("star", .star, "40 two-sided stars with a few squares and discs, mixed by weight"),
         ("ribbon", .ribbon, "24 two-sided streamers rippling with a travelling wave as they fall"),
         ("hearts", .hearts, "40 two-sided hearts with a few triangles, mixed by weight"),
+        ("rain", .rain, "confetti rain from the top edge, 80 pieces/s for 2.5 s"),
+        ("snow", .snow, "slow white flakes drifting down from the top edge, 40/s for 3 s"),
+        ("cannon", .cannon, "a cannon in the bottom-left corner fires 90 pieces at 60° ± 12°"),
+        ("stream", .stream, "a stream from the bottom-right corner, 70 pieces/s for 1.5 s at 55° ± 8°"),
+        ("popper", .popper, "a party popper in the top-left corner, 70 pieces 25° below the horizontal ± 30°"),
+        ("rocket", .rocket, "one rocket rises, slowed by drag and gravity, and bursts at its apex into 80 sparks"),
+        ("finale", .finale, "4 rockets 0.45 s apart, their sparks crackling into small secondary bursts"),
     ]
 
     public static func preset(_ name: String) -> Effect? {

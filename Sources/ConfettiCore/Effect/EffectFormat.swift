@@ -2,8 +2,8 @@
 /// validation, writing and the README's field reference all come from these tables.
 ///
 /// ```
-/// { "kind": "confetti" | "classic" | "fountain" | "celebration",
-///   "confetti": { ... }, "classic": { ... }, "fountain": { ... } }
+/// { "kind": "confetti" | "classic" | "fountain" | "celebration" | "rocket",
+///   "confetti": { ... }, "classic": { ... }, "fountain": { ... }, "rocket": { ... } }
 /// ```
 /// A section may leave fields out; they keep the preset's values. Units: points (pt), seconds
 /// (s), degrees (deg), radians (rad).
@@ -32,7 +32,18 @@ enum EffectFormat {
         .number("ribbonAmplitude", \.physics.ribbonWave.amplitude, 0...255, "how far a ribbon's centreline swings sideways, pt"),
         .number("ribbonWavelength", \.physics.ribbonWave.wavelength, 1...10_000, "length of one wave along a ribbon, pt"),
         .number("ribbonWaveSpeed", \.physics.ribbonWave.angularSpeed, -1_000...1_000, "how fast a ribbon's wave turns, rad/s (its crests travel along the strip)"),
+        .choice("emitter", \.emission.emitter, "where pieces enter: burst (up from the bottom), rain (down from the top), cannon (from a corner)"),
+        .number("rate", \.emission.rate, 0...100_000, "pieces per second for `duration` seconds; 0 throws `count` pieces at once"),
+        .number("duration", \.emission.duration, 0...60, "seconds of emission when rate is above 0, s"),
+        .choice("corner", \.emission.corner, "the cannon's corner"),
+        .number("angle", \.emission.angle, -90...90, "the cannon's aim above the horizontal (below it from a top corner), into the viewport, deg"),
+        .number("spread", \.emission.spread, 0...360, "each piece's aim varies by up to half this either side of angle, deg"),
     ], finish: { section, given in
+        // A stream needs a duration that gives at least one piece.
+        if section.emission.rate > 0, section.emission.streamCount < 1 {
+            let field = given["duration"] ?? given["rate"]!
+            throw field.fail("\(field.text) is not allowed: rate × duration (\(section.emission.rate.compactText) × \(section.emission.duration.compactText)) gives no piece; give a duration above 0")
+        }
         // The fade defaults to the preset's, shortened to a shorter lifetime.
         let lifetime = section.physics.lifetime
         if let fade = given["fadeOutDuration"] {
@@ -72,6 +83,45 @@ enum EffectFormat {
         .number("endScale", \.endScale, 0...10, "last scale keyframe"),
     ] + timingFields(\.timing), finish: { section, given in
         try finishTiming(&section.timing, given)
+    })
+
+    nonisolated(unsafe) static let rocket = EffectSection<RocketLaunch>(key: "rocket", title: "Rockets", standard: .standard, fields: [
+        .whole("rockets", \.rockets, 1...1_000, "rockets per launch"),
+        .number("stagger", \.stagger, 0...10, "seconds between one rocket's launch and the next"),
+        .interval("launchX", \.launchX, -1...2, "launch x, as a fraction of the viewport width"),
+        .number("launchBelowBottom", \.launchBelowBottom, -100_000...100_000, "launch y, in pt below the bottom edge"),
+        .interval("apexHeight", \.apexHeight, 0.01...10, "how far a rocket climbs before it bursts, in viewport heights"),
+        .interval("riseTime", \.riseTime, 0.05...10, "seconds from a rocket's launch to its apex"),
+        .number("drag", \.drag, 0.01...20, "the rocket's air drag, 1/s; its gravity follows from apexHeight and riseTime"),
+        .interval("drift", \.drift, -10...10, "the rocket's horizontal speed, in viewport widths per second"),
+        .whole("rocketSize", \.rocketSize, 1...255, "rocket diameter, pt"),
+        .colors("rocketColors", \.rocketColors, "each rocket takes one of these colours"),
+        .whole("sparkCount", \.sparkCount, 1...ConfettiLimits.maxParticlesPerBurst, "sparks each rocket bursts into at its apex"),
+        .interval("sparkSpeed", \.sparkSpeed, 0...100, "spark speed at the burst, in viewport heights per second"),
+        .number("sparkGravity", \.sparkGravity, -100_000...100_000, "downward acceleration of sparks, pt/s²"),
+        .number("sparkDrag", \.sparkDrag, 0...100, open: true, "sparks' air drag, 1/s"),
+        .number("sparkLifetime", \.sparkLifetime, 0...60, open: true, "seconds a spark lives"),
+        .number("sparkFade", \.sparkFade, 0...60, open: true, "seconds of linear fade before a spark dies, at most sparkLifetime"),
+        .whole("sparkSize", \.sparkSize, 1...255, "spark diameter, pt"),
+        .colors("colors", \.colors, "each rocket's sparks take one of these colours"),
+        .whole("crackles", \.crackles, 0...ConfettiLimits.maxParticlesPerBurst, "sparks per rocket that crackle into a secondary burst, at most sparkCount"),
+        .whole("crackleSparks", \.crackleSparks, 1...1_000, "sparks in each secondary burst"),
+        .interval("crackleDelay", \.crackleDelay, 0...60, "seconds after the main burst when a crackle bursts, below sparkLifetime"),
+        .interval("crackleSpeed", \.crackleSpeed, 0...100, "crackle spark speed, in viewport heights per second"),
+        .number("crackleLifetime", \.crackleLifetime, 0...60, open: true, "seconds a crackle spark lives, fading all the while"),
+    ], finish: { section, given in
+        if section.sparkFade > section.sparkLifetime {
+            let field = given["sparkFade"] ?? given["sparkLifetime"]!
+            throw field.fail("\(field.text) is not allowed: sparkFade (\(section.sparkFade.compactText) s) must be at most sparkLifetime (\(section.sparkLifetime.compactText) s)")
+        }
+        if section.crackles > section.sparkCount {
+            let field = given["crackles"] ?? given["sparkCount"]!
+            throw field.fail("\(field.text) is not allowed: crackles (\(section.crackles)) must be at most sparkCount (\(section.sparkCount))")
+        }
+        if section.crackles > 0, section.crackleDelay.upperBound >= section.sparkLifetime {
+            let field = given["crackleDelay"] ?? given["sparkLifetime"] ?? given["crackles"]!
+            throw field.fail("\(field.text) is not allowed: a crackle must burst while its spark lives, so crackleDelay must stay below sparkLifetime (\(section.sparkLifetime.compactText) s)")
+        }
     })
 
     /// The timing every spark of a firework shares, in the classic and fountain sections.
@@ -123,6 +173,7 @@ enum EffectFormat {
         AnySection(confetti, \.confetti, kinds: [.confetti, .celebration]),
         AnySection(classic, \.fireworks, kinds: [.classic, .celebration]),
         AnySection(fountain, \.fountain, kinds: [.fountain, .celebration]),
+        AnySection(rocket, \.rocket, kinds: [.rocket]),
     ]
 }
 

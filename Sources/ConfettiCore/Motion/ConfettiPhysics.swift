@@ -123,10 +123,14 @@ extension ConfettiPhysics {
         if p.shape == .ribbon {
             sample.wave = SIMD3(ribbonWave.amplitude, ribbonWave.wavenumber, p.flutterPhase - ribbonWave.angularSpeed * t)
         }
+        // Before birth (t < 0) d = 1 − e^(k|t|) grows, and exp's error grows with its argument:
+        // the d terms weigh (1 + |d|)(1 + k|t|) there (an unborn stage of a rocket is traced
+        // seconds before it appears). From birth on, |d| < 1 and they weigh 1.
+        let dWeight = t < 0 ? (1 + abs(d)) * (1 + abs(drag * t)) : 1
         sample.scales = ConfettiSample.Scales(
-            x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag
+            x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag * dWeight
                 + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + abs(p.spreadStrength) * t * t,
-            y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag + abs(terminalVelocity) * (abs(t) + 1 / drag),
+            y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag * dWeight + abs(terminalVelocity) * (abs(t) + dWeight / drag),
             rotation: abs(p.initialRotation) + abs(p.rotationSpeed * t),
             apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)),
             opacity: (lifetime + abs(t)) / fadeOutDuration,

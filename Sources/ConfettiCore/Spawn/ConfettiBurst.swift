@@ -37,6 +37,8 @@ public struct ConfettiBurst: Hashable, Sendable {
     /// How likely each of `shapes` is, relative to the others (one non-negative weight per
     /// shape, at least one positive); nil for equally likely.
     public var shapeWeights: [Double]? = nil
+    /// Where and when the pieces enter (`ConfettiEmission`): all at once from the bottom by default.
+    public var emission: ConfettiEmission = .atOnce
 
     /// The seed article's burst: 30 rectangles from below the bottom edge (docs/effects.md).
     public static let standard = ConfettiBurst(
@@ -72,7 +74,7 @@ public struct ConfettiBurst: Hashable, Sendable {
     }
 
     public func spawn(in viewport: Size, using rng: inout SeededGenerator) -> [ConfettiParticle] {
-        (0..<count).map { _ in spawnOne(in: viewport, using: &rng) }
+        emit(in: viewport, using: &rng)
     }
 
     /// One piece. The draws are made in a fixed order, so a seed names the same piece forever.

@@ -38,6 +38,8 @@ extension Effect {
         case .celebration:
             return launch(.classic, around: button, in: viewport, using: &rng)
                 + launch(.confetti, around: button, in: viewport, using: &rng)
+        case .rocket:
+            return rocket.launch(in: viewport, using: &rng)
         }
     }
 
@@ -60,8 +62,9 @@ public struct Show: Sendable {
     public init(effect: Effect, seed: UInt64 = 1, launches: Int? = nil, interval: Double? = nil) {
         self.effect = effect
         self.seed = seed
-        // Confetti alone is three bursts; the others are one launch each by default.
-        self.launches = launches ?? (effect.kind == .confetti ? 3 : 1)
+        // Confetti alone is three bursts; the others (rain, cannons and streams too) are one
+        // launch each by default.
+        self.launches = launches ?? (effect.kind == .confetti && effect.confetti.emission == .atOnce ? 3 : 1)
         self.interval = interval ?? 0.35
     }
 

@@ -1,0 +1,155 @@
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// The README's gallery: every preset drawn by the renderer at a representative moment, in a
+/// labelled grid (`confetti gallery`).
+///
+/// Each tile is one launch of the preset (stream 0 of the seed) in a viewport the size of the
+/// tile, drawn exactly as `render` draws a frame, at the middle of the stretch of time during
+/// which the most of its particles are alive. Under each tile its name is written in the
+/// pixel font.
+public struct ContactSheet {
+    public var presets: [(name: String, effect: Effect)]
+    /// Pixels of one tile's picture (one point per pixel).
+    public var tileWidth = 320
+    public var tileHeight = 180
+    public var columns = 4
+    public var seed: UInt64 = 1
+
+    /// Font pixels are this many image pixels; the band under a tile holds one line.
+    public static let labelScale = 2
+    public static let labelBand = PixelFont.height * labelScale + 8
+    public static let background = RGB(0.03, 0.035, 0.05)
+    public static let ink = RGB(0.92, 0.93, 0.96)
+
+    public init(presets: [(name: String, effect: Effect)] = Effect.presets.map { ($0.name, $0.effect) }) {
+        self.presets = presets
+    }
+
+    public var rows: Int { (presets.count + columns - 1) / columns }
+    public var width: Int { columns * tileWidth }
+    public var height: Int { rows * (tileHeight + Self.labelBand) }
+
+    /// Where tile `i`'s picture and its label band are in the sheet, in pixels.
+    public func tile(_ i: Int) -> (x: Int, y: Int) {
+        ((i % columns) * tileWidth, (i / columns) * (tileHeight + Self.labelBand))
+    }
+
+    /// The label band under tile `i`: x, y, width, height.
+    public func labelBand(_ i: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        let (x, y) = tile(i)
+        return (x, y + tileHeight, tileWidth, Self.labelBand)
+    }
+
+    /// The middle of the stretch of time during which the most particles are alive inside
+    /// `viewport` (as the CPU evaluators place them), sampled every 1/50 s over the launch's life.
+    public static func representativeMoment(_ spawns: [Spawn], in viewport: Size) -> Double {
+        let end = spawns.map(\.duration).max() ?? 0
+        let steps = max(1, Int((end * 50).rounded(.up)))
+        var best = -1, first = 0.0, last = 0.0
+        for k in 0..<steps {
+            let t = Double(k) / 50
+            let seen = spawns.reduce(0) { $0 + $1.visibleCount(at: t, in: viewport) }
+            if seen > best {
+                (best, first, last) = (seen, t, t)
+            } else if seen == best {
+                last = t
+            }
+        }
+        return (first + last) / 2
+    }
+
+    /// One launch of preset `i` sized to a tile.
+    public func launch(_ i: Int) -> [Spawn] {
+        let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
+        var rng = SeededGenerator(seed: seed, stream: 0)
+        return presets[i].effect.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
+    }
+
+    /// Draws the sheet. Needs a current GL context.
+    public func draw(shaders: ShaderLibrary) throws -> RGBAImage {
+        var sheet = RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        fill(&sheet, x: 0, y: 0, width: width, height: height, colour: Self.background)
+        let launches = presets.indices.map(launch)
+        let capacity = max(1, launches.map { $0.reduce(0) { $0 + $1.particleCount } }.max() ?? 1)
+        let scene = try SceneRenderer(shaders: shaders, capacity: capacity)
+        let target = try OffscreenTarget(width: tileWidth, height: tileHeight)
+        defer {
+            scene.delete()
+            target.delete()
+        }
+        let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
+        for (i, spawns) in launches.enumerated() {
+            scene.celebration.removeAll()
+            for spawn in spawns { try scene.celebration.add(spawn, at: 0) }
+            scene.button = presets[i].effect.kind.hasButton ? .centred(in: viewport) : nil
+            target.bind()
+            scene.render(at: Self.representativeMoment(spawns, in: viewport), viewport: viewport, pixelsPerPoint: 1)
+            let picture = try target.readPixels()
+            let (x, y) = tile(i)
+            for row in 0..<tileHeight {
+                let from = row * tileWidth * 4, to = ((y + row) * width + x) * 4
+                sheet.pixels.replaceSubrange(to..<(to + tileWidth * 4), with: picture.pixels[from..<(from + tileWidth * 4)])
+            }
+            drawLabel(presets[i].name, into: &sheet, band: labelBand(i))
+        }
+        return sheet
+    }
+
+    /// The name in the pixel font, left-aligned in the band with 8 px of margin.
+    func drawLabel(_ text: String, into sheet: inout RGBAImage, band: (x: Int, y: Int, width: Int, height: Int)) {
+        let glyphs = PixelFont.rasterize(text)
+        let s = Self.labelScale
+        let left = band.x + 8, top = band.y + (band.height - glyphs.height * s) / 2
+        for gy in 0..<glyphs.height {
+            for gx in 0..<glyphs.width where glyphs.pixels[gy * glyphs.width + gx] != 0 {
+                let x = left + gx * s
+                guard x + s <= band.x + band.width else { continue }
+                fill(&sheet, x: x, y: top + gy * s, width: s, height: s, colour: Self.ink)
+            }
+        }
+    }
+
+    /// Whether every character of `text` has a glyph in the pixel font.
+    public static func canLabel(_ text: String) -> Bool {
+        text.allSatisfy { PixelFont.glyphs[$0] != nil }
+    }
+
+    /// The label as the sheet draws it: font pixels, rows top to bottom, for tests to compare.
+    public static func labelPixels(_ text: String) -> (width: Int, height: Int, pixels: [UInt8]) {
+        PixelFont.rasterize(text)
+    }
+
+    private func fill(_ image: inout RGBAImage, x: Int, y: Int, width w: Int, height h: Int, colour: RGB) {
+        let (r, g, b, _) = colour.rgba8
+        for row in y..<(y + h) {
+            for column in x..<(x + w) {
+                let i = (row * image.width + column) * 4
+                image.pixels[i] = r
+                image.pixels[i + 1] = g
+                image.pixels[i + 2] = b
+                image.pixels[i + 3] = 255
+            }
+        }
+    }
+}
+
+extension Spawn {
+    /// Particles alive `t` seconds after the launch with their centre inside `viewport`.
+    public func visibleCount(at t: Double, in viewport: Size) -> Int {
+        func inside(_ x: Double, _ y: Double) -> Bool { x >= 0 && x <= viewport.width && y >= 0 && y <= viewport.height }
+        switch self {
+        case .confetti(let pieces, let physics):
+            return pieces.reduce(0) { count, p in
+                let s = physics.evaluate(p, at: t - p.birth)
+                return count + (s.alive && inside(s.x, s.y) ? 1 : 0)
+            }
+        case .sparks(let sparks, let timing):
+            return sparks.reduce(0) { count, spark in
+                let s = SparkKind.evaluate(spark, at: t - spark.delay, uniforms: timing)
+                return count + (s.alive && inside(s.x, s.y) ? 1 : 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// Rockets that rise from the bottom edge and burst at their apex into round sparks, which may
+/// crackle into small secondary bursts: all confetti-kind pieces with no flutter, spread, spin
+/// or flip, so the confetti shader draws them (docs/effects.md, Rockets).
+///
+/// Everything is scheduled at spawn. A rocket's apex time and place follow in closed form from
+/// the linear-drag solution, its piece's lifetime ends there, and its sparks are born there
+/// and then; a crackle is born where the CPU evaluator puts its parent spark at that moment.
+/// Nothing happens on the CPU when a rocket bursts.
+public struct RocketLaunch: Hashable, Sendable {
+    /// Rockets per launch.
+    public var rockets: Int
+    /// Seconds between one rocket's launch and the next.
+    public var stagger: Double
+    /// Launch x, as a fraction of the viewport width (each rocket draws its own).
+    public var launchX: ClosedRange<Double>
+    /// Launch y, in pt below the bottom edge.
+    public var launchBelowBottom: Double
+    /// How far each rocket climbs before it bursts, as a fraction of the viewport height.
+    public var apexHeight: ClosedRange<Double>
+    /// Seconds from a rocket's launch to its apex.
+    public var riseTime: ClosedRange<Double>
+    /// The rocket's air drag, 1/s (its gravity follows from the apex height and rise time).
+    public var drag: Double
+    /// Horizontal speed of the rocket, in viewport widths per second.
+    public var drift: ClosedRange<Double>
+    /// Diameter of the rocket, pt (whole).
+    public var rocketSize: Double
+    /// Each rocket takes one of these colours.
+    public var rocketColors: [RGB]
+
+    /// Sparks each rocket bursts into.
+    public var sparkCount: Int
+    /// Spark speed at the burst, in viewport heights per second.
+    public var sparkSpeed: ClosedRange<Double>
+    /// pt/s², downwards.
+    public var sparkGravity: Double
+    /// 1/s.
+    public var sparkDrag: Double
+    /// Seconds a spark lives.
+    public var sparkLifetime: Double
+    /// Seconds of linear fade before a spark dies.
+    public var sparkFade: Double
+    /// Diameter of a spark, pt (whole).
+    public var sparkSize: Double
+    /// Each rocket's sparks take one of these colours.
+    public var colors: [RGB]
+
+    /// Sparks per rocket that crackle into a secondary burst (spread evenly round the ring).
+    public var crackles: Int
+    /// Sparks in each secondary burst.
+    public var crackleSparks: Int
+    /// Seconds after its parent spark's birth when a crackle bursts (less than sparkLifetime).
+    public var crackleDelay: ClosedRange<Double>
+    /// Crackle spark speed, in viewport heights per second.
+    public var crackleSpeed: ClosedRange<Double>
+    /// Seconds a crackle spark lives (all of it a fade).
+    public var crackleLifetime: Double
+
+    /// One rocket bursting into 80 sparks, no crackle.
+    public static let standard = RocketLaunch(
+        rockets: 1, stagger: 0.45, launchX: 0.3...0.7, launchBelowBottom: 10,
+        apexHeight: 0.55...0.75, riseTime: 1.0...1.3, drag: 0.8, drift: -0.04...0.04,
+        rocketSize: 5, rocketColors: [RGB(hex: 0xFFE8B0)],
+        sparkCount: 80, sparkSpeed: 0.35...0.5, sparkGravity: 90, sparkDrag: 1.4,
+        sparkLifetime: 1.6, sparkFade: 0.8, sparkSize: 4,
+        colors: [RGB(hex: 0xFF3B30), RGB(hex: 0xFFCC00), RGB(hex: 0x34C759), RGB(hex: 0x5AC8FA), RGB(hex: 0xAF52DE), RGB(hex: 0xFF9500)],
+        crackles: 0, crackleSparks: 6, crackleDelay: 0.6...1.0, crackleSpeed: 0.05...0.1, crackleLifetime: 0.35
+    )
+
+    /// A rocket's climb: the speed and gravity that bring it `height` pt up in `time` s under
+    /// `drag`, and its apex. With k = drag, vₜ = g/k and upward speed u, the vertical speed
+    /// relaxes as v(t) = −vₜ + (u + vₜ)e^(−kt) (up positive), so it vanishes at
+    /// t_apex = ln(1 + k·u/g) / k, and the climb is u/k − g·t_apex/k. Given the time and the
+    /// height, g = height·k² / (e^(kT) − 1 − kT) and u = (g/k)(e^(kT) − 1).
+    public struct Climb: Hashable, Sendable {
+        /// pt/s, upwards.
+        public var speed: Double
+        /// pt/s², downwards.
+        public var gravity: Double
+        /// Seconds from launch to the apex, from the forward formula ln(1 + k·u/g)/k.
+        public var apexTime: Double
+    }
+
+    public static func climb(height: Double, time: Double, drag k: Double) -> Climb {
+        let kt = k * time
+        // e^x − 1 − x without cancellation for small x: its Taylor series.
+        let bend = abs(kt) < 0.1
+            ? kt * kt * (1.0 / 2 + kt * (1.0 / 6 + kt * (1.0 / 24 + kt * (1.0 / 120 + kt / 720))))
+            : expm1(kt) - kt
+        let gravity = height * k * k / bend
+        let speed = gravity / k * expm1(kt)
+        return Climb(speed: speed, gravity: gravity, apexTime: log1p(k * speed / gravity) / k)
+    }
+
+    /// The physics every spark of a burst shares. (fx-motion's colour ramp and trail fields of
+    /// `ConfettiPhysics` are set here and in `rocketPhysics` when they arrive.)
+    public var sparkPhysics: ConfettiPhysics {
+        ConfettiPhysics(gravity: sparkGravity, drag: sparkDrag, lifetime: sparkLifetime, fadeOutDuration: sparkFade)
+    }
+
+    /// The crackles' physics: the sparks' gravity and drag, fading over their whole life.
+    public var cracklePhysics: ConfettiPhysics {
+        ConfettiPhysics(gravity: sparkGravity, drag: sparkDrag, lifetime: crackleLifetime, fadeOutDuration: crackleLifetime)
+    }
+
+    /// A rocket's own physics: it dies at its apex, fading over the last tenth of its climb.
+    public func rocketPhysics(_ climb: Climb) -> ConfettiPhysics {
+        ConfettiPhysics(gravity: climb.gravity, drag: drag, lifetime: climb.apexTime, fadeOutDuration: 0.1 * climb.apexTime)
+    }
+
+    /// Particles one launch spawns.
+    public var particleCount: Int { rockets * (1 + sparkCount + crackles * crackleSparks) }
+
+    /// Seconds from a launch until its last particle has gone, at most.
+    public var seconds: Double {
+        Double(rockets - 1) * stagger + riseTime.upperBound + max(sparkLifetime, crackles > 0 ? crackleDelay.upperBound + crackleLifetime : 0)
+    }
+
+    /// One launch: per rocket, the rocket, its sparks and (if any) its crackles, three spawns
+    /// with their own physics. Draws per rocket, in order: x₀, apex height, rise time, drift,
+    /// spark colour, rocket colour; per spark its angle jitter and speed; per crackle its delay, then per
+    /// crackle spark its angle and speed.
+    public func launch(in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        let w = viewport.width, h = viewport.height
+        return (0..<rockets).flatMap { r -> [Spawn] in
+            let birth = Double(r) * stagger
+            let x0 = w * rng.uniform(launchX)
+            let climb = Self.climb(height: h * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
+            let vx = w * rng.uniform(drift)
+            let color = rng.element(of: colors)
+            let rocketColor = rocketColors.count == 1 ? rocketColors[0] : rng.element(of: rocketColors)
+            var rocket = Self.round(at: Point(x0, h + launchBelowBottom), velocity: SIMD2(vx, -climb.speed), size: rocketSize, color: rocketColor)
+            rocket.birth = birth
+            let physics = rocketPhysics(climb)
+            let apex = physics.evaluate(rocket, at: climb.apexTime)
+            let burstTime = birth + climb.apexTime
+
+            let sparks = (0..<sparkCount).map { j -> ConfettiParticle in
+                let angle = 2 * .pi * (Double(j) + rng.uniform(-0.5, 0.5)) / Double(sparkCount)
+                let speed = h * rng.uniform(sparkSpeed)
+                var spark = Self.round(at: Point(apex.x, apex.y), velocity: SIMD2(speed * cos(angle), speed * sin(angle)), size: sparkSize, color: color)
+                spark.birth = burstTime
+                return spark
+            }
+            var spawns: [Spawn] = [.confetti([rocket], physics), .confetti(sparks, sparkPhysics)]
+            guard crackles > 0 else { return spawns }
+            let crackleSize = max(1, (sparkSize / 2).rounded())
+            let pieces = (0..<crackles).flatMap { c -> [ConfettiParticle] in
+                let parent = sparks[c * sparkCount / crackles]
+                let delay = rng.uniform(crackleDelay)
+                let at = sparkPhysics.evaluate(parent, at: delay)
+                return (0..<crackleSparks).map { _ in
+                    let angle = rng.uniform(0, 2 * .pi)
+                    let speed = h * rng.uniform(crackleSpeed)
+                    var piece = Self.round(at: Point(at.x, at.y), velocity: SIMD2(speed * cos(angle), speed * sin(angle)), size: crackleSize, color: RGB(1, 0.97, 0.85))
+                    piece.birth = parent.birth + delay
+                    return piece
+                }
+            }
+            spawns.append(.confetti(pieces, cracklePhysics))
+            return spawns
+        }
+    }
+
+    /// A round piece that neither flutters, spreads, spins nor flips: its centre is exactly the
+    /// drag-and-gravity solution.
+    static func round(at position: Point, velocity: SIMD2<Double>, size: Double, color: RGB) -> ConfettiParticle {
+        ConfettiParticle(
+            initialPosition: position, initialVelocity: velocity, initialRotation: 0, rotationSpeed: 0,
+            flutterAmplitude: 0, flutterFrequency: 0, flutterPhase: 0, flipFrequency: 0, flipPhase: 0, spreadStrength: 0,
+            size: Size(width: size, height: size), color: color, shape: .circle
+        )
+    }
+}

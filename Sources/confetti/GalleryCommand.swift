@@ -1,0 +1,51 @@
+import ArgumentParser
+import ConfettiApp
+import ConfettiGL
+import Foundation
+
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Draw every preset into one labelled contact sheet (the README's docs/gallery.png).",
+        discussion: """
+            Each tile is one launch of a preset (stream 0 of --seed) in a viewport the size of the \
+            tile, drawn by the renderer with surfaceless EGL at the middle of the stretch of time \
+            during which most of its particles are alive, and named underneath in the pixel font. \
+            The PNG is written whole or not at all (a temporary file renamed into place).
+            """
+    )
+
+    @Option(help: "The PNG file to write.")
+    var out = "docs/gallery.png"
+
+    @Option(help: "Seed of every tile's launch.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Size of one tile's picture in pixels, WxH (the label goes under it).")
+    var tile = PixelSize(width: 320, height: 180)
+
+    @Option(help: "Tiles per row.")
+    var columns = 4
+
+    @OptionGroup var shaders: ShaderOptions
+
+    func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("--out is empty: give the PNG file to write, such as --out docs/gallery.png") }
+        try require(columns, in: 1...64, "--columns")
+        try require(tile.width, in: 64...2048, "--tile width")
+        try require(tile.height, in: 36...2048, "--tile height")
+    }
+
+    func run() throws {
+        var sheet = ContactSheet()
+        sheet.seed = seed
+        sheet.tileWidth = tile.width
+        sheet.tileHeight = tile.height
+        sheet.columns = columns
+        // Refused now, before anything is drawn, when the file could not be written.
+        try AtomicFile.checkWritable(out)
+        let image = try shaders.withHeadlessGL { library in try sheet.draw(shaders: library) }
+        try PNGFile.write(image, to: out)
+        print("gallery: \(sheet.presets.count) presets, \(image.width)x\(image.height) pixels, \(out)")
+    }
+}

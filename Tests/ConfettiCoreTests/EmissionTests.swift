@@ -1,0 +1,194 @@
+import ConfettiCore
+import Foundation
+import Testing
+
+/// Rain, cannons and streams: where pieces enter and when, all decided at spawn.
+@Suite struct EmissionTests {
+    let viewport = Size(width: 1280, height: 720)
+
+    @Test func aBurstEmitsTheSeedArticlesPiecesUnchanged() {
+        // The default emission draws exactly what spawnOne draws, piece after piece.
+        var a = SeededGenerator(seed: 11), b = SeededGenerator(seed: 11)
+        let emitted = ConfettiBurst.standard.spawn(in: viewport, using: &a)
+        let drawn = (0..<30).map { _ in ConfettiBurst.standard.spawnOne(in: viewport, using: &b) }
+        #expect(emitted == drawn)
+        #expect(emitted.allSatisfy { $0.birth == 0 })
+    }
+
+    @Test func rainEntersAboveTheTopEdgeMovingDownAtItsRateForItsDuration() {
+        let burst = Effect.rain.confetti
+        let pieces = burst.spawn(in: viewport, seed: 5)
+        let rate = burst.emission.rate, duration = burst.emission.duration
+        #expect(pieces.count == Int((rate * duration).rounded(.up)))
+        for (i, p) in pieces.enumerated() {
+            #expect(p.initialPosition.y == -burst.launchBelowBottom)
+            #expect(p.initialVelocity.y > 0, "rain falls")
+            #expect(p.birth == Double(i) / rate && p.birth < duration)
+            #expect(p.initialPosition.x >= 0 && p.initialPosition.x <= viewport.width)
+        }
+    }
+
+    @Test func aStreamEmitsCeilOfRateTimesDurationPiecesEachAtIOverRate() {
+        var burst = ConfettiBurst.standard
+        burst.emission.rate = 7
+        burst.emission.duration = 1
+        #expect(burst.spawn(in: viewport, seed: 1).map(\.birth) == (0..<7).map { Double($0) / 7 })
+        burst.emission.duration = 1.01
+        #expect(burst.pieceCount == 8, "a piece at 7/7 = 1 s < 1.01 s")
+        burst.emission.rate = 0
+        #expect(burst.pieceCount == burst.count, "rate 0 throws count pieces at once")
+    }
+
+    @Test func aCannonAimsIntoTheViewportFromOutsideItsCornerWithinItsSpread() {
+        for corner in ConfettiEmission.Corner.allCases {
+            var burst = ConfettiBurst.standard
+            burst.count = 400
+            burst.emission.emitter = .cannon
+            burst.emission.corner = corner
+            burst.emission.angle = 35
+            burst.emission.spread = 30
+            let b = burst.launchBelowBottom
+            let left = corner == .bottomLeft || corner == .topLeft
+            let bottom = corner == .bottomLeft || corner == .bottomRight
+            var aims: [Double] = []
+            for p in burst.spawn(in: viewport, seed: 9) {
+                #expect(p.initialPosition == Point(left ? -b : viewport.width + b, bottom ? viewport.height + b : -b))
+                // Into the viewport on both axes.
+                #expect((p.initialVelocity.x > 0) == left && (p.initialVelocity.y < 0) == bottom)
+                aims.append(atan2(abs(p.initialVelocity.y), abs(p.initialVelocity.x)) * 180 / .pi)
+            }
+            #expect(aims.min()! >= 20 - 1e-9 && aims.max()! <= 50 + 1e-9, "\(corner): aims \(aims.min()!)…\(aims.max()!)")
+            #expect(aims.min()! < 21 && aims.max()! > 49, "\(corner): the whole spread is used")
+        }
+    }
+}
+
+/// Rockets: the apex in closed form, and every later burst scheduled at spawn.
+@Suite struct RocketTests {
+    let viewport = Size(width: 1280, height: 720)
+
+    @Test func theClimbReachesItsHeightAtItsRiseTimeWhereTheVerticalSpeedVanishes() {
+        var rng = SeededGenerator(seed: 21)
+        for _ in 0..<500 {
+            // k·T up to 8: beyond, the rocket creeps to its apex over e^(−kT) and the top is
+            // flat to double precision.
+            let height = rng.uniform(10, 5000), time = rng.uniform(0.05, 5), drag = rng.uniform(0.001, 8) / time
+            let climb = RocketLaunch.climb(height: height, time: time, drag: drag)
+            #expect(abs(climb.apexTime - time) <= 1e-9 * time, "apex \(climb.apexTime) for rise time \(time) (drag \(drag))")
+            let physics = ConfettiPhysics(gravity: climb.gravity, drag: drag, lifetime: 100, fadeOutDuration: 1)
+            let rocket = ConfettiParticle(initialPosition: Point(0, 0), initialVelocity: SIMD2(0, -climb.speed), initialRotation: 0, rotationSpeed: 0,
+                                          flutterAmplitude: 0, flutterFrequency: 0, flutterPhase: 0, flipFrequency: 0, flipPhase: 0,
+                                          spreadStrength: 0, size: Size(width: 4, height: 4), color: .red)
+            let apex = physics.evaluate(rocket, at: climb.apexTime).y
+            #expect(abs(-apex - height) <= 1e-7 * height, "climbs \(-apex) for \(height)")
+            // Highest there: a little before and after, the rocket is lower (y down). (Closer in,
+            // the difference, about g·δ²/2, sinks below the rounding of the terms.)
+            let delta = 0.02 * time
+            #expect(physics.evaluate(rocket, at: climb.apexTime - delta).y > apex)
+            #expect(physics.evaluate(rocket, at: climb.apexTime + delta).y > apex)
+        }
+    }
+
+    @Test func eachRocketDiesAtItsApexWhereItsSparksAreBornAndCracklesBurstWhereTheirSparksAre() {
+        let launch = Effect.finale.rocket
+        var rng = SeededGenerator(seed: 4)
+        let spawns = launch.launch(in: viewport, using: &rng)
+        #expect(spawns.count == 3 * launch.rockets)
+        #expect(spawns.reduce(0) { $0 + $1.particleCount } == launch.particleCount)
+        for r in 0..<launch.rockets {
+            guard case .confetti(let rockets, let rocketPhysics) = spawns[3 * r],
+                  case .confetti(let sparks, let sparkPhysics) = spawns[3 * r + 1],
+                  case .confetti(let crackles, let cracklePhysics) = spawns[3 * r + 2] else {
+                Issue.record("rocket \(r) is not three confetti bursts")
+                return
+            }
+            let rocket = rockets[0]
+            #expect(rockets.count == 1 && rocket.birth == Double(r) * launch.stagger)
+            let apexTime = rocketPhysics.lifetime
+            let apex = rocketPhysics.evaluate(rocket, at: apexTime)
+            #expect(launch.riseTime.contains(apexTime * (1 - 1e-12)) || launch.riseTime.contains(apexTime))
+            let climb = (viewport.height + launch.launchBelowBottom - apex.y) / viewport.height
+            #expect(climb >= launch.apexHeight.lowerBound - 1e-9 && climb <= launch.apexHeight.upperBound + 1e-9)
+            #expect(sparks.count == launch.sparkCount)
+            for spark in sparks {
+                #expect(spark.birth == rocket.birth + apexTime)
+                #expect(spark.initialPosition == Point(apex.x, apex.y))
+                #expect(spark.flutterAmplitude == 0 && spark.spreadStrength == 0 && spark.rotationSpeed == 0 && spark.flipFrequency == 0)
+                #expect(spark.shape == .circle)
+            }
+            #expect(crackles.count == launch.crackles * launch.crackleSparks)
+            for (c, group) in stride(from: 0, to: crackles.count, by: launch.crackleSparks).enumerated() {
+                let parent = sparks[c * launch.sparkCount / launch.crackles]
+                let first = crackles[group]
+                let delay = first.birth - parent.birth
+                #expect(launch.crackleDelay.contains(delay) || abs(delay - launch.crackleDelay.upperBound) < 1e-9)
+                let at = sparkPhysics.evaluate(parent, at: delay)
+                for piece in crackles[group..<(group + launch.crackleSparks)] {
+                    #expect(abs(piece.initialPosition.x - at.x) < 1e-9 && abs(piece.initialPosition.y - at.y) < 1e-9)
+                    #expect(piece.birth == first.birth)
+                }
+            }
+            #expect(cracklePhysics.lifetime == launch.crackleLifetime)
+        }
+    }
+}
+
+/// Reduced motion is the same effect slowed down in time, with fewer pieces and no crackle.
+@Suite struct ReducedMotionTests {
+    @Test func aReducedPieceIsTheSamePieceSlowedDown() {
+        let viewport = Size(width: 1280, height: 720)
+        let s = Effect.reducedMotionSlowdown
+        for effect in [Effect.confetti, .rain, .cannon, .snow] {
+            let burst = effect.confetti, slow = effect.reducedMotion.confetti
+            #expect(slow.pieceCount == max(1, burst.pieceCount / 2) || slow.pieceCount <= (burst.pieceCount + 1) / 2)
+            var a = SeededGenerator(seed: 8), b = SeededGenerator(seed: 8)
+            let fast = burst.spawnOne(in: viewport, using: &a), reduced = slow.spawnOne(in: viewport, using: &b)
+            for t in stride(from: 0.0, through: burst.physics.lifetime, by: 0.1) {
+                let p = burst.physics.evaluate(fast, at: t), q = slow.physics.evaluate(reduced, at: t / s)
+                #expect(abs(p.x - q.x) < 1e-9 * p.scales.x && abs(p.y - q.y) < 1e-9 * p.scales.y, "\(t): (\(p.x), \(p.y)) vs (\(q.x), \(q.y))")
+                #expect(abs(p.rotation - q.rotation) < 1e-9 * p.scales.rotation && abs(p.opacity - q.opacity) < 1e-9)
+            }
+        }
+        #expect(Effect.finale.reducedMotion.rocket.crackles == 0, "no flashing")
+        #expect(Effect.celebration.reducedMotion.fireworks.firework.timing.duration == Effect.celebration.fireworks.firework.timing.duration / s)
+    }
+}
+
+/// The registry of built-in effects.
+@Suite struct PresetRegistryTests {
+    @Test func atLeastTwelvePresetsEachNamedOnceWithOneLineAndEachRoundTripsThroughItsFile() throws {
+        let presets = Effect.presets
+        #expect(presets.count >= 12)
+        #expect(Set(presets.map(\.name)).count == presets.count)
+        for preset in presets {
+            #expect(!preset.summary.isEmpty && !preset.summary.contains("\n"), "\(preset.name)")
+            let file = EffectFile.encode(preset.effect)
+            #expect(EffectFile.encode(try EffectFile.decode(Data(file.utf8), file: nil)) == file, "\(preset.name) round-trips")
+        }
+    }
+
+    @Test func badEmissionAndRocketFieldsAreRefusedNamingTheField() {
+        let cases: [(String, String, String)] = [
+            (#"{"kind": "confetti", "confetti": {"emitter": "hose"}}"#, "confetti.emitter", "one of \"burst\", \"rain\", \"cannon\""),
+            (#"{"kind": "confetti", "confetti": {"corner": "left"}}"#, "confetti.corner", "bottomLeft"),
+            (#"{"kind": "confetti", "confetti": {"rate": 10, "duration": 0}}"#, "confetti.duration", "gives no piece"),
+            (#"{"kind": "confetti", "confetti": {"rate": -1}}"#, "confetti.rate", "out of range"),
+            (#"{"kind": "confetti", "confetti": {"angle": 91}}"#, "confetti.angle", "out of range"),
+            (#"{"kind": "rocket", "rocket": {"crackles": 9, "sparkCount": 8}}"#, "rocket.crackles", "at most sparkCount"),
+            (#"{"kind": "rocket", "rocket": {"crackles": 2, "crackleDelay": [0.5, 2]}}"#, "rocket.crackleDelay", "below sparkLifetime"),
+            (#"{"kind": "rocket", "rocket": {"sparkFade": 3}}"#, "rocket.sparkFade", "at most sparkLifetime"),
+            (#"{"kind": "rocket", "rocket": {"riseTime": [0, 1]}}"#, "rocket.riseTime", "each from 0.05 to 10"),
+            (#"{"kind": "rocket", "confetti": {"count": 3}}"#, "confetti", "does not belong to a rocket effect"),
+        ]
+        for (text, path, words) in cases {
+            do {
+                _ = try EffectFile.decode(Data(text.utf8), file: "e.json")
+                Issue.record("accepted: \(text)")
+            } catch let error as EffectError {
+                #expect(error.path == path && error.description.contains(words), "\(text): \(error)")
+            } catch {
+                Issue.record("\(text): \(error)")
+            }
+        }
+    }
+}

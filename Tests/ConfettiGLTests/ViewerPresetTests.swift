@@ -1,0 +1,106 @@
+import CGLFW
+import ConfettiApp
+import ConfettiGL
+import Foundation
+import Testing
+
+/// The viewer's preset keys and its continuous emitter, in a real window.
+@Suite struct ViewerPresetTests {
+    @Test func nAndBSwitchPresetsFiringEachAndTheHUDAndTitleNameIt() throws {
+        try SharedGL.exclusive {
+            let server = try XServer.ensure()
+            defer { server?.stop() }
+            var options = Viewer.Options()
+            options.vsync = false
+            options.width = 640
+            options.height = 360
+            let viewer = try Viewer(options: options)
+            defer { viewer.close() }
+            let names = Effect.presets.map(\.name)
+            var index = names.firstIndex(of: "celebration")!
+            for step in [1, 1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] {
+                let before = viewer.renderer.celebration.confetti.ring.bursts.count + viewer.renderer.celebration.sparks.ring.bursts.count
+                viewer.handle(.key(Int(step > 0 ? GLFW_KEY_N : GLFW_KEY_B), repeated: false))
+                index = (index + step + names.count) % names.count
+                #expect(viewer.effectName == names[index] && viewer.refusal == nil, "\(viewer.effectName) \(viewer.refusal ?? "")")
+                #expect(viewer.hudText.hasSuffix(names[index]) && viewer.window.title.contains(names[index]), "\(viewer.hudText) / \(viewer.window.title)")
+                let after = viewer.renderer.celebration.confetti.ring.bursts.count + viewer.renderer.celebration.sparks.ring.bursts.count
+                #expect(after > before, "\(names[index]) was fired on switching")
+            }
+            // Enter fires the current preset again (here the one N last reached).
+            let before = viewer.renderer.celebration.confetti.ring.bursts.count + viewer.renderer.celebration.sparks.ring.bursts.count
+            viewer.handle(.key(Int(GLFW_KEY_ENTER), repeated: false))
+            #expect(viewer.renderer.celebration.confetti.ring.bursts.count + viewer.renderer.celebration.sparks.ring.bursts.count > before)
+            viewer.advance(wall: 0.5)
+            #expect(viewer.renderFrame().instances > 0)
+        }
+    }
+
+    @Test func withReducedMotionEveryEffectTheViewerLoadsOrSwitchesToIsReduced() throws {
+        try SharedGL.exclusive {
+            let server = try XServer.ensure()
+            defer { server?.stop() }
+            var options = Viewer.Options()
+            options.vsync = false
+            options.width = 640
+            options.height = 360
+            options.effect = .confetti
+            options.effectName = "confetti"
+            options.reducedMotion = true
+            let viewer = try Viewer(options: options)
+            defer { viewer.close() }
+            #expect(try viewer.fireBurst().count == Effect.confetti.reducedMotion.confetti.count)
+            #expect(viewer.effect.confetti.physics == Effect.confetti.reducedMotion.confetti.physics)
+            viewer.handle(.key(Int(GLFW_KEY_N), repeated: false))
+            let name = viewer.effectName
+            let preset = try #require(Effect.preset(name))
+            #expect(EffectFile.encode(viewer.effect) == EffectFile.encode(preset.reducedMotion), "\(name) is reduced")
+            #expect(viewer.hudText.contains("reduced motion"))
+        }
+    }
+
+    @Test func theEmitterKeepsRainingUntilStoppedAndTheRingRecycles() throws {
+        try SharedGL.exclusive {
+            let server = try XServer.ensure()
+            defer { server?.stop() }
+            var options = Viewer.Options()
+            options.vsync = false
+            options.width = 640
+            options.height = 360
+            // A small ring: a minute of rain wraps it many times.
+            options.capacity = 1_024
+            let viewer = try Viewer(options: options)
+            defer { viewer.close() }
+            viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
+            #expect(viewer.isEmitting && viewer.hudText.contains("emitting") && viewer.window.title.contains("emitting"))
+            let rain = viewer.emitterBurst
+            var live: [Int] = []
+            for frame in 0..<(60 * 20) {
+                viewer.advance(wall: 1.0 / 20)
+                try viewer.feedEmitter()
+                if frame % 20 == 19 { live.append(viewer.renderer.celebration.liveParticles(at: viewer.clock.time)) }
+            }
+            // Chunks are born back to back: every chunk starts where the last one ended.
+            let epochs = viewer.renderer.celebration.confetti.ring.bursts.map(\.epoch).sorted()
+            #expect(epochs.count >= 10)
+            for (a, b) in zip(epochs, epochs.dropFirst()) {
+                #expect(abs(b - a - Viewer.emitterChunk) < 1e-9, "chunks \(a) and \(b)")
+            }
+            // In the steady state rate × lifetime pieces are alive, minute after minute, long
+            // after the ring of 1,024 has wrapped four times. (The live count takes whole chunks,
+            // from their first birth to their last death: within one chunk of it.)
+            let steady = rain.emission.rate * rain.physics.lifetime, chunk = rain.emission.rate * Viewer.emitterChunk
+            #expect(Double(60 * 20) / 20 * rain.emission.rate > 4 * 1_024)
+            for n in live.suffix(50) {
+                #expect(abs(Double(n) - steady) <= chunk, "\(n) alive, expected \(steady) ± \(chunk)")
+            }
+            #expect(viewer.renderFrame().instances > 0)
+            viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
+            #expect(!viewer.isEmitting && !viewer.hudText.contains("emitting"))
+            let count = viewer.renderer.celebration.confetti.ring.bursts.count
+            viewer.advance(wall: 2)
+            try viewer.feedEmitter()
+            #expect(viewer.renderer.celebration.confetti.ring.bursts.count <= count, "no chunk after stopping")
+        }
+    }
+}
