@@ -71,7 +71,9 @@ import Testing
                 clearFramebuffer(to: SceneRenderer.background)
                 shader.draw(at: t, viewport: viewport, pixelsPerPoint: 1, layer: .overButton)
                 let a = try target.readPixels()
-                poses.upload(particles.map { PoseInstance($0, physics.evaluate($0, at: t)) })
+                // The same pieces: those the shader's records hold.
+                let stored = ConfettiKind.fitted(physics, to: particles)
+                poses.upload(particles.map { ConfettiKind.stored($0, uniforms: stored) }.map { PoseInstance($0, physics.evaluate($0, at: t)) })
                 clearFramebuffer(to: SceneRenderer.background)
                 poses.draw(viewport: viewport, pixelsPerPoint: 1)
                 return (a, try target.readPixels())

@@ -73,7 +73,7 @@ import Testing
              mentions: ["confetti.count = 200,000", "131,072"], why: "trace: particles"),
         Case(arguments: ["soak", "--bursts", "10000000", "--count", "1000", "--capacity", "100000"],
              mentions: ["--bursts × --count", "10,000,000 × 1,000", "268,435,456"], why: "soak: total work"),
-        Case(arguments: ["soak", "--capacity", "20000000"], mentions: ["--capacity", "1,073,741,824"], why: "soak: one ring beyond 1 GiB"),
+        Case(arguments: ["soak", "--capacity", "40000000"], mentions: ["--capacity", "1,073,741,824"], why: "soak: one ring beyond 1 GiB"),
         Case(arguments: ["bench", "--size", "16384x16384"], mentions: ["--size 16384x16384", "67,108,864"], why: "bench: frame pixels"),
         Case(arguments: ["view", "--size", "16384x16384"], mentions: ["--size 16384x16384", "67,108,864"], why: "view: window pixels"),
 
