@@ -13,14 +13,15 @@ float ellipseDistance(vec2 p, vec2 semiAxes) {
     return (r - 1.0) / gradient;
 }
 
-// A closed polygon of `count` corners (at most 10): the distance to its nearest edge, negative
-// when a ray from p along +x crosses the outline an odd number of times.
-float polygonDistance(vec2 p, vec2 corners[10], int count) {
+// A closed polygon of `count` corners (at most 10), given in the unit box and stretched to
+// half extents h: the distance to its nearest edge, negative when a ray from p along +x crosses
+// the outline an odd number of times.
+float polygonDistance(vec2 p, vec2 corners[10], int count, vec2 h) {
     float nearest = 1e30;
     bool inside = false;
     for (int i = 0; i < count; i++) {
-        vec2 a = corners[i];
-        vec2 b = corners[i + 1 < count ? i + 1 : 0];
+        vec2 a = corners[i] * h;
+        vec2 b = corners[i + 1 < count ? i + 1 : 0] * h;
         vec2 edge = b - a, toP = p - a;
         float along = clamp(dot(toP, edge) / dot(edge, edge), 0.0, 1.0);
         vec2 offset = toP - edge * along;
@@ -41,19 +42,16 @@ float starDistance(vec2 p, vec2 h) {
         vec2(0.3632713, 0.2135255), vec2(0.5877853, 0.9045085), vec2(0.0000000, 0.4774575),
         vec2(-0.5877853, 0.9045085), vec2(-0.3632713, 0.2135255), vec2(-0.9510565, -0.2135255),
         vec2(-0.2245140, -0.2135255));
-    for (int i = 0; i < 10; i++) {
-        corners[i] *= h;
-    }
-    return polygonDistance(p, corners, 10);
+    return polygonDistance(p, corners, 10, h);
 }
 
 // Apex at the top centre, base along the bottom edge.
 float triangleDistance(vec2 p, vec2 h) {
     vec2 corners[10];
-    corners[0] = vec2(0.0, -h.y);
-    corners[1] = h;
-    corners[2] = vec2(-h.x, h.y);
-    return polygonDistance(p, corners, 3);
+    corners[0] = vec2(0.0, -1.0);
+    corners[1] = vec2(1.0);
+    corners[2] = vec2(-1.0, 1.0);
+    return polygonDistance(p, corners, 3, h);
 }
 
 // A square standing on a corner with a disc on each upper side: side a = 2(sqrt 2 - 1) and disc
@@ -61,11 +59,11 @@ float triangleDistance(vec2 p, vec2 h) {
 // 1 to the lobes' tops at 1 - 1.5a - a / sqrt 2) is centred. The union is the nearest of the three.
 float heartDistance(vec2 p, vec2 h) {
     vec2 corners[10];
-    corners[0] = vec2(0.0, 0.9142136) * h;
-    corners[1] = vec2(0.8284271, 0.0857864) * h;
-    corners[2] = vec2(0.0, -0.7426407) * h;
-    corners[3] = vec2(-0.8284271, 0.0857864) * h;
-    float square = polygonDistance(p, corners, 4);
+    corners[0] = vec2(0.0, 0.9142136);
+    corners[1] = vec2(0.8284271, 0.0857864);
+    corners[2] = vec2(0.0, -0.7426407);
+    corners[3] = vec2(-0.8284271, 0.0857864);
+    float square = polygonDistance(p, corners, 4, h);
     vec2 lobe = vec2(abs(p.x), p.y) - vec2(0.4142136, -0.3284271) * h;
     return min(square, ellipseDistance(lobe, 0.5857864 * h));
 }
