@@ -8,9 +8,12 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the GPU renderer against the CPU approach and the rasterization floor.",
         discussion: """
-            Headless (EGL, offscreen framebuffer). For each particle count, three modes run in \
-            rounds (gpu cpu floor gpu cpu floor) so drift on a shared machine cancels:
+            Headless (EGL, offscreen framebuffer). For each particle count, four modes run in \
+            rounds (gpu reference cpu floor gpu reference cpu floor) so drift on a shared machine \
+            cancels:
               gpu    the real renderer: records uploaded once, physics in the vertex shader
+              reference  the renderer before issue 12, frozen (60-byte record, instanced quads, \
+            Shaders/reference-*.glsl): gpu/reference is what the changes since bought
               cpu    the source article's approach: Swift evaluates every piece each frame and \
             uploads it; a pass-through shader draws it with the same shapes and blending
               floor  the same pieces placed once, pass-through shader: rasterization alone
@@ -28,7 +31,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Comma-separated particle counts; k and M suffixes allowed.")
     var counts: String = "1k,10k,100k,1M"
 
-    @Option(help: "Rounds of gpu, cpu, floor.")
+    @Option(help: "Rounds of gpu, reference, cpu, floor.")
     var rounds: Int = 4
 
     @Option(help: "Write every figure and the machine as JSON to this file (whole or not at all).")
@@ -118,10 +121,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     static func plot(_ report: BenchReport, _ figure: KeyPath<BenchReport.Figures, Double>, title: String, modes: [Benchmark.Mode]) -> LogLogPlot {
-        let colours: [Benchmark.Mode: RGB] = [.gpu: RGB(hex: 0x0A84FF), .cpu: RGB(hex: 0xFF9F0A), .floor: RGB(hex: 0x8E8E93)]
+        let colours: [Benchmark.Mode: RGB] = [.gpu: RGB(hex: 0x0A84FF), .reference: RGB(hex: 0x30D158), .cpu: RGB(hex: 0xFF9F0A), .floor: RGB(hex: 0x8E8E93)]
         let series = modes.map { mode in
             LogLogPlot.Series(name: mode.rawValue, color: colours[mode]!, points: report.sweep.map { row in
-                let figures = mode == .gpu ? row.gpu : mode == .cpu ? row.cpu : row.floor
+                let figures = switch mode {
+                case .gpu: row.gpu
+                case .reference: row.reference
+                case .cpu: row.cpu
+                case .floor: row.floor
+                }
                 return (Double(row.count), figures[keyPath: figure])
             })
         }
@@ -134,16 +142,16 @@ struct BenchCommand: ParsableCommand {
         var lines = [
             "machine: \(report.machine.renderer); \(report.machine.cores) cores (\(report.machine.cpu)); \(report.size[0])x\(report.size[1]); \(report.rounds) rounds",
             "",
-            [pad("particles", 10), pad("mode", 6), pad("median ms", 10), pad("p95 ms", 9), pad("GPU ms", 9), pad("CPU ms", 9),
+            [pad("particles", 10), pad("mode", 9), pad("median ms", 10), pad("p95 ms", 9), pad("GPU ms", 9), pad("CPU ms", 9),
              pad("upload B/frame", 15), pad("GPU B/particle", 15), pad("frames", 7)].joined(separator: " "),
         ]
         for row in report.sweep {
-            for f in [row.gpu, row.cpu, row.floor] {
-                lines.append([pad(f.mode == .gpu ? "\(row.count)" : "", 10), pad(f.mode.rawValue, 6), pad(ms(f.medianMs), 10),
+            for f in [row.gpu, row.reference, row.cpu, row.floor] {
+                lines.append([pad(f.mode == .gpu ? "\(row.count)" : "", 10), pad(f.mode.rawValue, 9), pad(ms(f.medianMs), 10),
                               pad(ms(f.p95Ms), 9), pad(ms(f.gpuMs), 9), pad(ms(f.cpuMs), 9), pad("\(f.uploadBytesPerFrame)", 15),
                               pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7)].joined(separator: " "))
             }
-            lines.append(pad("", 10) + String(format: "   gpu/cpu %.3f   gpu/floor %.3f", row.gpuOverCpu, row.gpuOverFloor))
+            lines.append(pad("", 10) + String(format: "   gpu/reference %.3f   gpu/floor %.3f   gpu/cpu %.3f", row.gpuOverReference, row.gpuOverFloor, row.gpuOverCpu))
         }
         if let s = report.scenarios {
             lines.append("")

@@ -23,7 +23,7 @@ import Testing
         let sweep = try #require(json["sweep"] as? [[String: Any]])
         #expect(sweep.map { $0["count"] as? Int } == [50, 200])
         for row in sweep {
-            for mode in ["gpu", "cpu", "floor"] {
+            for mode in ["gpu", "reference", "cpu", "floor"] {
                 let f = try #require(row[mode] as? [String: Any], "\(mode) figures")
                 #expect(f["mode"] as? String == mode)
                 for key in ["medianMs", "p95Ms", "gpuMs", "cpuMs"] {
@@ -32,12 +32,18 @@ import Testing
                 }
                 #expect((f["medianMs"] as? Double ?? 0) > 0)
                 #expect((f["frames"] as? Int ?? 0) >= 4)
-                #expect(f["gpuBytesPerParticle"] as? Int == (mode == "gpu" ? 60 : 28))
+                #expect(f["gpuBytesPerParticle"] as? Int == ["gpu": MemoryLayout<ConfettiInstance>.stride, "reference": 60][mode] ?? 28)
                 let upload = try #require(f["uploadBytesPerFrame"] as? Int)
                 // Only the CPU approach uploads per frame: every live piece, every frame.
                 #expect(upload == (mode == "cpu" ? 28 * (row["count"] as! Int) : 0), "\(mode) uploads \(upload)")
             }
             #expect((row["gpuOverCpu"] as? Double ?? 0) > 0 && (row["gpuOverFloor"] as? Double ?? 0) > 0)
+            // The ratios are of the medians measured in the same rounds.
+            for (key, mode) in [("gpuOverReference", "reference"), ("gpuOverFloor", "floor"), ("gpuOverCpu", "cpu")] {
+                let gpu = (row["gpu"] as? [String: Any])?["medianMs"] as? Double ?? .nan
+                let other = (row[mode] as? [String: Any])?["medianMs"] as? Double ?? .nan
+                #expect(abs((row[key] as? Double ?? .nan) - gpu / other) <= 1e-12 * gpu / other, "\(key)")
+            }
         }
 
         let scenarios = try #require(json["scenarios"] as? [String: Any])
@@ -90,5 +96,20 @@ import Testing
             #expect(inked > 2000, "t=\(t): the frame shows the burst (\(inked) pixels)")
             #expect(Double(total) / Double(inked) <= 0.5, "t=\(t): mean difference \(Double(total) / Double(inked)) levels")
         }
+    }
+
+    /// `confetti bench` prints gpu/reference and gpu/floor per count, and a row per mode.
+    @Test func benchTablePrintsTheReferenceRowAndTheRatioColumns() throws {
+        let outcome = try ConfettiBinary.run(["bench", "--counts", "40,120", "--rounds", "1", "--frame-budget", "1", "--no-scenarios", "--size", "96x54"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        let ratios = lines.filter { $0.contains("gpu/reference") }
+        #expect(ratios.count == 2, "one ratio line per count: \(outcome.stdout)")
+        for line in ratios {
+            #expect(line.contains("gpu/floor") && line.contains("gpu/cpu"), "\(line)")
+            let numbers = line.split(separator: " ").compactMap { Double($0) }
+            #expect(numbers.count == 3 && numbers.allSatisfy { $0 > 0 && $0.isFinite }, "\(line)")
+        }
+        #expect(lines.filter { $0.split(separator: " ").contains("reference") }.count == 2, "a reference row per count: \(outcome.stdout)")
     }
 }

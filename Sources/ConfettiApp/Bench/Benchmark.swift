@@ -11,12 +11,15 @@ import Foundation
 /// work on the main thread: planning the draws (gpu), or evaluating and uploading every piece
 /// (cpu). Time inside other GL calls is the driver's; on llvmpipe that is where the "GPU" runs
 /// its vertex stage, so it is counted as GPU work, not as ours.
-/// The modes run in rounds, gpu cpu floor gpu cpu floor, so drift on a shared machine falls on
-/// all of them alike.
+/// The modes run in rounds, gpu reference cpu floor gpu reference cpu floor, so drift on a
+/// shared machine falls on all of them alike.
 public struct Benchmark {
     public enum Mode: String, CaseIterable, Codable, Sendable {
         /// The real renderer: records uploaded once, the vertex shader does the physics.
         case gpu
+        /// The renderer as it was before issue 12, frozen (`ReferenceRenderer`): what every
+        /// speed-up of gpu mode is a ratio against, measured in the same run.
+        case reference
         /// The article's approach: Swift evaluates every live piece each frame and uploads it.
         case cpu
         /// The same pieces, placed once: a trivial vertex shader, rasterization alone.
@@ -132,6 +135,7 @@ public struct Benchmark {
         let pixelsPerPoint: Double
         private var confetti: ParticleRenderer<ConfettiKind>?
         private var poses: PoseRenderer?
+        private var reference: ReferenceRenderer?
 
         init(mode: Mode, workload: Workload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
             self.mode = mode
@@ -145,6 +149,10 @@ public struct Benchmark {
                     try renderer.add(burst.particles, uniforms: workload.physics, at: burst.epoch)
                 }
                 confetti = renderer
+            case .reference:
+                let renderer = try ReferenceRenderer(shaders: shaders)
+                try renderer.upload(workload.bursts.map { ($0.particles, workload.physics, $0.epoch) })
+                reference = renderer
             case .cpu, .floor:
                 let renderer = try PoseRenderer(shaders: shaders)
                 if mode == .floor { renderer.upload(workload.poses(at: Workload.start)) }
@@ -153,7 +161,11 @@ public struct Benchmark {
         }
 
         var gpuBytesPerParticle: Int {
-            mode == .gpu ? MemoryLayout<ConfettiInstance>.stride : MemoryLayout<PoseInstance>.stride
+            switch mode {
+            case .gpu: MemoryLayout<ConfettiInstance>.stride
+            case .reference: MemoryLayout<ReferenceConfettiRecord>.stride
+            case .cpu, .floor: MemoryLayout<PoseInstance>.stride
+            }
         }
 
         func frame(_ f: Int, background: RGB) -> FrameWork {
@@ -166,6 +178,10 @@ public struct Benchmark {
                 let cpu = monotonicSeconds() - start
                 confetti!.execute(plan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
                 return FrameWork(cpu: cpu, uploadBytes: 0)
+            case .reference:
+                // Its planning is the same O(bursts) walk as gpu mode's; not what it is here for.
+                reference!.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+                return FrameWork(cpu: 0, uploadBytes: 0)
             case .cpu:
                 let start = monotonicSeconds()
                 poses!.upload(workload.poses(at: now))
@@ -181,6 +197,7 @@ public struct Benchmark {
         func delete() {
             confetti?.delete()
             poses?.delete()
+            reference?.delete()
         }
     }
 
@@ -197,7 +214,7 @@ public struct Benchmark {
 
         var sweep: [BenchReport.SweepRow] = []
         for count in options.counts {
-            log("\(count) particles: gpu, cpu, floor × \(options.rounds) rounds of \(options.frames(count)) frames")
+            log("\(count) particles: gpu, reference, cpu, floor × \(options.rounds) rounds of \(options.frames(count)) frames")
             let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti)
             let figures = try compare(Mode.allCases, workload: workload, pixelsPerPoint: 1, query: query)
             sweep.append(BenchReport.SweepRow(count: count, modes: figures))
@@ -414,17 +431,22 @@ public struct BenchReport: Codable, Sendable {
         public var gpu: Figures
         public var cpu: Figures
         public var floor: Figures
-        /// Median frame time ratios.
+        public var reference: Figures
+        /// Median frame time ratios, of modes measured in the same rounds.
         public var gpuOverCpu: Double
         public var gpuOverFloor: Double
+        /// What the changes since the frozen renderer bought: below 1 is faster.
+        public var gpuOverReference: Double
 
         init(count: Int, modes: [Figures]) {
             self.count = count
             gpu = modes.first { $0.mode == .gpu }!
             cpu = modes.first { $0.mode == .cpu }!
             floor = modes.first { $0.mode == .floor }!
+            reference = modes.first { $0.mode == .reference }!
             gpuOverCpu = gpu.medianMs / cpu.medianMs
             gpuOverFloor = gpu.medianMs / floor.medianMs
+            gpuOverReference = gpu.medianMs / reference.medianMs
         }
     }
 
