@@ -89,10 +89,17 @@ struct BenchCommand: ParsableCommand {
         options.scenarios = !noScenarios
         options.frameBudget = frameBudget
         let chosen = try effect.load(default: "confetti")
-        guard chosen.kind == .confetti || chosen.kind == .celebration else {
-            throw ValidationError("bench measures confetti: give a confetti effect, not \(printable(effect.effect ?? "")) (\(chosen.kind.rawValue))")
+        // Every preset at the counts asked: an effect that launches confetti is measured by its
+        // confetti (each count is that many of its pieces, in all four modes); one that launches
+        // only fireworks by its sparks, in gpu mode (the other modes draw confetti).
+        var probe = SeededGenerator(seed: seed)
+        let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
+        if launched.contains(where: { if case .confetti = $0 { true } else { false } }) {
+            options.confetti = chosen.confetti
+        } else {
+            options.sparkEffect = chosen
+            options.scenarios = false
         }
-        options.confetti = chosen.confetti
         // A location that cannot be written fails now, not after minutes of measuring.
         for path in [json, plot].compactMap({ $0 }) {
             try AtomicFile.checkWritable(path)
@@ -123,16 +130,16 @@ struct BenchCommand: ParsableCommand {
     static func plot(_ report: BenchReport, _ figure: KeyPath<BenchReport.Figures, Double>, title: String, modes: [Benchmark.Mode]) -> LogLogPlot {
         let colours: [Benchmark.Mode: RGB] = [.gpu: RGB(hex: 0x0A84FF), .reference: RGB(hex: 0x30D158), .cpu: RGB(hex: 0xFF9F0A), .floor: RGB(hex: 0x8E8E93)]
         let series = modes.map { mode in
-            LogLogPlot.Series(name: mode.rawValue, color: colours[mode]!, points: report.sweep.map { row in
-                let figures = switch mode {
+            LogLogPlot.Series(name: mode.rawValue, color: colours[mode]!, points: report.sweep.compactMap { row -> (x: Double, y: Double)? in
+                let figures: BenchReport.Figures? = switch mode {
                 case .gpu: row.gpu
                 case .reference: row.reference
                 case .cpu: row.cpu
                 case .floor: row.floor
                 }
-                return (Double(row.count), figures[keyPath: figure])
+                return figures.map { (Double(row.count), $0[keyPath: figure]) }
             })
-        }
+        }.filter { !$0.points.isEmpty }  // a fireworks effect has gpu mode alone
         return LogLogPlot(title: "\(title), \(report.size[0])x\(report.size[1])", xLabel: "particles", yLabel: "ms", series: series)
     }
 
@@ -146,12 +153,14 @@ struct BenchCommand: ParsableCommand {
              pad("upload B/frame", 15), pad("GPU B/particle", 15), pad("frames", 7)].joined(separator: " "),
         ]
         for row in report.sweep {
-            for f in [row.gpu, row.reference, row.cpu, row.floor] {
+            for f in [row.gpu, row.reference, row.cpu, row.floor].compactMap({ $0 }) {
                 lines.append([pad(f.mode == .gpu ? "\(row.count)" : "", 10), pad(f.mode.rawValue, 9), pad(ms(f.medianMs), 10),
                               pad(ms(f.p95Ms), 9), pad(ms(f.gpuMs), 9), pad(ms(f.cpuMs), 9), pad("\(f.uploadBytesPerFrame)", 15),
                               pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7)].joined(separator: " "))
             }
-            lines.append(pad("", 10) + String(format: "   gpu/reference %.3f   gpu/floor %.3f   gpu/cpu %.3f", row.gpuOverReference, row.gpuOverFloor, row.gpuOverCpu))
+            let ratios = [("gpu/reference", row.gpuOverReference), ("gpu/floor", row.gpuOverFloor), ("gpu/cpu", row.gpuOverCpu)]
+                .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
+            if !ratios.isEmpty { lines.append(pad("", 10) + "   " + ratios.joined(separator: "   ")) }
         }
         if let s = report.scenarios {
             lines.append("")

@@ -1,4 +1,4 @@
-import ConfettiApp
+@testable import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -111,5 +111,29 @@ import Testing
             #expect(numbers.count == 3 && numbers.allSatisfy { $0 > 0 && $0.isFinite }, "\(line)")
         }
         #expect(lines.filter { $0.split(separator: " ").contains("reference") }.count == 2, "a reference row per count: \(outcome.stdout)")
+    }
+
+    /// `confetti bench --effect NAME --counts N` measures every preset at N: its confetti pieces
+    /// (all four modes), or for a fireworks preset its sparks (gpu mode).
+    @Test(arguments: Effect.presets.map(\.name))
+    func benchMeasuresEveryPresetAtTheCountAsked(_ name: String) throws {
+        let outcome = try ConfettiBinary.run(["bench", "--effect", name, "--counts", "300", "--rounds", "1", "--frame-budget", "1", "--no-scenarios", "--size", "96x54"])
+        #expect(outcome.status == 0, "\(name): \(outcome.stderr)")
+        let rows = outcome.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let gpu = try #require(rows.first { $0.first == "300" && $0.dropFirst().first == "gpu" }, "\(name): no gpu row at 300: \(outcome.stdout)")
+        #expect(Double(gpu[2]) ?? 0 > 0, "\(name): \(gpu)")
+        let effect = try #require(Effect.preset(name))
+        var rng = SeededGenerator(seed: 1)
+        let sparksOnly = !effect.launch(around: Rect(x: 0, y: 0, width: 20, height: 10), in: Size(width: 96, height: 54), using: &rng)
+            .contains { if case .confetti = $0 { true } else { false } }
+        #expect(sparksOnly == (effect.kind == .classic || effect.kind == .fountain) || ![.classic, .fountain, .confetti, .celebration].contains(effect.kind))
+        #expect(rows.contains { $0.first == "reference" } == !sparksOnly, "\(name): reference mode for confetti only: \(outcome.stdout)")
+        if sparksOnly {
+            // Launches of the effect, the last cut short: exactly the count asked, all drawn.
+            for count in [1, 300, 1_001] {
+                let workload = Benchmark.SparkWorkload(count: count, viewport: Size(width: 96, height: 54), seed: 1, effect: effect)
+                #expect(workload.count == count, "\(name): \(workload.count) sparks for \(count)")
+            }
+        }
     }
 }

@@ -34,6 +34,10 @@ public struct Benchmark {
         public var seed: UInt64 = 1
         /// The confetti the workloads are made of (its count is set per run).
         public var confetti = ConfettiBurst.standard
+        /// An effect that launches no confetti (fireworks): measured instead, in gpu mode only
+        /// (the other modes draw confetti). Each count is launches of it, the last cut short, so
+        /// that exactly that many sparks are drawn.
+        public var sparkEffect: Effect?
         /// Run the culling, spawn, mixed and resolution scenarios.
         public var scenarios = true
         /// Particle-frames per mode per round: fewer frames at large counts, 4 to 40.
@@ -109,6 +113,11 @@ public struct Benchmark {
             }
         }
 
+        init(bursts: [(epoch: Double, particles: [ConfettiParticle])], physics: ConfettiPhysics) {
+            self.bursts = bursts
+            self.physics = physics
+        }
+
         var count: Int { bursts.reduce(0) { $0 + $1.particles.count } }
 
         func time(frame: Int) -> Double { Self.start + Double(frame % 30) * Self.step }
@@ -127,6 +136,41 @@ public struct Benchmark {
         }
     }
 
+    /// `count` sparks of a fireworks effect: launches of it (launch k from stream k of the seed),
+    /// all at time 0, the last cut short. Frames are measured from a quarter of the way through
+    /// the last spark's life (the latest delay plus a quarter of the shortest duration), 5 ms
+    /// apart, when every spark has appeared and none has gone.
+    struct SparkWorkload {
+        var spawns: [(sparks: [Spark], timing: SparkTiming)] = []
+        let start: Double
+        static let step = 0.005
+
+        init(count: Int, viewport: Size, seed: UInt64, effect: Effect) {
+            let button = CelebrateButton.centred(in: viewport).frame
+            var total = 0, k = 0
+            // A launch that makes no sparks ends the loop rather than spinning.
+            while total < count {
+                var rng = SeededGenerator(seed: seed, stream: UInt64(k))
+                var made = 0
+                for case .sparks(let list, let timing) in effect.launch(around: button, in: viewport, using: &rng) where total < count {
+                    let kept = Array(list.prefix(count - total))
+                    if !kept.isEmpty { spawns.append((kept, timing)) }
+                    total += kept.count
+                    made += kept.count
+                }
+                k += 1
+                if made == 0 { break }
+            }
+            let latestDelay = spawns.flatMap { $0.sparks.map(\.delay) }.max() ?? 0
+            let shortest = spawns.map(\.timing.duration).min() ?? 1
+            start = latestDelay + 0.25 * shortest
+        }
+
+        var count: Int { spawns.reduce(0) { $0 + $1.sparks.count } }
+
+        func time(frame: Int) -> Double { start + Double(frame % 30) * Self.step }
+    }
+
     /// A renderer for one mode, set up (and, for gpu and floor, uploaded) before timing starts.
     final class ModeRunner {
         let mode: Mode
@@ -136,6 +180,22 @@ public struct Benchmark {
         private var confetti: ParticleRenderer<ConfettiKind>?
         private var poses: PoseRenderer?
         private var reference: ReferenceRenderer?
+        private var sparks: ParticleRenderer<SparkKind>?
+        private var sparkWorkload: SparkWorkload?
+
+        /// gpu mode over a spark workload (a fireworks effect).
+        init(sparkWorkload: SparkWorkload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
+            mode = .gpu
+            workload = Workload(bursts: [], physics: .standard)
+            self.viewport = viewport
+            self.pixelsPerPoint = pixelsPerPoint
+            let renderer = try ParticleRenderer<SparkKind>(shaders: shaders, capacity: max(sparkWorkload.count, 1))
+            for (list, timing) in sparkWorkload.spawns {
+                try renderer.add(list, uniforms: timing, at: 0)
+            }
+            sparks = renderer
+            self.sparkWorkload = sparkWorkload
+        }
 
         init(mode: Mode, workload: Workload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
             self.mode = mode
@@ -161,7 +221,8 @@ public struct Benchmark {
         }
 
         var gpuBytesPerParticle: Int {
-            switch mode {
+            if sparks != nil { return MemoryLayout<SparkInstance>.stride }
+            return switch mode {
             case .gpu: MemoryLayout<ConfettiInstance>.stride
             case .reference: MemoryLayout<ReferenceConfettiRecord>.stride
             case .cpu, .floor: MemoryLayout<PoseInstance>.stride
@@ -170,6 +231,14 @@ public struct Benchmark {
 
         func frame(_ f: Int, background: RGB) -> FrameWork {
             clearFramebuffer(to: background)
+            if let sparks, let sparkWorkload {
+                let now = sparkWorkload.time(frame: f)
+                let start = monotonicSeconds()
+                let plans = Layer.allCases.map { sparks.plan(at: now, layer: $0) }
+                let cpu = monotonicSeconds() - start
+                for plan in plans { sparks.execute(plan, viewport: viewport, pixelsPerPoint: pixelsPerPoint) }
+                return FrameWork(cpu: cpu, uploadBytes: 0)
+            }
             let now = workload.time(frame: f)
             switch mode {
             case .gpu:
@@ -198,6 +267,7 @@ public struct Benchmark {
             confetti?.delete()
             poses?.delete()
             reference?.delete()
+            sparks?.delete()
         }
     }
 
@@ -213,6 +283,20 @@ public struct Benchmark {
         defer { epoxy_glDeleteQueries(1, &query) }
 
         var sweep: [BenchReport.SweepRow] = []
+        if let effect = options.sparkEffect {
+            for count in options.counts {
+                log("\(count) sparks: gpu × \(options.rounds) rounds of \(options.frames(count)) frames")
+                let workload = SparkWorkload(count: count, viewport: viewport, seed: options.seed, effect: effect)
+                guard workload.count == count else {
+                    throw GLFailure("the effect launches no sparks, so it cannot be measured at \(count) sparks")
+                }
+                let runner = try ModeRunner(sparkWorkload: workload, viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
+                let figures = try compare([runner], count: count, query: query)
+                sweep.append(BenchReport.SweepRow(count: count, modes: figures))
+            }
+            try glCheck("running the benchmark")
+            return BenchReport(machine: .current, size: [options.width, options.height], rounds: options.rounds, sweep: sweep, scenarios: nil)
+        }
         for count in options.counts {
             log("\(count) particles: gpu, reference, cpu, floor × \(options.rounds) rounds of \(options.frames(count)) frames")
             let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti)
@@ -234,8 +318,13 @@ public struct Benchmark {
     /// The modes in rounds (A B C A B C …), each frame timed.
     private func compare(_ modes: [Mode], workload: Workload, pixelsPerPoint: Double, query: GLuint) throws -> [BenchReport.Figures] {
         let runners = try modes.map { try ModeRunner(mode: $0, workload: workload, viewport: viewport, pixelsPerPoint: pixelsPerPoint, shaders: shaders) }
+        return try compare(runners, count: workload.count, query: query)
+    }
+
+    /// The runners in rounds, each frame timed; deletes them after.
+    private func compare(_ runners: [ModeRunner], count: Int, query: GLuint) throws -> [BenchReport.Figures] {
         defer { runners.forEach { $0.delete() } }
-        let frames = options.frames(workload.count)
+        let frames = options.frames(count)
         var samples = [[FrameSample]](repeating: [], count: runners.count)
         let background = SceneRenderer.background
         for _ in 0..<options.rounds {
@@ -429,24 +518,25 @@ public struct BenchReport: Codable, Sendable {
     public struct SweepRow: Codable, Sendable {
         public var count: Int
         public var gpu: Figures
-        public var cpu: Figures
-        public var floor: Figures
-        public var reference: Figures
+        /// The other modes draw confetti: absent for a fireworks effect (`Options.sparkEffect`).
+        public var cpu: Figures?
+        public var floor: Figures?
+        public var reference: Figures?
         /// Median frame time ratios, of modes measured in the same rounds.
-        public var gpuOverCpu: Double
-        public var gpuOverFloor: Double
+        public var gpuOverCpu: Double?
+        public var gpuOverFloor: Double?
         /// What the changes since the frozen renderer bought: below 1 is faster.
-        public var gpuOverReference: Double
+        public var gpuOverReference: Double?
 
         init(count: Int, modes: [Figures]) {
             self.count = count
             gpu = modes.first { $0.mode == .gpu }!
-            cpu = modes.first { $0.mode == .cpu }!
-            floor = modes.first { $0.mode == .floor }!
-            reference = modes.first { $0.mode == .reference }!
-            gpuOverCpu = gpu.medianMs / cpu.medianMs
-            gpuOverFloor = gpu.medianMs / floor.medianMs
-            gpuOverReference = gpu.medianMs / reference.medianMs
+            cpu = modes.first { $0.mode == .cpu }
+            floor = modes.first { $0.mode == .floor }
+            reference = modes.first { $0.mode == .reference }
+            gpuOverCpu = cpu.map { gpu.medianMs / $0.medianMs }
+            gpuOverFloor = floor.map { gpu.medianMs / $0.medianMs }
+            gpuOverReference = reference.map { gpu.medianMs / $0.medianMs }
         }
     }
 
