@@ -150,15 +150,16 @@ struct BenchCommand: ParsableCommand {
             "machine: \(report.machine.renderer); \(report.machine.cores) cores (\(report.machine.cpu)); \(report.size[0])x\(report.size[1]); \(report.rounds) rounds",
             "",
             [pad("particles", 10), pad("mode", 9), pad("median ms", 10), pad("p95 ms", 9), pad("GPU ms", 9), pad("CPU ms", 9),
-             pad("upload B/frame", 15), pad("GPU B/particle", 15), pad("frames", 7)].joined(separator: " "),
+             pad("upload B/frame", 15), pad("GPU B/particle", 15), pad("frames", 7), pad("work ms", 9)].joined(separator: " "),
         ]
         for row in report.sweep {
             for f in [row.gpu, row.reference, row.cpu, row.floor].compactMap({ $0 }) {
                 lines.append([pad(f.mode == .gpu ? "\(row.count)" : "", 10), pad(f.mode.rawValue, 9), pad(ms(f.medianMs), 10),
                               pad(ms(f.p95Ms), 9), pad(ms(f.gpuMs), 9), pad(ms(f.cpuMs), 9), pad("\(f.uploadBytesPerFrame)", 15),
-                              pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7)].joined(separator: " "))
+                              pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7), pad(ms(f.workMs), 9)].joined(separator: " "))
             }
-            let ratios = [("gpu/reference", row.gpuOverReference), ("gpu/floor", row.gpuOverFloor), ("gpu/cpu", row.gpuOverCpu)]
+            let ratios = [("gpu/reference", row.gpuOverReference), ("gpu/floor", row.gpuOverFloor), ("gpu/cpu", row.gpuOverCpu),
+                          ("work gpu/reference", row.gpuOverReferenceWork)]
                 .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
             if !ratios.isEmpty { lines.append(pad("", 10) + "   " + ratios.joined(separator: "   ")) }
         }

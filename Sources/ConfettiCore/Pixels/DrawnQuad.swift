@@ -59,7 +59,7 @@ public struct DrawnQuad: Sendable {
     /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), and how far each may be off.
     public func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
         guard alive else { return ([2, 2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0], [Double](repeating: 0, count: 13)) }
-        let margin = 1 / pixelsPerPoint
+        let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
         let local = Self.corner(index) * (halfSize + margin)
         let p = centre + Self.rotate(local, angle)
         let extent = abs(local.x) + abs(local.y)
@@ -94,11 +94,18 @@ public struct DrawnQuad: Sendable {
         }
     }
 
+    /// The room the quad leaves around the shape, pt (`shapeMargin` in `Shaders/quad.glsl`): half
+    /// a pixel around a rectangle, whose coverage is zero beyond it; a pixel around an ellipse,
+    /// whose approximate distance lets its ramp reach further.
+    public func margin(pixelsPerPoint: Double) -> Double {
+        (shape == .rectangle ? 0.5 : 1) / pixelsPerPoint
+    }
+
     /// Whether a pixel centre at `point` (pt) lies inside the quad the vertex shader emits (the
     /// shape plus its margin): only those pixels run the fragment shader.
     public func quadContains(_ point: Point, pixelsPerPoint: Double) -> Bool {
         let local = Self.rotate(point - centre, -angle)
-        let extent = halfSize + 1 / pixelsPerPoint
+        let extent = halfSize + margin(pixelsPerPoint: pixelsPerPoint)
         return abs(local.x) <= extent.x && abs(local.y) <= extent.y
     }
 }
