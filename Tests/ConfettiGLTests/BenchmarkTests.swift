@@ -26,7 +26,7 @@ import Testing
             for mode in ["gpu", "reference", "cpu", "floor"] {
                 let f = try #require(row[mode] as? [String: Any], "\(mode) figures")
                 #expect(f["mode"] as? String == mode)
-                for key in ["medianMs", "p95Ms", "gpuMs", "cpuMs"] {
+                for key in ["medianMs", "p95Ms", "gpuMs", "cpuMs", "workMs"] {
                     let value = try #require(f[key] as? Double, "\(mode).\(key)")
                     #expect(value >= 0 && value.isFinite)
                 }
@@ -39,9 +39,10 @@ import Testing
             }
             #expect((row["gpuOverCpu"] as? Double ?? 0) > 0 && (row["gpuOverFloor"] as? Double ?? 0) > 0)
             // The ratios are of the medians measured in the same rounds.
-            for (key, mode) in [("gpuOverReference", "reference"), ("gpuOverFloor", "floor"), ("gpuOverCpu", "cpu")] {
-                let gpu = (row["gpu"] as? [String: Any])?["medianMs"] as? Double ?? .nan
-                let other = (row[mode] as? [String: Any])?["medianMs"] as? Double ?? .nan
+            for (key, mode, figure) in [("gpuOverReference", "reference", "medianMs"), ("gpuOverFloor", "floor", "medianMs"), ("gpuOverCpu", "cpu", "medianMs"),
+                                        ("gpuOverReferenceWork", "reference", "workMs")] {
+                let gpu = (row["gpu"] as? [String: Any])?[figure] as? Double ?? .nan
+                let other = (row[mode] as? [String: Any])?[figure] as? Double ?? .nan
                 #expect(abs((row[key] as? Double ?? .nan) - gpu / other) <= 1e-12 * gpu / other, "\(key)")
             }
         }
@@ -106,9 +107,9 @@ import Testing
         let ratios = lines.filter { $0.contains("gpu/reference") }
         #expect(ratios.count == 2, "one ratio line per count: \(outcome.stdout)")
         for line in ratios {
-            #expect(line.contains("gpu/floor") && line.contains("gpu/cpu"), "\(line)")
+            #expect(line.contains("gpu/floor") && line.contains("gpu/cpu") && line.contains("work gpu/reference"), "\(line)")
             let numbers = line.split(separator: " ").compactMap { Double($0) }
-            #expect(numbers.count == 3 && numbers.allSatisfy { $0 > 0 && $0.isFinite }, "\(line)")
+            #expect(numbers.count == 4 && numbers.allSatisfy { $0 > 0 && $0.isFinite }, "\(line)")
         }
         #expect(lines.filter { $0.split(separator: " ").contains("reference") }.count == 2, "a reference row per count: \(outcome.stdout)")
     }

@@ -561,7 +561,8 @@ public struct BenchReport: Codable, Sendable {
             gpuOverCpu = cpu.map { gpu.medianMs / $0.medianMs }
             gpuOverFloor = floor.map { gpu.medianMs / $0.medianMs }
             gpuOverReference = reference.map { gpu.medianMs / $0.medianMs }
-            gpuOverReferenceWork = reference.map { gpu.workMs / $0.workMs }
+            // (A clock that did not tick gives no ratio rather than an infinity JSON cannot hold.)
+            gpuOverReferenceWork = reference.flatMap { $0.workMs > 0 ? gpu.workMs / $0.workMs : nil }
         }
     }
 
