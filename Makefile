@@ -94,8 +94,9 @@ mutants-sample: deps wayland-glfw
 	$(SWIFT) build --build-tests
 	$(SWIFT) run mutants --seed 2026 --sample 8
 
-# The default sweep (1k, 10k, 100k, 1M; gpu, cpu, floor) and the scenarios: a table on stdout,
-# JSON and a plot in out/bench. About two minutes on 2 cores with llvmpipe.
+# The default sweep (1k, 10k, 100k, 1M; gpu, reference, cpu, floor, with gpu/reference and
+# gpu/floor per count) and the scenarios: a table on stdout, JSON and a plot in out/bench. About
+# three minutes on 2 cores with llvmpipe.
 bench: build
 	$(RELEASE) bench --json out/bench/bench.json --plot out/bench/frame-times.png
 

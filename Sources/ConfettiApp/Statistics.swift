@@ -16,28 +16,43 @@ public struct FrameTimeSample: Sendable {
 
     public private(set) var frames = 0
     public private(set) var seconds: [Double] = []
+    /// Live particles of the same frames as `seconds` (the same reservoir slots).
+    public private(set) var live: [Int] = []
+    /// Fewest and most live particles of any frame.
+    public private(set) var minLive = 0
+    public private(set) var maxLive = 0
     /// Running totals, for means over every frame.
     public private(set) var totalLive = 0
     private var rng = SeededGenerator(seed: 0x5EED)
 
-    /// The reservoir is allocated whole up front (512 KiB), so a long run's memory is flat from
+    /// The reservoirs are allocated whole up front (512 KiB each), so a long run's memory is flat from
     /// its first frame rather than growing by doublings until the reservoir is full.
     public init() {
         seconds.reserveCapacity(Self.capacity)
+        live.reserveCapacity(Self.capacity)
     }
 
-    public mutating func record(seconds frame: Double, live: Int) {
+    public mutating func record(seconds frame: Double, live particles: Int) {
+        minLive = frames == 0 ? particles : min(minLive, particles)
+        maxLive = frames == 0 ? particles : max(maxLive, particles)
         frames += 1
-        totalLive += live
+        totalLive += particles
         if seconds.count < Self.capacity {
             seconds.append(frame)
+            live.append(particles)
         } else {
             let k = rng.index(below: frames)
-            if k < Self.capacity { seconds[k] = frame }
+            if k < Self.capacity {
+                seconds[k] = frame
+                live[k] = particles
+            }
         }
     }
 
     public func percentile(_ p: Double) -> Double { ConfettiApp.percentile(seconds, p) }
+
+    /// The `p`-quantile of the live particles per frame, by the same nearest rank.
+    public func livePercentile(_ p: Double) -> Int { Int(ConfettiApp.percentile(live.map(Double.init), p)) }
 
     public var meanLive: Int { frames == 0 ? 0 : totalLive / frames }
 }

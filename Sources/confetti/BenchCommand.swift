@@ -8,9 +8,12 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the GPU renderer against the CPU approach and the rasterization floor.",
         discussion: """
-            Headless (EGL, offscreen framebuffer). For each particle count, three modes run in \
-            rounds (gpu cpu floor gpu cpu floor) so drift on a shared machine cancels:
+            Headless (EGL, offscreen framebuffer). For each particle count, four modes run in \
+            rounds (gpu reference cpu floor gpu reference cpu floor) so drift on a shared machine \
+            cancels:
               gpu    the real renderer: records uploaded once, physics in the vertex shader
+              reference  the renderer before issue 12, frozen (60-byte record, instanced quads, \
+            Shaders/reference-*.glsl): gpu/reference is what the changes since bought
               cpu    the source article's approach: Swift evaluates every piece each frame and \
             uploads it; a pass-through shader draws it with the same shapes and blending
               floor  the same pieces placed once, pass-through shader: rasterization alone
@@ -28,7 +31,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Comma-separated particle counts; k and M suffixes allowed.")
     var counts: String = "1k,10k,100k,1M"
 
-    @Option(help: "Rounds of gpu, cpu, floor.")
+    @Option(help: "Rounds of gpu, reference, cpu, floor.")
     var rounds: Int = 4
 
     @Option(help: "Write every figure and the machine as JSON to this file (whole or not at all).")
@@ -86,13 +89,20 @@ struct BenchCommand: ParsableCommand {
         options.scenarios = !noScenarios
         options.frameBudget = frameBudget
         let chosen = try effect.load(default: "confetti")
-        guard chosen.kind == .confetti || chosen.kind == .celebration else {
-            throw ValidationError("bench measures confetti: give a confetti effect, not \(printable(effect.effect ?? "")) (\(chosen.kind.rawValue))")
+        // Every preset at the counts asked: an effect that launches confetti is measured by its
+        // confetti (each count is that many of its pieces, in all four modes); one that launches
+        // only fireworks by its sparks, in gpu mode (the other modes draw confetti).
+        var probe = SeededGenerator(seed: seed)
+        let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
+        if launched.contains(where: { if case .confetti = $0 { true } else { false } }) {
+            options.confetti = chosen.confetti
+            // Bench sets each workload's count; a stream (rain) is measured with its pieces all
+            // born at once, where it enters, so the count is what is alive.
+            options.confetti.emission.rate = 0
+        } else {
+            options.sparkEffect = chosen
+            options.scenarios = false
         }
-        options.confetti = chosen.confetti
-        // Bench sets each workload's count; a stream (rain) is measured with its pieces all
-        // born at once, where it enters, so the count is what is alive.
-        options.confetti.emission.rate = 0
         // A location that cannot be written fails now, not after minutes of measuring.
         for path in [json, plot].compactMap({ $0 }) {
             try AtomicFile.checkWritable(path)
@@ -121,13 +131,18 @@ struct BenchCommand: ParsableCommand {
     }
 
     static func plot(_ report: BenchReport, _ figure: KeyPath<BenchReport.Figures, Double>, title: String, modes: [Benchmark.Mode]) -> LogLogPlot {
-        let colours: [Benchmark.Mode: RGB] = [.gpu: RGB(hex: 0x0A84FF), .cpu: RGB(hex: 0xFF9F0A), .floor: RGB(hex: 0x8E8E93)]
+        let colours: [Benchmark.Mode: RGB] = [.gpu: RGB(hex: 0x0A84FF), .reference: RGB(hex: 0x30D158), .cpu: RGB(hex: 0xFF9F0A), .floor: RGB(hex: 0x8E8E93)]
         let series = modes.map { mode in
-            LogLogPlot.Series(name: mode.rawValue, color: colours[mode]!, points: report.sweep.map { row in
-                let figures = mode == .gpu ? row.gpu : mode == .cpu ? row.cpu : row.floor
-                return (Double(row.count), figures[keyPath: figure])
+            LogLogPlot.Series(name: mode.rawValue, color: colours[mode]!, points: report.sweep.compactMap { row -> (x: Double, y: Double)? in
+                let figures: BenchReport.Figures? = switch mode {
+                case .gpu: row.gpu
+                case .reference: row.reference
+                case .cpu: row.cpu
+                case .floor: row.floor
+                }
+                return figures.map { (Double(row.count), $0[keyPath: figure]) }
             })
-        }
+        }.filter { !$0.points.isEmpty }  // a fireworks effect has gpu mode alone
         return LogLogPlot(title: "\(title), \(report.size[0])x\(report.size[1])", xLabel: "particles", yLabel: "ms", series: series)
     }
 
@@ -137,16 +152,19 @@ struct BenchCommand: ParsableCommand {
         var lines = [
             "machine: \(report.machine.renderer); \(report.machine.cores) cores (\(report.machine.cpu)); \(report.size[0])x\(report.size[1]); \(report.rounds) rounds",
             "",
-            [pad("particles", 10), pad("mode", 6), pad("median ms", 10), pad("p95 ms", 9), pad("GPU ms", 9), pad("CPU ms", 9),
-             pad("upload B/frame", 15), pad("GPU B/particle", 15), pad("frames", 7)].joined(separator: " "),
+            [pad("particles", 10), pad("mode", 9), pad("median ms", 10), pad("p95 ms", 9), pad("GPU ms", 9), pad("CPU ms", 9),
+             pad("upload B/frame", 15), pad("GPU B/particle", 15), pad("frames", 7), pad("work ms", 9)].joined(separator: " "),
         ]
         for row in report.sweep {
-            for f in [row.gpu, row.cpu, row.floor] {
-                lines.append([pad(f.mode == .gpu ? "\(row.count)" : "", 10), pad(f.mode.rawValue, 6), pad(ms(f.medianMs), 10),
+            for f in [row.gpu, row.reference, row.cpu, row.floor].compactMap({ $0 }) {
+                lines.append([pad(f.mode == .gpu ? "\(row.count)" : "", 10), pad(f.mode.rawValue, 9), pad(ms(f.medianMs), 10),
                               pad(ms(f.p95Ms), 9), pad(ms(f.gpuMs), 9), pad(ms(f.cpuMs), 9), pad("\(f.uploadBytesPerFrame)", 15),
-                              pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7)].joined(separator: " "))
+                              pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7), pad(ms(f.workMs), 9)].joined(separator: " "))
             }
-            lines.append(pad("", 10) + String(format: "   gpu/cpu %.3f   gpu/floor %.3f", row.gpuOverCpu, row.gpuOverFloor))
+            let ratios = [("gpu/reference", row.gpuOverReference), ("gpu/floor", row.gpuOverFloor), ("gpu/cpu", row.gpuOverCpu),
+                          ("work gpu/reference", row.gpuOverReferenceWork)]
+                .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
+            if !ratios.isEmpty { lines.append(pad("", 10) + "   " + ratios.joined(separator: "   ")) }
         }
         if let s = report.scenarios {
             lines.append("")

@@ -1,4 +1,4 @@
-import ConfettiApp
+@testable import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -23,21 +23,28 @@ import Testing
         let sweep = try #require(json["sweep"] as? [[String: Any]])
         #expect(sweep.map { $0["count"] as? Int } == [50, 200])
         for row in sweep {
-            for mode in ["gpu", "cpu", "floor"] {
+            for mode in ["gpu", "reference", "cpu", "floor"] {
                 let f = try #require(row[mode] as? [String: Any], "\(mode) figures")
                 #expect(f["mode"] as? String == mode)
-                for key in ["medianMs", "p95Ms", "gpuMs", "cpuMs"] {
+                for key in ["medianMs", "p95Ms", "gpuMs", "cpuMs", "workMs"] {
                     let value = try #require(f[key] as? Double, "\(mode).\(key)")
                     #expect(value >= 0 && value.isFinite)
                 }
                 #expect((f["medianMs"] as? Double ?? 0) > 0)
                 #expect((f["frames"] as? Int ?? 0) >= 4)
-                #expect(f["gpuBytesPerParticle"] as? Int == (mode == "gpu" ? 32 : 28))
+                #expect(f["gpuBytesPerParticle"] as? Int == ["gpu": MemoryLayout<ConfettiInstance>.stride, "reference": 60][mode] ?? 28)
                 let upload = try #require(f["uploadBytesPerFrame"] as? Int)
                 // Only the CPU approach uploads per frame: every live piece, every frame.
                 #expect(upload == (mode == "cpu" ? 28 * (row["count"] as! Int) : 0), "\(mode) uploads \(upload)")
             }
             #expect((row["gpuOverCpu"] as? Double ?? 0) > 0 && (row["gpuOverFloor"] as? Double ?? 0) > 0)
+            // The ratios are of the medians measured in the same rounds.
+            for (key, mode, figure) in [("gpuOverReference", "reference", "medianMs"), ("gpuOverFloor", "floor", "medianMs"), ("gpuOverCpu", "cpu", "medianMs"),
+                                        ("gpuOverReferenceWork", "reference", "workMs")] {
+                let gpu = (row["gpu"] as? [String: Any])?[figure] as? Double ?? .nan
+                let other = (row[mode] as? [String: Any])?[figure] as? Double ?? .nan
+                #expect(abs((row[key] as? Double ?? .nan) - gpu / other) <= 1e-12 * gpu / other, "\(key)")
+            }
         }
 
         let scenarios = try #require(json["scenarios"] as? [String: Any])
@@ -91,6 +98,45 @@ import Testing
             #expect(worst <= 2, "t=\(t): a pixel differs by \(worst) levels")
             #expect(inked > 2000, "t=\(t): the frame shows the burst (\(inked) pixels)")
             #expect(Double(total) / Double(inked) <= 0.5, "t=\(t): mean difference \(Double(total) / Double(inked)) levels")
+        }
+    }
+
+    /// `confetti bench` prints gpu/reference and gpu/floor per count, and a row per mode.
+    @Test func benchTablePrintsTheReferenceRowAndTheRatioColumns() throws {
+        let outcome = try ConfettiBinary.run(["bench", "--counts", "40,120", "--rounds", "1", "--frame-budget", "1", "--no-scenarios", "--size", "96x54"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        let ratios = lines.filter { $0.contains("gpu/reference") }
+        #expect(ratios.count == 2, "one ratio line per count: \(outcome.stdout)")
+        for line in ratios {
+            #expect(line.contains("gpu/floor") && line.contains("gpu/cpu") && line.contains("work gpu/reference"), "\(line)")
+            let numbers = line.split(separator: " ").compactMap { Double($0) }
+            #expect(numbers.count == 4 && numbers.allSatisfy { $0 > 0 && $0.isFinite }, "\(line)")
+        }
+        #expect(lines.filter { $0.split(separator: " ").contains("reference") }.count == 2, "a reference row per count: \(outcome.stdout)")
+    }
+
+    /// `confetti bench --effect NAME --counts N` measures every preset at N: its confetti pieces
+    /// (all four modes), or for a fireworks preset its sparks (gpu mode).
+    @Test(arguments: Effect.presets.map(\.name))
+    func benchMeasuresEveryPresetAtTheCountAsked(_ name: String) throws {
+        let outcome = try ConfettiBinary.run(["bench", "--effect", name, "--counts", "300", "--rounds", "1", "--frame-budget", "1", "--no-scenarios", "--size", "96x54"])
+        #expect(outcome.status == 0, "\(name): \(outcome.stderr)")
+        let rows = outcome.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let gpu = try #require(rows.first { $0.first == "300" && $0.dropFirst().first == "gpu" }, "\(name): no gpu row at 300: \(outcome.stdout)")
+        #expect(Double(gpu[2]) ?? 0 > 0, "\(name): \(gpu)")
+        let effect = try #require(Effect.preset(name))
+        var rng = SeededGenerator(seed: 1)
+        let sparksOnly = !effect.launch(around: Rect(x: 0, y: 0, width: 20, height: 10), in: Size(width: 96, height: 54), using: &rng)
+            .contains { if case .confetti = $0 { true } else { false } }
+        #expect(sparksOnly == (effect.kind == .classic || effect.kind == .fountain) || ![.classic, .fountain, .confetti, .celebration].contains(effect.kind))
+        #expect(rows.contains { $0.first == "reference" } == !sparksOnly, "\(name): reference mode for confetti only: \(outcome.stdout)")
+        if sparksOnly {
+            // Launches of the effect, the last cut short: exactly the count asked, all drawn.
+            for count in [1, 300, 1_001] {
+                let workload = Benchmark.SparkWorkload(count: count, viewport: Size(width: 96, height: 54), seed: 1, effect: effect)
+                #expect(workload.count == count, "\(name): \(workload.count) sparks for \(count)")
+            }
         }
     }
 }

@@ -94,17 +94,21 @@ import Testing
             let resized = try viewer.readBackBuffer()
             #expect(resized.width == viewer.window.framebufferSize.width && resized.height == viewer.window.framebufferSize.height)
 
-            // Stress mode keeps about N pieces alive: key 1 is 1,000.
+            // Stress mode keeps exactly N pieces alive from its first frame: key 1 is 1,000.
+            // (Steps of 1/40 s from an odd start, so no frame lands on a launch to the last bit.)
             viewer.handle(.key(Int(GLFW_KEY_R), repeated: false))
             #expect(!viewer.clock.isPaused)
+            viewer.advance(wall: 0.0137)
             viewer.handle(.key(Int(GLFW_KEY_1), repeated: false))
             #expect(viewer.stress == 1_000)
-            for _ in 0..<120 {
-                viewer.advance(wall: 1.0 / 40)
+            for step in 0..<120 {
                 try viewer.feedStress()
+                let live = viewer.renderer.celebration.liveParticles(at: viewer.clock.time)
+                #expect(live == 1_000, "stress 1000 keeps \(live) alive at step \(step)")
+                viewer.advance(wall: 1.0 / 40)
             }
+            try viewer.feedStress()
             let live = viewer.renderer.celebration.liveParticles(at: viewer.clock.time)
-            #expect(abs(live - 1_000) <= 100, "stress 1000 keeps \(live) alive")
             #expect(viewer.renderFrame().instances == live)
             viewer.handle(.key(Int(GLFW_KEY_0), repeated: false))
             #expect(viewer.stress == nil)
@@ -159,6 +163,36 @@ import Testing
             #expect(idleCPU < 0.05, "an idle second cost \(idleCPU) s of CPU")
             print(String(format: "viewer: %d frames while a 0.3 s burst lived (%.2f s CPU in 1.5 s); idle: %d frames, %.3f s CPU in 1 s", times.frames, cpu, idleTimes.frames, idleCPU))
             #expect(viewer.framesDrawn == framesBefore)
+        }
+    }
+}
+
+/// `--stress N` keeps N alive in the viewer's own loop, and `--quit-after`'s line says so.
+@Suite struct ViewerStressTests {
+    @Test func stressModeKeepsTheLevelItNamesInEveryFrameOfTheLoopAndTheSummarySaysSo() throws {
+        try SharedGL.exclusive {
+            let server = try XServer.ensure()
+            defer { server?.stop() }
+            // 10,000 and 100,000 were the levels (8.3k and 44-71k on average before).
+            for level in [10_000, 100_000] {
+                var options = Viewer.Options()
+                options.vsync = false
+                options.width = 320
+                options.height = 180
+                options.stress = level
+                options.quitAfter = 1.0
+                let viewer = try Viewer(options: options)
+                defer { viewer.close() }
+                var perFrame: [Int] = []
+                viewer.afterFrame = { v in perFrame.append(v.renderer.celebration.liveParticles(at: v.clock.time)) }
+                let times = try viewer.run()
+                #expect(times.frames >= 2, "level \(level): \(times.frames) frames")
+                #expect(times.frames == perFrame.count)
+                #expect(times.minLive == level && times.maxLive == level && times.livePercentile(0.5) == level,
+                        "level \(level): \(times.summary); per frame \(perFrame.prefix(20))")
+                #expect(times.summary.hasSuffix("live median \(level) (min \(level), max \(level))"), "\(times.summary)")
+                print("stress \(level): \(times.summary)")
+            }
         }
     }
 }

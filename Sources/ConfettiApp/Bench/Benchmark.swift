@@ -11,12 +11,15 @@ import Foundation
 /// work on the main thread: planning the draws (gpu), or evaluating and uploading every piece
 /// (cpu). Time inside other GL calls is the driver's; on llvmpipe that is where the "GPU" runs
 /// its vertex stage, so it is counted as GPU work, not as ours.
-/// The modes run in rounds, gpu cpu floor gpu cpu floor, so drift on a shared machine falls on
-/// all of them alike.
+/// The modes take turns frame by frame, gpu reference cpu floor gpu reference cpu floor, over
+/// rounds, so drift on a shared machine falls on all of them alike.
 public struct Benchmark {
     public enum Mode: String, CaseIterable, Codable, Sendable {
         /// The real renderer: records uploaded once, the vertex shader does the physics.
         case gpu
+        /// The renderer as it was before issue 12, frozen (`ReferenceRenderer`): what every
+        /// speed-up of gpu mode is a ratio against, measured in the same run.
+        case reference
         /// The article's approach: Swift evaluates every live piece each frame and uploads it.
         case cpu
         /// The same pieces, placed once: a trivial vertex shader, rasterization alone.
@@ -31,6 +34,10 @@ public struct Benchmark {
         public var seed: UInt64 = 1
         /// The confetti the workloads are made of (its count is set per run).
         public var confetti = ConfettiBurst.standard
+        /// An effect that launches no confetti (fireworks): measured instead, in gpu mode only
+        /// (the other modes draw confetti). Each count is launches of it, the last cut short, so
+        /// that exactly that many sparks are drawn.
+        public var sparkEffect: Effect?
         /// Run the culling, spawn, mixed and resolution scenarios.
         public var scenarios = true
         /// Particle-frames per mode per round: fewer frames at large counts, 4 to 40.
@@ -60,6 +67,15 @@ public struct Benchmark {
         var gpu: Double
         var cpu: Double
         var uploadBytes: Int
+        /// CPU seconds of the whole process, every thread (llvmpipe's included), over the frame.
+        var work: Double = 0
+    }
+
+    /// CPU seconds of the process so far, all threads (CLOCK_PROCESS_CPUTIME_ID).
+    static func processCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
     /// What a frame did: the application's own main-thread seconds and the bytes it uploaded.
@@ -71,16 +87,18 @@ public struct Benchmark {
     /// Times one frame: `body` issues it.
     private func timeFrame(query: GLuint, _ body: () -> FrameWork) -> FrameSample {
         epoxy_glBeginQuery(GLenum(GL_TIME_ELAPSED), query)
+        let cpuStart = Self.processCPUSeconds()
         let start = monotonicSeconds()
         let work = body()
         // End the query after glFinish: llvmpipe rasterizes at the flush, so a query ended
         // before it would time only the submission.
         epoxy_glFinish()
         let finished = monotonicSeconds()
+        let cpuFinished = Self.processCPUSeconds()
         epoxy_glEndQuery(GLenum(GL_TIME_ELAPSED))
         var nanoseconds: GLuint64 = 0
         epoxy_glGetQueryObjectui64v(query, GLenum(GL_QUERY_RESULT), &nanoseconds)
-        return FrameSample(wall: finished - start, gpu: Double(nanoseconds) * 1e-9, cpu: work.cpu, uploadBytes: work.uploadBytes)
+        return FrameSample(wall: finished - start, gpu: Double(nanoseconds) * 1e-9, cpu: work.cpu, uploadBytes: work.uploadBytes, work: cpuFinished - cpuStart)
     }
 
     // MARK: Workload
@@ -106,6 +124,11 @@ public struct Benchmark {
             }
         }
 
+        init(bursts: [(epoch: Double, particles: [ConfettiParticle])], physics: ConfettiPhysics) {
+            self.bursts = bursts
+            self.physics = physics
+        }
+
         var count: Int { bursts.reduce(0) { $0 + $1.particles.count } }
 
         func time(frame: Int) -> Double { Self.start + Double(frame % 30) * Self.step }
@@ -124,6 +147,41 @@ public struct Benchmark {
         }
     }
 
+    /// `count` sparks of a fireworks effect: launches of it (launch k from stream k of the seed),
+    /// all at time 0, the last cut short. Frames are measured from a quarter of the way through
+    /// the last spark's life (the latest delay plus a quarter of the shortest duration), 5 ms
+    /// apart, when every spark has appeared and none has gone.
+    struct SparkWorkload {
+        var spawns: [(sparks: [Spark], timing: SparkTiming)] = []
+        let start: Double
+        static let step = 0.005
+
+        init(count: Int, viewport: Size, seed: UInt64, effect: Effect) {
+            let button = CelebrateButton.centred(in: viewport).frame
+            var total = 0, k = 0
+            // A launch that makes no sparks ends the loop rather than spinning.
+            while total < count {
+                var rng = SeededGenerator(seed: seed, stream: UInt64(k))
+                var made = 0
+                for case .sparks(let list, let timing) in effect.launch(around: button, in: viewport, using: &rng) where total < count {
+                    let kept = Array(list.prefix(count - total))
+                    if !kept.isEmpty { spawns.append((kept, timing)) }
+                    total += kept.count
+                    made += kept.count
+                }
+                k += 1
+                if made == 0 { break }
+            }
+            let latestDelay = spawns.flatMap { $0.sparks.map(\.delay) }.max() ?? 0
+            let shortest = spawns.map(\.timing.duration).min() ?? 1
+            start = latestDelay + 0.25 * shortest
+        }
+
+        var count: Int { spawns.reduce(0) { $0 + $1.sparks.count } }
+
+        func time(frame: Int) -> Double { start + Double(frame % 30) * Self.step }
+    }
+
     /// A renderer for one mode, set up (and, for gpu and floor, uploaded) before timing starts.
     final class ModeRunner {
         let mode: Mode
@@ -132,6 +190,23 @@ public struct Benchmark {
         let pixelsPerPoint: Double
         private var confetti: ParticleRenderer<ConfettiKind>?
         private var poses: PoseRenderer?
+        private var reference: ReferenceRenderer?
+        private var sparks: ParticleRenderer<SparkKind>?
+        private var sparkWorkload: SparkWorkload?
+
+        /// gpu mode over a spark workload (a fireworks effect).
+        init(sparkWorkload: SparkWorkload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
+            mode = .gpu
+            workload = Workload(bursts: [], physics: .standard)
+            self.viewport = viewport
+            self.pixelsPerPoint = pixelsPerPoint
+            let renderer = try ParticleRenderer<SparkKind>(shaders: shaders, capacity: max(sparkWorkload.count, 1))
+            for (list, timing) in sparkWorkload.spawns {
+                try renderer.add(list, uniforms: timing, at: 0)
+            }
+            sparks = renderer
+            self.sparkWorkload = sparkWorkload
+        }
 
         init(mode: Mode, workload: Workload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
             self.mode = mode
@@ -145,6 +220,10 @@ public struct Benchmark {
                     try renderer.add(burst.particles, uniforms: workload.physics, at: burst.epoch)
                 }
                 confetti = renderer
+            case .reference:
+                let renderer = try ReferenceRenderer(shaders: shaders)
+                try renderer.upload(workload.bursts.map { ($0.particles, workload.physics, $0.epoch) })
+                reference = renderer
             case .cpu, .floor:
                 let renderer = try PoseRenderer(shaders: shaders)
                 if mode == .floor { renderer.upload(workload.poses(at: Workload.start)) }
@@ -153,11 +232,24 @@ public struct Benchmark {
         }
 
         var gpuBytesPerParticle: Int {
-            mode == .gpu ? MemoryLayout<ConfettiInstance>.stride : MemoryLayout<PoseInstance>.stride
+            if sparks != nil { return MemoryLayout<SparkInstance>.stride }
+            return switch mode {
+            case .gpu: MemoryLayout<ConfettiInstance>.stride
+            case .reference: MemoryLayout<ReferenceConfettiRecord>.stride
+            case .cpu, .floor: MemoryLayout<PoseInstance>.stride
+            }
         }
 
         func frame(_ f: Int, background: RGB) -> FrameWork {
             clearFramebuffer(to: background)
+            if let sparks, let sparkWorkload {
+                let now = sparkWorkload.time(frame: f)
+                let start = monotonicSeconds()
+                let plans = Layer.allCases.map { sparks.plan(at: now, layer: $0) }
+                let cpu = monotonicSeconds() - start
+                for plan in plans { sparks.execute(plan, viewport: viewport, pixelsPerPoint: pixelsPerPoint) }
+                return FrameWork(cpu: cpu, uploadBytes: 0)
+            }
             let now = workload.time(frame: f)
             switch mode {
             case .gpu:
@@ -166,6 +258,10 @@ public struct Benchmark {
                 let cpu = monotonicSeconds() - start
                 confetti!.execute(plan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
                 return FrameWork(cpu: cpu, uploadBytes: 0)
+            case .reference:
+                // Its planning is the same O(bursts) walk as gpu mode's; not what it is here for.
+                reference!.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+                return FrameWork(cpu: 0, uploadBytes: 0)
             case .cpu:
                 let start = monotonicSeconds()
                 poses!.upload(workload.poses(at: now))
@@ -181,6 +277,8 @@ public struct Benchmark {
         func delete() {
             confetti?.delete()
             poses?.delete()
+            reference?.delete()
+            sparks?.delete()
         }
     }
 
@@ -196,8 +294,22 @@ public struct Benchmark {
         defer { epoxy_glDeleteQueries(1, &query) }
 
         var sweep: [BenchReport.SweepRow] = []
+        if let effect = options.sparkEffect {
+            for count in options.counts {
+                log("\(count) sparks: gpu × \(options.rounds) rounds of \(options.frames(count)) frames")
+                let workload = SparkWorkload(count: count, viewport: viewport, seed: options.seed, effect: effect)
+                guard workload.count == count else {
+                    throw GLFailure("the effect launches no sparks, so it cannot be measured at \(count) sparks")
+                }
+                let runner = try ModeRunner(sparkWorkload: workload, viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
+                let figures = try compare([runner], count: count, query: query)
+                sweep.append(BenchReport.SweepRow(count: count, modes: figures))
+            }
+            try glCheck("running the benchmark")
+            return BenchReport(machine: .current, size: [options.width, options.height], rounds: options.rounds, sweep: sweep, scenarios: nil)
+        }
         for count in options.counts {
-            log("\(count) particles: gpu, cpu, floor × \(options.rounds) rounds of \(options.frames(count)) frames")
+            log("\(count) particles: gpu, reference, cpu, floor × \(options.rounds) rounds of \(options.frames(count)) frames")
             let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti)
             let figures = try compare(Mode.allCases, workload: workload, pixelsPerPoint: 1, query: query)
             sweep.append(BenchReport.SweepRow(count: count, modes: figures))
@@ -217,14 +329,25 @@ public struct Benchmark {
     /// The modes in rounds (A B C A B C …), each frame timed.
     private func compare(_ modes: [Mode], workload: Workload, pixelsPerPoint: Double, query: GLuint) throws -> [BenchReport.Figures] {
         let runners = try modes.map { try ModeRunner(mode: $0, workload: workload, viewport: viewport, pixelsPerPoint: pixelsPerPoint, shaders: shaders) }
+        return try compare(runners, count: workload.count, query: query)
+    }
+
+    /// The runners in rounds, each frame timed; deletes them after.
+    private func compare(_ runners: [ModeRunner], count: Int, query: GLuint) throws -> [BenchReport.Figures] {
         defer { runners.forEach { $0.delete() } }
-        let frames = options.frames(workload.count)
+        let frames = options.frames(count)
         var samples = [[FrameSample]](repeating: [], count: runners.count)
         let background = SceneRenderer.background
+        // Frame by frame (gpu reference cpu floor gpu reference …): on a machine shared with
+        // other work the load changes within a round, and a mode measured a whole round apart
+        // from another would see a different machine (identical shaders measured round by round
+        // read 1.36 apart under load; frame by frame they read within a few percent).
         for _ in 0..<options.rounds {
-            for (i, runner) in runners.enumerated() {
+            for runner in runners {
                 _ = timeFrame(query: query) { runner.frame(0, background: background) }  // warm-up
-                for f in 0..<frames {
+            }
+            for f in 0..<frames {
+                for (i, runner) in runners.enumerated() {
                     samples[i].append(timeFrame(query: query) { runner.frame(f, background: background) })
                 }
             }
@@ -396,6 +519,10 @@ public struct BenchReport: Codable, Sendable {
         public var cpuMs: Double
         public var uploadBytesPerFrame: Int
         public var gpuBytesPerParticle: Int
+        /// Median CPU time of the whole process per frame, every thread: on llvmpipe, the work
+        /// the frame cost wherever it ran. Steadier than wall time on a machine shared with other
+        /// work, which stretches wall time but not work.
+        public var workMs: Double
 
         init(mode: Benchmark.Mode, samples: [Benchmark.FrameSample], gpuBytesPerParticle: Int) {
             self.mode = mode
@@ -405,6 +532,7 @@ public struct BenchReport: Codable, Sendable {
             gpuMs = 1000 * percentile(samples.map(\.gpu), 0.5)
             cpuMs = 1000 * percentile(samples.map(\.cpu), 0.5)
             uploadBytesPerFrame = samples.map(\.uploadBytes).max() ?? 0
+            workMs = 1000 * percentile(samples.map(\.work), 0.5)
             self.gpuBytesPerParticle = gpuBytesPerParticle
         }
     }
@@ -412,19 +540,29 @@ public struct BenchReport: Codable, Sendable {
     public struct SweepRow: Codable, Sendable {
         public var count: Int
         public var gpu: Figures
-        public var cpu: Figures
-        public var floor: Figures
-        /// Median frame time ratios.
-        public var gpuOverCpu: Double
-        public var gpuOverFloor: Double
+        /// The other modes draw confetti: absent for a fireworks effect (`Options.sparkEffect`).
+        public var cpu: Figures?
+        public var floor: Figures?
+        public var reference: Figures?
+        /// Median frame time ratios, of modes measured in the same rounds.
+        public var gpuOverCpu: Double?
+        public var gpuOverFloor: Double?
+        /// What the changes since the frozen renderer bought: below 1 is faster.
+        public var gpuOverReference: Double?
+        /// The same by `workMs`, CPU time of all threads: what a loaded machine disturbs least.
+        public var gpuOverReferenceWork: Double?
 
         init(count: Int, modes: [Figures]) {
             self.count = count
             gpu = modes.first { $0.mode == .gpu }!
-            cpu = modes.first { $0.mode == .cpu }!
-            floor = modes.first { $0.mode == .floor }!
-            gpuOverCpu = gpu.medianMs / cpu.medianMs
-            gpuOverFloor = gpu.medianMs / floor.medianMs
+            cpu = modes.first { $0.mode == .cpu }
+            floor = modes.first { $0.mode == .floor }
+            reference = modes.first { $0.mode == .reference }
+            gpuOverCpu = cpu.map { gpu.medianMs / $0.medianMs }
+            gpuOverFloor = floor.map { gpu.medianMs / $0.medianMs }
+            gpuOverReference = reference.map { gpu.medianMs / $0.medianMs }
+            // (A clock that did not tick gives no ratio rather than an infinity JSON cannot hold.)
+            gpuOverReferenceWork = reference.flatMap { $0.workMs > 0 ? gpu.workMs / $0.workMs : nil }
         }
     }
 

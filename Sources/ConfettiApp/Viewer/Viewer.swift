@@ -25,7 +25,7 @@ public final class Viewer {
         public var fireEvery: Double?
         /// Close after this many seconds of wall time and print frame statistics.
         public var quitAfter: Double?
-        /// Keep about this many confetti pieces alive with continuous bursts.
+        /// Keep exactly this many confetti pieces alive with continuous bursts (`StressSchedule`).
         public var stress: Int?
         /// Where S writes screenshots.
         public var screenshotDirectory = "."
@@ -72,7 +72,9 @@ public final class Viewer {
     }
     /// Called after each frame is shown (tests watch long runs with it).
     public var afterFrame: ((Viewer) -> Void)?
-    private var nextStressBurst = 0.0
+    /// The stress schedule in use, when it started (animation seconds) and its next burst;
+    /// nil until the next `feedStress` starts one, full (see `StressSchedule`).
+    private var stressRun: (schedule: StressSchedule, start: Double, next: Int)?
     /// Where the stress level came from, for messages: `--stress N` or the key pressed.
     private var stressSource: String?
     private var lastRate: FrameRateMeter.Summary?
@@ -81,9 +83,9 @@ public final class Viewer {
 
     /// Keys 1–6 in stress mode; 0 stops it.
     public static let stressLevels = [1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
-    /// A stress burst every tenth of a second: lifetime / interval = 15 bursts alive, so
-    /// N/15 pieces each keep N alive, and the oldest has died before the ring needs its room
-    /// (`Budget.stress` refuses a level for which it would not have).
+    /// About a stress burst every tenth of a second: `StressSchedule` fits the interval to the
+    /// lifetime, so that exactly N are alive and the oldest has died before the ring needs its
+    /// room (`Budget.stress` refuses a level for which it would not have).
     static let stressInterval = Budget.stressInterval
     /// How often watched files are looked at.
     static let watchInterval = 0.25
@@ -92,8 +94,14 @@ public final class Viewer {
     public var stress: Int? {
         get { options.stress }
         set {
+            // Turned on, it starts full at the next frame; moved to another level, the cadence
+            // goes on from now and the count moves to the new level over one lifetime.
+            if let run = stressRun, newValue != nil, options.stress != nil {
+                stressRun = (run.schedule, clock.time, 0)
+            } else {
+                stressRun = nil
+            }
             options.stress = newValue
-            nextStressBurst = clock.time
         }
     }
 
@@ -413,15 +421,26 @@ public final class Viewer {
     /// Fires the stress bursts due by now. Called once a frame.
     public func feedStress() throws {
         guard let level = options.stress, !clock.isPaused else { return }
+        let lifetime = options.effect.confetti.physics.lifetime
+        try Budget.stress(level, source: "stress \(Budget.format(level))", lifetime: lifetime, capacity: options.capacity)
+        let schedule = StressSchedule(level: level, lifetime: lifetime)
+        var run = stressRun ?? (schedule, clock.time, schedule.firstBurstWhenFull)
+        // A reloaded lifetime changes the interval: go on from now with the new schedule.
+        if run.schedule != schedule { run = (schedule, clock.time, 0) }
         // After stepping back in time, start again from now rather than catch up.
-        if nextStressBurst > clock.time + Self.stressInterval { nextStressBurst = clock.time }
-        let plan = try Budget.stress(level, source: "stress \(Budget.format(level))", lifetime: options.effect.confetti.physics.lifetime, capacity: options.capacity)
-        while clock.time >= nextStressBurst {
+        if run.start + schedule.launchTime(ofBurst: run.next) > clock.time + schedule.interval { run = (schedule, clock.time, 0) }
+        stressRun = run
+        while run.start + schedule.launchTime(ofBurst: run.next) <= clock.time {
+            let epoch = run.start + schedule.launchTime(ofBurst: run.next)
+            let pieces = schedule.size(ofBurst: run.next)
+            run.next += 1
+            stressRun = run
+            // A burst already over (after a long stall) would never be seen: not spawned.
+            guard clock.time - epoch < lifetime, pieces > 0 else { continue }
             var burst = options.effect.confetti
-            burst.count = plan.perBurst
+            burst.count = pieces
             var rng = nextGenerator()
-            try renderer.celebration.add(.confetti(burst.spawn(in: viewport, using: &rng), burst.physics), at: nextStressBurst)
-            nextStressBurst += Self.stressInterval
+            try renderer.celebration.add(.confetti(burst.spawn(in: viewport, using: &rng), burst.physics), at: epoch)
         }
     }
 
@@ -605,10 +624,11 @@ public final class Viewer {
 }
 
 extension FrameTimeSample {
-    /// What `--quit-after` prints: frames drawn, median and p95 frame time, live particles.
+    /// What `--quit-after` prints: frames drawn, median and p95 frame time, and the live
+    /// particles of those frames (median, least, most).
     public var summary: String {
-        String(format: "%d frames, median %.2f ms, p95 %.2f ms, %d live on average",
-               frames, 1000 * percentile(0.5), 1000 * percentile(0.95), meanLive)
+        String(format: "%d frames, median %.2f ms, p95 %.2f ms, live median %d (min %d, max %d)",
+               frames, 1000 * percentile(0.5), 1000 * percentile(0.95), livePercentile(0.5), minLive, maxLive)
     }
 }
 

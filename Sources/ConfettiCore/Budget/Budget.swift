@@ -384,8 +384,8 @@ public enum Budget {
         }
     }
 
-    /// How stress mode keeps a level alive: a burst of `perBurst` pieces every
-    /// `stressInterval` seconds, with `burstsInRing` of them needing room at once.
+    /// How stress mode keeps a level alive: bursts of at most `perBurst` pieces every
+    /// `StressSchedule.interval` seconds, with `burstsInRing` of them needing room at once.
     public struct StressPlan: Sendable, Equatable {
         public var perBurst: Int
         public var burstsInRing: Int
@@ -398,13 +398,14 @@ public enum Budget {
     public static func stress(_ level: Int, source: String, lifetime: Double, capacity: Int, names: Names = Names(capacity: "--capacity")) throws -> StressPlan {
         guard level >= 1 else { throw BudgetError("\(source): the stress level must be at least 1, not \(level)") }
         guard lifetime.isFinite, lifetime > 0 else { throw BudgetError("\(source): confetti.lifetime must be positive, not \(lifetime)") }
-        let perBurst = max(1, (Double(level) * stressInterval / lifetime).rounded())
+        let schedule = StressSchedule(level: level, lifetime: lifetime)
+        let perBurst = Double(schedule.largestBurst)
         guard perBurst <= Double(maxParticlesPerLaunch) else {
-            throw BudgetError("\(source): \(format(level)) pieces alive with confetti.lifetime \(lifetime.compactText) s means bursts of \(format(perBurst)) every \(stressInterval.compactText) s, above the limit of \(format(maxParticlesPerLaunch)) particles per launch")
+            throw BudgetError("\(source): \(format(level)) pieces alive with confetti.lifetime \(lifetime.compactText) s means bursts of \(format(perBurst)) every \(schedule.interval.compactText) s, above the limit of \(format(maxParticlesPerLaunch)) particles per launch")
         }
         // Bursts alive when the next is written, and the next: it overwrites the oldest slot.
-        let slots = Int((lifetime / stressInterval + 1e-9).rounded(.down)) + 1
-        let ring = Demand([[Demand.Factor("bursts alive at once (confetti.lifetime \(lifetime.compactText) s / \(stressInterval.compactText) s, and the next)", slots), Demand.Factor("pieces a burst", perBurst)]], "confetti pieces")
+        let slots = schedule.burstsAlive + 1
+        let ring = Demand([[Demand.Factor("bursts alive at once (confetti.lifetime \(lifetime.compactText) s / \(schedule.interval.compactText) s, and the next)", slots), Demand.Factor("pieces a burst", perBurst)]], "confetti pieces")
         guard ring.total <= Double(capacity) else {
             throw BudgetError("\(source) needs \(ring), which does not fit in the confetti ring of \(format(capacity)) (\(names.capacity))")
         }

@@ -65,12 +65,12 @@ public struct DrawnQuad: Sendable {
         return SIMD2(cos(a) * v.x - sin(a) * v.y, sin(a) * v.x + cos(a) * v.y)
     }
 
-    /// Half extents of the quad the vertex shader emits (pt): the shape plus its one-pixel
-    /// margin; a ribbon's widened by its amplitude and by the slope of its wave, since the strip
+    /// Half extents of the quad the vertex shader emits (pt): the shape plus its margin
+    /// (`margin`); a ribbon's widened by its amplitude and by the slope of its wave, since the strip
     /// measured across its bent centreline reaches (half width)·√(1 + (amplitude·wavenumber)²)
     /// sideways of it.
     public func reach(pixelsPerPoint: Double) -> SIMD2<Double> {
-        let margin = 1 / pixelsPerPoint
+        let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
         let slope = wave.x * wave.y
         return SIMD2((halfSize.x + margin) * (1 + slope * slope).squareRoot() + abs(wave.x), halfSize.y + margin)
     }
@@ -79,7 +79,7 @@ public struct DrawnQuad: Sendable {
     /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), vWave (3), and how far each may be off.
     public func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
         guard alive else { return ([2, 2, 2, 1] + [Double](repeating: 0, count: 12), [Double](repeating: 0, count: 16)) }
-        let margin = 1 / pixelsPerPoint
+        let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
         let slope = abs(wave.x * wave.y)
         let local = Self.corner(index) * reach(pixelsPerPoint: pixelsPerPoint)
         let p = centre + Self.rotate(local, angle)
@@ -120,6 +120,13 @@ public struct DrawnQuad: Sendable {
             let d = ShapeDistance.ribbon(local, halfSize: halfSize, wave: wave)
             return edge(d.x) * edge(d.y)
         }
+    }
+
+    /// The room the quad leaves around the shape, pt (`shapeMargin` in `Shaders/quad.glsl`): half
+    /// a pixel around a rectangle, whose coverage is zero beyond it; a pixel around an ellipse,
+    /// whose approximate distance lets its ramp reach further.
+    public func margin(pixelsPerPoint: Double) -> Double {
+        (shape == .rectangle ? 0.5 : 1) / pixelsPerPoint
     }
 
     /// Whether a pixel centre at `point` (pt) lies inside the quad the vertex shader emits (the

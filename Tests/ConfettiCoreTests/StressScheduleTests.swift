@@ -1,0 +1,77 @@
+import ConfettiCore
+import Testing
+
+/// Stress mode's schedule keeps exactly the level it names alive, at every moment from its start.
+@Suite struct StressScheduleTests {
+    /// Lifetimes a multiple of 0.1 s and not, long and short, and levels that do not divide.
+    static let cases: [(level: Int, lifetime: Double)] = [
+        (10_000, 1.5), (100_000, 1.5), (1_000, 1.5), (15, 1.5), (7, 1.5),
+        (10_000, 1.37), (50_000, 0.26), (1_000_000, 4.0), (999_983, 2.05), (3, 0.07),
+    ]
+
+    @Test func aScheduleStartedFullKeepsExactlyItsLevelAliveAtEveryMoment() {
+        var rng = SeededGenerator(seed: 12)
+        for (level, lifetime) in Self.cases {
+            let schedule = StressSchedule(level: level, lifetime: lifetime)
+            #expect(schedule.burstsAlive >= 1)
+            let first = schedule.firstBurstWhenFull
+            // Random moments over ten lifetimes (a random double never lands on a launch).
+            for _ in 0..<200 {
+                let t = rng.uniform(0, 10 * lifetime)
+                let alive = schedule.alive(at: t, launchedFrom: first)
+                #expect(alive == level, "level \(level), lifetime \(lifetime) s: \(alive) alive at \(t) s")
+            }
+            // And just after each of the first launches.
+            for k in 0..<(2 * schedule.burstsAlive) {
+                let t = schedule.launchTime(ofBurst: k) + 1e-9
+                #expect(schedule.alive(at: t, launchedFrom: first) == level, "level \(level), lifetime \(lifetime) s, after burst \(k)")
+            }
+        }
+    }
+
+    @Test func anyLifetimesWorthOfConsecutiveBurstsSumsToTheLevel() {
+        for (level, lifetime) in Self.cases {
+            let schedule = StressSchedule(level: level, lifetime: lifetime)
+            let m = schedule.burstsAlive
+            for start in -m...(3 * m) {
+                let sum = (start..<(start + m)).reduce(0) { $0 + schedule.size(ofBurst: $1) }
+                #expect(sum == level, "level \(level), lifetime \(lifetime): bursts \(start)..<\(start + m) sum to \(sum)")
+            }
+            let sizes = (0..<m).map(schedule.size(ofBurst:))
+            #expect(sizes.max() == schedule.largestBurst)
+            // As even as whole pieces allow.
+            #expect(sizes.max()! - sizes.min()! <= 1, "\(sizes)")
+        }
+    }
+
+    @Test func burstsComeAboutATenthOfASecondApartAndFitTheLifetimeExactly() {
+        for (level, lifetime) in Self.cases {
+            let schedule = StressSchedule(level: level, lifetime: lifetime)
+            #expect(abs(Double(schedule.burstsAlive) * schedule.interval - lifetime) <= 1e-12 * lifetime)
+            // Rounding lifetime / 0.1 puts the interval in [0.05 s, 0.15 s) once a lifetime is at
+            // least 0.05 s (one burst alive), and in [0.075 s, 0.125 s] from two bursts on.
+            #expect(schedule.interval >= Budget.stressInterval / 2 - 1e-12 && schedule.interval < Budget.stressInterval * 1.5,
+                    "lifetime \(lifetime): every \(schedule.interval) s")
+        }
+    }
+
+    /// What the old fixed schedule (round(N × 0.1 / lifetime) every 0.1 s) got wrong.
+    @Test func theOldScheduleMissedTheLevelWhereThisOneHitsIt() {
+        // 15 × 667 = 10,005 for --stress 10000.
+        let old = Int((10_000 * 0.1 / 1.5).rounded()) * 15
+        #expect(old != 10_000)
+        #expect(StressSchedule(level: 10_000, lifetime: 1.5).alive(at: 3.21, launchedFrom: -14) == 10_000)
+        // Started empty, the first lifetime ramps up from one burst: not the level.
+        let schedule = StressSchedule(level: 10_000, lifetime: 1.5)
+        #expect(schedule.alive(at: 0.05, launchedFrom: 0) < 1_000)
+    }
+
+    @Test func aLifetimeUnderHalfTheIntervalLaunchesTheLevelOnAverage() {
+        let schedule = StressSchedule(level: 1_000, lifetime: 0.02)
+        #expect(schedule.burstsAlive == 0)
+        #expect(schedule.interval == Budget.stressInterval)
+        // A burst every 0.1 s alive 0.02 s: 5,000 a burst is 1,000 on average.
+        #expect(schedule.size(ofBurst: 3) == 5_000 && schedule.largestBurst == 5_000)
+        #expect(schedule.firstBurstWhenFull == 0)
+    }
+}
