@@ -276,7 +276,10 @@ let equivalents: [String: String] = {
 }()
 
 var candidates: [Mutant] = []
-let shaderNames = (try? FileManager.default.contentsOfDirectory(atPath: shaderFolder.path))?.filter { $0.hasSuffix(".glsl") }.sorted() ?? []
+// The reference-*.glsl files are the benchmark's frozen copy of an earlier renderer, kept only
+// as a yardstick (README, Performance): they are not the product, so they are not mutated.
+let shaderNames = (try? FileManager.default.contentsOfDirectory(atPath: shaderFolder.path))?
+    .filter { $0.hasSuffix(".glsl") && !$0.hasPrefix("reference-") }.sorted() ?? []
 for name in shaderNames where options.only == nil || options.only == "Shaders/" + name {
     let source = (try? String(contentsOf: shaderFolder.appendingPathComponent(name), encoding: .utf8)) ?? ""
     candidates += mutants(of: "Shaders/" + name, source: source, swift: false)
