@@ -30,6 +30,10 @@ import Testing
         bigger.count = 600
         let late = bigger.spawn(in: viewport, using: &rng)
         let physics = ConfettiPhysics.standard
+        func stored(_ pieces: [ConfettiParticle], _ physics: ConfettiPhysics) -> [ConfettiParticle] {
+            let fitted = ConfettiKind.fitted(physics, to: pieces)
+            return pieces.map { ConfettiKind.stored($0, uniforms: fitted) }
+        }
         let bursts = [(early, physics, 0.0), (late, physics, 0.2)]
         let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
         let (live, frozen) = try SharedGL.run {
@@ -39,7 +43,9 @@ import Testing
             defer { renderer.delete(); reference.delete(); target.delete() }
             target.bind()
             for (pieces, physics, epoch) in bursts { try renderer.add(pieces, uniforms: physics, at: epoch) }
-            try reference.upload(bursts.map { ($0.0, $0.1, $0.2) })
+            // The reference holds floats: give it the pieces the live 32-byte records decode to,
+            // so both draw the same pieces and only the renderers differ.
+            try reference.upload(bursts.map { (stored($0.0, $0.1), $0.1, $0.2) })
             clearFramebuffer(to: SceneRenderer.background)
             let a = renderer.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .overButton)
             let livePixels = try target.readPixels()
@@ -51,7 +57,7 @@ import Testing
         }
         var cpu = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: pixelsPerPoint, background: SceneRenderer.background)
         for (pieces, physics, epoch) in bursts {
-            for piece in pieces {
+            for piece in stored(pieces, physics) {
                 cpu.draw(ConfettiKind.drawn(piece, physics.evaluate(piece, at: time - epoch - piece.birth)))
             }
         }
