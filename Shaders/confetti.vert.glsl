@@ -4,6 +4,9 @@
 // CPU wrote once (layout: Sources/ConfettiCore/Record/ConfettiKind.swift) and one time uniform.
 
 #include "quad.glsl"
+#include "wind.glsl"
+#include "trail.glsl"
+#include "life.glsl"
 
 layout(location = 0) in vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
 layout(location = 1) in vec4 aSway;     // flutter amplitude (pt), frequency (rad/s), phase (rad), signed spread (pt/s^2)
@@ -18,6 +21,7 @@ uniform vec4 uPhysics;      // gravity (pt/s^2), drag (1/s), lifetime (s), fade-
 // Read back by transform feedback (trace and parity tests); unused when drawing.
 out vec4 vPose;             // x, y (pt), rotation (deg), apparent width (pt)
 out vec2 vLife;             // opacity, alive (1 or 0)
+out vec4 vTint;             // straight rgb after the colour ramp, size multiplier
 
 // 1 - exp(-x). The direct form loses most of its digits for small |x| (the first frames of
 // every burst), so use the Taylor series there; an unborn piece (x < 0) is traced, not drawn.
@@ -31,27 +35,32 @@ float oneMinusExpNeg(float x) {
 
 void main() {
     float gravity = uPhysics.x, drag = uPhysics.y, lifetime = uPhysics.z, fadeOut = uPhysics.w;
-    float t = uTime - aBirth;
+    int ghost = ghostIndex();
+    float t = uTime - aBirth - ghostLag(ghost);
 
     // Velocity decays as exp(-drag t); gravity pulls towards terminal speed gravity/drag.
     float d = oneMinusExpNeg(drag * t);
     float terminal = gravity / drag;
     float x = aMotion.x + aMotion.z / drag * d
             + aSway.x * sin(aSway.y * t + aSway.z)
-            + aSway.w * t * t;
+            + aSway.w * t * t
+            + windDrift(aBirth, t, drag, d);
     float y = aMotion.y + aMotion.w / drag * d + terminal * (t - d / drag);
     float rotation = aTumble.x + aTumble.y * t;
-    float width = aShape.x * max(0.15, abs(cos(aTumble.z * t + aTumble.w)));
+    float size = sizeOverLife(t / lifetime) * ghostSize(ghost);
+    float width = aShape.x * max(0.15, abs(cos(aTumble.z * t + aTumble.w))) * size;
+    vec3 colour = colourOverLife(aColor.rgb, t / lifetime);
 
     bool alive = t >= 0.0 && t < lifetime;
     float remaining = lifetime - t;
-    float opacity = alive ? (remaining < fadeOut ? remaining / fadeOut : 1.0) : 0.0;
+    float opacity = alive ? (remaining < fadeOut ? remaining / fadeOut : 1.0) * ghostFade(ghost) : 0.0;
 
     vPose = vec4(x, y, rotation, width);
     vLife = vec2(opacity, alive ? 1.0 : 0.0);
+    vTint = vec4(colour, size);
 
     if (alive) {
-        emitQuad(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y), aShape.z, premultiply(aColor.rgb, opacity));
+        emitQuad(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y * size), aShape.z, premultiply(colour, opacity));
     } else {
         emitNothing();
     }

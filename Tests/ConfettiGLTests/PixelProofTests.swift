@@ -30,7 +30,7 @@ import Testing
             }
             for case .confetti(let pieces, let physics) in scene.spawns where layer == .overButton {
                 for piece in pieces {
-                    image.draw(ConfettiKind.drawn(piece, physics.evaluate(piece, at: scene.time - piece.birth)))
+                    for quad in ConfettiKind.drawnInstances(piece, at: scene.time - piece.birth, uniforms: physics) { image.draw(quad) }
                 }
             }
         }
