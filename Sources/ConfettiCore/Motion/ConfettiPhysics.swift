@@ -134,11 +134,12 @@ extension ConfettiPhysics {
         let growthScale = sizeAtDeath == 1 ? 0 : 1 + 3 * abs(sizeAtDeath - 1) * (abs(u) + 1)
         let taperScale = k == 0 ? 0 : 1 + 2 * trail.taper
         let sizeScale = growthScale * abs(trail.size(k)) + abs(growth) * taperScale
+        let reach = Wind.reach(d: d, drag: drag, t: t)
         sample.scales = ConfettiSample.Scales(
-            x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag
+            x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag * reach
                 + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + p.spreadStrength * t * t
                 + drift.scale,
-            y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag + abs(terminalVelocity) * (abs(t) + 1 / drag),
+            y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag * reach + abs(terminalVelocity) * (abs(t) + reach / drag),
             rotation: abs(p.initialRotation) + abs(p.rotationSpeed * t),
             apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)) * abs(size) + turned * sizeScale,
             opacity: (lifetime + abs(t)) / fadeOutDuration + (k == 0 ? 0 : 3),

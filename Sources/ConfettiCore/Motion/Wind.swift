@@ -61,16 +61,24 @@ public struct Wind: Hashable, Sendable {
     /// particular solution, less the homogeneous part that starts the piece at its own launch
     /// velocity (docs/effects.md, Wind). `scale` is the float32 error scale: the magnitudes of
     /// the terms and the sines' arguments, as the shader evaluates them.
+    /// The error scale of d = 1 − exp(−c·t) in the formulas that use it: 1 from birth on (|d| ≤ 1).
+    /// Before birth (a traced, unborn piece) exp(c·|t|) grows, and with it the error the rounding
+    /// of its argument c·t brings: |d|·(1 + |c·t|).
+    public static func reach(d: Double, drag c: Double, t: Double) -> Double {
+        t < 0 ? 1 + abs(d) * (1 + abs(c * t)) : 1
+    }
+
     public func drift(birth: Double, age t: Double, drag c: Double, d: Double) -> (value: Double, scale: Double) {
         var value = mean * (t - d / c)
-        var scale = abs(mean) * (abs(t) + abs(d) / c)
+        let reach = Self.reach(d: d, drag: c, t: t)
+        var scale = abs(mean) * (abs(t) + reach / c)
         for g in filtered(drag: c) {
             let w = g.frequency
             let travelled = 2 * sin(w * (birth + t / 2) + g.shiftedPhase) * sin(w * t / 2) / w
             let atBirth = sin(w * birth + g.shiftedPhase) * d / c
             value += g.gain * (travelled - atBirth)
             let arguments = abs(w * birth) + abs(w * t) + abs(g.shiftedPhase)
-            scale += abs(g.gain) * ((abs(t) + abs(d) / c) * (2 + arguments))
+            scale += abs(g.gain) * ((abs(t) + reach / c) * (2 + arguments))
         }
         return (value, scale)
     }
