@@ -38,6 +38,8 @@ public struct Effect: Sendable {
         ("classic", .classic, "2 classic fireworks of 8 sparks around the button's corners"),
         ("fountain", .fountain, "10 sparks rising from the top of the button, one per 0.05 s"),
         ("celebration", .celebration, "the button clicked: 2 classic fireworks and a confetti burst"),
+        ("wind", .wind, "the confetti burst in a gusty breeze every piece feels at once"),
+        ("trail", .trail, "confetti comets: fading, tapering trails, white-hot to ember red, shrinking"),
     ]
 
     public static func preset(_ name: String) -> Effect? {
