@@ -38,13 +38,14 @@ void main() {
     int ghost = ghostIndex();
     float t = uTime - aBirth - ghostLag(ghost);
 
-    // Velocity decays as exp(-drag t); gravity pulls towards terminal speed gravity/drag.
+    // Velocity decays as exp(-drag t) towards the wind (wind.glsl); gravity pulls towards
+    // terminal speed gravity/drag.
     float d = oneMinusExpNeg(drag * t);
     float terminal = gravity / drag;
-    float x = aMotion.x + aMotion.z / drag * d
+    float x = aMotion.x + (aMotion.z - windAtBirth(aBirth)) / drag * d
             + aSway.x * sin(aSway.y * t + aSway.z)
             + aSway.w * t * t
-            + windDrift(aBirth, t, drag, d);
+            + windTravel(aBirth, t);
     float y = aMotion.y + aMotion.w / drag * d + terminal * (t - d / drag);
     float rotation = aTumble.x + aTumble.y * t;
     float size = sizeOverLife(t / lifetime) * ghostSize(ghost);

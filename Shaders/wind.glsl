@@ -6,16 +6,23 @@
 uniform float uWindMean;        // pt/s
 uniform vec4 uWindGusts[3];     // gain (pt/s), frequency w (rad/s, > 0), shifted phase (rad), unused
 
-// Horizontal displacement the wind adds by age t (s) to a piece born at `birth` (s after the
-// epoch), under drag (1/s), with d = 1 - exp(-drag t). Per gust: the steady velocity integrated
-// from birth to birth + t, written as a product of sines so nothing cancels, less the decaying
-// part that starts the piece at its own launch velocity.
-float windDrift(float birth, float t, float drag, float d) {
-    float x = uWindMean * (t - d / drag);
+// The velocity the wind drives a piece born at `birth` (s after the epoch) towards, at its
+// birth: the piece's launch velocity decays towards it, as exp(-drag t).
+float windAtBirth(float birth) {
+    float v = uWindMean;
+    for (int k = 0; k < 3; k++) {
+        v += uWindGusts[k].x * sin(uWindGusts[k].y * birth + uWindGusts[k].z);
+    }
+    return v;
+}
+
+// How far that steady velocity carries the piece by age t (s): each gust's integral from birth
+// to birth + t as a product of sines, so nothing cancels. No wind gives exactly 0.
+float windTravel(float birth, float t) {
+    float x = uWindMean * t;
     for (int k = 0; k < 3; k++) {
         vec4 g = uWindGusts[k];
-        float travelled = 2.0 * sin(g.y * (birth + 0.5 * t) + g.z) * sin(0.5 * g.y * t) / g.y;
-        x += g.x * (travelled - sin(g.y * birth + g.z) * d / drag);
+        x += g.x * 2.0 * sin(g.y * (birth + 0.5 * t) + g.z) * sin(0.5 * g.y * t) / g.y;
     }
     return x;
 }

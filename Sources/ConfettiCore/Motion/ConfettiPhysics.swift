@@ -91,7 +91,7 @@ extension ConfettiPhysics {
     /// The CPU reference for `Shaders/confetti.vert.glsl`, in Double (docs/effects.md, Confetti).
     ///
     /// `y` is the exact solution of dv/dt = g - drag v; `x` is the same with g = 0, plus flutter
-    /// and spread, plus the wind's drift (dv/dt = −drag·(v − w)). Position, rotation and width
+    /// and spread, under the wind (dv/dt = −drag·(v − w)). Position, rotation and width
     /// follow the formulas at any `t`, so a trace can show where an unborn or dead piece would
     /// be; `alive` and `opacity` say whether it is drawn. Colour and size follow the ramp and
     /// `sizeAtDeath` at t/lifetime. Ghost `k` of the trail is the same at its own (lagged) age
@@ -102,12 +102,15 @@ extension ConfettiPhysics {
         let d = -expm1(-drag * t)
         let sway = p.flutterFrequency * t + p.flutterPhase
         let flip = p.flipFrequency * t + p.flipPhase
-        let drift = wind.drift(birth: p.birth, age: t, drag: drag, d: d)
+        // The wind: the launch velocity decays towards the steady velocity at birth, which then
+        // carries the piece (no wind: exactly today's motion, even where d overflows).
+        let steady = wind.steadyVelocity(birth: p.birth, drag: drag)
+        let travel = wind.steadyTravel(birth: p.birth, age: t, drag: drag)
         let x = p.initialPosition.x
-            + (p.initialVelocity.x / drag) * d
+            + ((p.initialVelocity.x - steady.value) / drag) * d
             + p.flutterAmplitude * sin(sway)
             + p.spreadDirection * p.spreadStrength * t * t
-            + drift.value
+            + travel.value
         let u = t / lifetime
         let growth = 1 + (sizeAtDeath - 1) * u
         let size = growth * trail.size(k)
@@ -136,9 +139,9 @@ extension ConfettiPhysics {
         let sizeScale = growthScale * abs(trail.size(k)) + abs(growth) * taperScale
         let reach = Wind.reach(d: d, drag: drag, t: t)
         sample.scales = ConfettiSample.Scales(
-            x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag * reach
+            x: abs(p.initialPosition.x) + (abs(p.initialVelocity.x) + steady.scale) / drag * reach
                 + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + p.spreadStrength * t * t
-                + drift.scale,
+                + travel.scale,
             y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag * reach + abs(terminalVelocity) * (abs(t) + reach / drag),
             rotation: abs(p.initialRotation) + abs(p.rotationSpeed * t),
             apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)) * abs(size) + turned * sizeScale,

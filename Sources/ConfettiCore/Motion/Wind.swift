@@ -56,30 +56,37 @@ public struct Wind: Hashable, Sendable {
         }
     }
 
-    /// The horizontal displacement the wind adds, by age `t` (s), to a piece born at burst time
-    /// `birth` (s), under drag `c` (1/s), with d = 1 − exp(−c·t): the mean's and each gust's
-    /// particular solution, less the homogeneous part that starts the piece at its own launch
-    /// velocity (docs/effects.md, Wind). `scale` is the float32 error scale: the magnitudes of
-    /// the terms and the sines' arguments, as the shader evaluates them.
+    /// The velocity the wind drives a piece born at burst time `birth` (s) towards once its
+    /// launch has decayed, at its birth: mean + Σ gain·sin(ω·birth + shiftedPhase), pt/s. The
+    /// piece starts at its launch velocity, so the decaying part of its motion starts at launch
+    /// velocity − this (docs/effects.md, Wind). `scale` is its float32 error scale.
+    public func steadyVelocity(birth: Double, drag c: Double) -> (value: Double, scale: Double) {
+        filtered(drag: c).reduce((mean, abs(mean))) { sum, g in
+            (sum.0 + g.gain * sin(g.frequency * birth + g.shiftedPhase),
+             sum.1 + abs(g.gain) * (1 + abs(g.frequency * birth) + abs(g.shiftedPhase)))
+        }
+    }
+
+    /// How far the steady velocity carries a piece by age `t` (s) after its birth at burst
+    /// time `birth`: mean·t + Σ its integral, each gust's written as a product of sines so
+    /// nothing cancels, 2·gain·sin(ω·(birth + t/2) + shiftedPhase)·sin(ω·t/2)/ω. With no wind
+    /// it is exactly 0. `scale` is its float32 error scale: the magnitudes of the terms and of
+    /// the sines' arguments.
+    public func steadyTravel(birth: Double, age t: Double, drag c: Double) -> (value: Double, scale: Double) {
+        var value = mean * t
+        var scale = abs(mean * t)
+        for g in filtered(drag: c) {
+            let w = g.frequency
+            value += g.gain * 2 * sin(w * (birth + t / 2) + g.shiftedPhase) * sin(w * t / 2) / w
+            scale += abs(g.gain * t) * (2 + abs(w * birth) + abs(w * t) + abs(g.shiftedPhase))
+        }
+        return (value, scale)
+    }
+
     /// The error scale of d = 1 − exp(−c·t) in the formulas that use it: 1 from birth on (|d| ≤ 1).
     /// Before birth (a traced, unborn piece) exp(c·|t|) grows, and with it the error the rounding
     /// of its argument c·t brings: |d|·(1 + |c·t|).
     public static func reach(d: Double, drag c: Double, t: Double) -> Double {
         t < 0 ? 1 + abs(d) * (1 + abs(c * t)) : 1
-    }
-
-    public func drift(birth: Double, age t: Double, drag c: Double, d: Double) -> (value: Double, scale: Double) {
-        var value = mean * (t - d / c)
-        let reach = Self.reach(d: d, drag: c, t: t)
-        var scale = abs(mean) * (abs(t) + reach / c)
-        for g in filtered(drag: c) {
-            let w = g.frequency
-            let travelled = 2 * sin(w * (birth + t / 2) + g.shiftedPhase) * sin(w * t / 2) / w
-            let atBirth = sin(w * birth + g.shiftedPhase) * d / c
-            value += g.gain * (travelled - atBirth)
-            let arguments = abs(w * birth) + abs(w * t) + abs(g.shiftedPhase)
-            scale += abs(g.gain) * ((abs(t) + reach / c) * (2 + arguments))
-        }
-        return (value, scale)
     }
 }
