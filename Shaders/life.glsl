@@ -9,7 +9,7 @@ uniform vec2 uOverLife;         // growth: size at death - 1 (x size at birth), 
 // colour is multiplied by exactly 1.
 vec3 colourOverLife(vec3 pieceColour, float u) {
     vec3 ramp = uRamp[0].rgb;
-    for (int i = 1; i < 4; i++) {
+    for (int i = 1; i < uRamp.length(); i++) {
         float f = clamp((u - uRamp[i - 1].w) / (uRamp[i].w - uRamp[i - 1].w), 0.0, 1.0);
         ramp += f * (uRamp[i].rgb - ramp);
     }

@@ -10,7 +10,7 @@ uniform vec4 uWindGusts[3];     // gain (pt/s), frequency w (rad/s, > 0), shifte
 // birth: the piece's launch velocity decays towards it, as exp(-drag t).
 float windAtBirth(float birth) {
     float v = uWindMean;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < uWindGusts.length(); k++) {
         v += uWindGusts[k].x * sin(uWindGusts[k].y * birth + uWindGusts[k].z);
     }
     return v;
@@ -20,7 +20,7 @@ float windAtBirth(float birth) {
 // to birth + t as a product of sines, so nothing cancels. No wind gives exactly 0.
 float windTravel(float birth, float t) {
     float x = uWindMean * t;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < uWindGusts.length(); k++) {
         vec4 g = uWindGusts[k];
         x += g.x * 2.0 * sin(g.y * (birth + 0.5 * t) + g.z) * sin(0.5 * g.y * t) / g.y;
     }
