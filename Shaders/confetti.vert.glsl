@@ -5,6 +5,9 @@
 
 #include "quad.glsl"
 #include "paper.glsl"
+#include "wind.glsl"
+#include "trail.glsl"
+#include "life.glsl"
 
 // The record: 16-bit codes on the burst's grids (see uRecordStep), then exact small fields.
 layout(location = 0) in vec4 aMotionCode;
@@ -37,6 +40,7 @@ void decodeRecord() {
 // Read back by transform feedback (trace and parity tests); unused when drawing.
 out vec4 vPose;             // x, y (pt), rotation (deg), apparent width (pt)
 out vec3 vLife;             // opacity, alive (1 or 0), facing (cos of the flip angle)
+out vec4 vTint;             // straight rgb after the colour ramp, size multiplier
 
 // 1 - exp(-x). The direct form loses most of its digits for small |x| (the first frames of
 // every burst), so use the Taylor series there; an unborn piece (x < 0) is traced, not drawn.
@@ -51,29 +55,35 @@ float oneMinusExpNeg(float x) {
 void main() {
     decodeRecord();
     float gravity = uPhysics.x, drag = uPhysics.y, lifetime = uPhysics.z, fadeOut = uPhysics.w;
-    float t = uTime - aBirth;
+    int ghost = ghostIndex();
+    float t = uTime - aBirth - ghostLag(ghost);
 
-    // Velocity decays as exp(-drag t); gravity pulls towards terminal speed gravity/drag.
+    // Velocity decays as exp(-drag t) towards the wind (wind.glsl); gravity pulls towards
+    // terminal speed gravity/drag.
     float d = oneMinusExpNeg(drag * t);
     float terminal = gravity / drag;
-    float x = aMotion.x + aMotion.z / drag * d
+    float x = aMotion.x + (aMotion.z - windAtBirth(aBirth)) / drag * d
             + aSway.x * sin(aSway.y * t + aSway.z)
-            + aSway.w * t * t;
+            + aSway.w * t * t
+            + windTravel(aBirth, t);
     float y = aMotion.y + aMotion.w / drag * d + terminal * (t - d / drag);
     float rotation = aTumble.x + aTumble.y * t;
     float facing = cos(aTumble.z * t + aTumble.w);
-    float width = aShape.x * max(0.15, abs(facing));
+    float size = sizeOverLife(t / lifetime) * ghostSize(ghost);
+    float width = aShape.x * max(0.15, abs(facing)) * size;
+    vec3 colour = colourOverLife(aColor.rgb, t / lifetime);
 
     bool alive = t >= 0.0 && t < lifetime;
     float remaining = lifetime - t;
-    float opacity = alive ? (remaining < fadeOut ? remaining / fadeOut : 1.0) : 0.0;
+    float opacity = alive ? (remaining < fadeOut ? remaining / fadeOut : 1.0) * ghostFade(ghost) : 0.0;
 
     vPose = vec4(x, y, rotation, width);
     vLife = vec3(opacity, alive ? 1.0 : 0.0, facing);
+    vTint = vec4(colour, size);
 
     if (alive) {
-        emitShape(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y), aShape.z,
-                  premultiply(paperColour(aColor.rgb, facing), opacity), ribbonWave(aShape.z, t, aSway.z));
+        emitShape(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y * size), aShape.z,
+                  premultiply(paperColour(colour, facing), opacity), ribbonWave(aShape.z, t, aSway.z));
     } else {
         emitNothing();
     }

@@ -36,6 +36,8 @@ enum ParityHarness {
         /// Samples whose age the float time path moved (|GPU age − true age| > 0).
         var rebased = 0
         var largestTimeRounding = 0.0
+        /// Samples of trail ghosts (counted in `samples` too).
+        var ghostSamples = 0
 
         mutating func record(_ field: String, _ error: Double, _ tolerance: Double) {
             self.error[field] = max(self.error[field] ?? 0, error)
@@ -68,14 +70,19 @@ enum ParityHarness {
                 let now = epoch + a
                 let probed = try probe.evaluateVertices(particles, in: burst, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
                 let uTime = burst.age(at: now)
-                for (p, gpuProbe) in zip(stored, probed) {
+                let spacing = Float(Kind.ghostSpacing(uniforms))
+                for (p, particleProbe) in zip(stored, probed) {
+                  // The particle, then each ghost of its trail: the shader lags ghost k by the
+                  // float product k·spacing, subtracted from the float age, modelled here too.
+                  for (ghost, gpuProbe) in ([particleProbe] + particleProbe.ghosts).enumerated() {
                     let g = gpuProbe.sample
                     let birth = Kind.birth(of: p)
-                    let trueAge = now - epoch - birth
-                    let gpuAge = Double(uTime - Float(birth))
+                    let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
+                    let gpuAge = Double(uTime - Float(birth) - Float(ghost) * spacing)
                     report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
                     if gpuAge != trueAge { report.rebased += 1 }
-                    let cpu = Kind.evaluate(p, at: gpuAge, uniforms: uniforms)
+                    if ghost > 0 { report.ghostSamples += 1 }
+                    let cpu = Kind.evaluate(p, at: gpuAge, ghost: ghost, uniforms: uniforms)
                     compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), into: &report, sourceLocation: sourceLocation)
                     guard g.alive == cpu.alive else { continue }
                     let quad = Kind.drawn(p, cpu)
@@ -89,6 +96,7 @@ enum ParityHarness {
                             report.record(i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : "vertex wave", error, tolerance[i])
                         }
                     }
+                  }
                 }
             }
         }

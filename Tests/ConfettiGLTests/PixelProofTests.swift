@@ -32,7 +32,7 @@ import Testing
                 // The pieces as their records hold them, on the grids the renderer fits.
                 let physics = ConfettiKind.fitted(given, to: pieces)
                 for piece in pieces.map({ ConfettiKind.stored($0, uniforms: physics) }) {
-                    image.draw(ConfettiKind.drawn(piece, physics.evaluate(piece, at: scene.time - piece.birth)))
+                    for quad in ConfettiKind.drawnInstances(piece, at: scene.time - piece.birth, uniforms: physics) { image.draw(quad) }
                 }
             }
         }

@@ -82,8 +82,8 @@ import Testing
         try SharedGL.run {
             // A uniform the renderer never sets, and a uniform retyped.
             for (edit, word) in [
-                (good.replacingOccurrences(of: "uniform float uTime;", with: "uniform float uTime;\nuniform float uWind;")
-                    .replacingOccurrences(of: "float t = uTime - aBirth;", with: "float t = uTime - aBirth + uWind;"), "uWind"),
+                (good.replacingOccurrences(of: "uniform float uTime;", with: "uniform float uTime;\nuniform float uBreeze;")
+                    .replacingOccurrences(of: "float t = uTime - aBirth", with: "float t = uTime + uBreeze - aBirth"), "uBreeze"),
                 (good.replacingOccurrences(of: "uniform vec4 uPhysics;", with: "uniform vec2 uPhysics;")
                     .replacingOccurrences(of: "uPhysics.z, fadeOut = uPhysics.w", with: "1.5, fadeOut = 0.4"), "uPhysics"),
             ] {

@@ -53,6 +53,8 @@ public struct Effect: Sendable {
         ("popper", .popper, "a party popper in the top-left corner, 70 pieces 25° below the horizontal ± 30°"),
         ("rocket", .rocket, "one rocket rises, slowed by drag and gravity, and bursts at its apex into 80 sparks"),
         ("finale", .finale, "4 rockets 0.45 s apart, their sparks crackling into small secondary bursts"),
+        ("wind", .wind, "the confetti burst in a gusty breeze every piece feels at once"),
+        ("trail", .trail, "confetti comets: fading, tapering trails, white-hot to ember red, shrinking"),
     ]
 
     public static func preset(_ name: String) -> Effect? {

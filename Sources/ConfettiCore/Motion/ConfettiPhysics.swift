@@ -18,6 +18,14 @@ public struct ConfettiPhysics: Hashable, Sendable {
     public var backShade = 1.0
     /// How ribbons wave (only pieces of shape `.ribbon` read it).
     public var ribbonWave = RibbonWave.standard
+    /// The horizontal wind drag pulls every piece towards (pt/s); none by default.
+    public var wind: Wind = .none
+    /// Fading ghosts behind each piece; none by default.
+    public var trail: Trail = .none
+    /// Colour over life; none by default (each piece keeps its colour).
+    public var colorRamp: ColorRamp = .none
+    /// Size at death as a multiple of the size at birth; the size scales linearly in between. 1 by default.
+    public var sizeAtDeath = 1.0
 
     public init(gravity: Double, drag: Double, lifetime: Double, fadeOutDuration: Double) {
         self.gravity = gravity
@@ -44,7 +52,7 @@ public struct ConfettiSample: ParticleSample, Hashable {
     /// Degrees, not wrapped.
     public var rotation: Double
     public var apparentWidth: Double
-    /// 0 when not alive.
+    /// 0 when not alive; a ghost's includes its fade.
     public var opacity: Double
     /// cos of the flip angle, -1...1: below 0 the piece shows its back.
     public var facing: Double
@@ -54,11 +62,16 @@ public struct ConfettiSample: ParticleSample, Hashable {
     /// A ribbon's wave as the fragment shader bends it: amplitude (pt), wavenumber (rad/pt),
     /// phase (rad); zero for every other shape. Drawn, not traced.
     public var wave = SIMD3<Double>.zero
+    /// Straight colour after the colour ramp, 0…1 per channel.
+    public var red = 0.0, green = 0.0, blue = 0.0
+    /// Size multiplier: over life (1 at birth, `sizeAtDeath` at death) times a ghost's taper.
+    /// `apparentWidth` includes it.
+    public var size = 1.0
     /// The float32 error scale of each value (see `SampleField`); zero for a GPU sample.
     public var scales = Scales()
 
     public struct Scales: Hashable, Sendable {
-        public var x = 0.0, y = 0.0, rotation = 0.0, apparentWidth = 0.0, opacity = 0.0, facing = 0.0, wavePhase = 0.0
+        public var x = 0.0, y = 0.0, rotation = 0.0, apparentWidth = 0.0, opacity = 0.0, facing = 0.0, wavePhase = 0.0, color = 0.0, size = 0.0
     }
 
     public init(t: Double, alive: Bool, x: Double, y: Double, rotation: Double, apparentWidth: Double, opacity: Double, facing: Double) {
@@ -69,11 +82,10 @@ public struct ConfettiSample: ParticleSample, Hashable {
         self.rotation = rotation
         self.apparentWidth = apparentWidth
         self.opacity = opacity
-        self.facing = facing
     }
 
     enum CodingKeys: String, CodingKey {
-        case t, alive, x, y, rotation, apparentWidth, opacity, facing
+        case t, alive, x, y, rotation, apparentWidth, opacity, facing, red, green, blue, size
     }
 
     public var fields: [SampleField] {
@@ -84,6 +96,10 @@ public struct ConfettiSample: ParticleSample, Hashable {
             SampleField("apparentWidth", apparentWidth, scale: scales.apparentWidth),
             SampleField("opacity", opacity, scale: scales.opacity),
             SampleField("facing", facing, scale: scales.facing),
+            SampleField("red", red, scale: 1 + scales.color),
+            SampleField("green", green, scale: 1 + scales.color),
+            SampleField("blue", blue, scale: 1 + scales.color),
+            SampleField("size", size, scale: scales.size),
         ]
     }
 }
@@ -92,50 +108,71 @@ extension ConfettiPhysics {
     /// The CPU reference for `Shaders/confetti.vert.glsl`, in Double (docs/effects.md, Confetti).
     ///
     /// `y` is the exact solution of dv/dt = g - drag v; `x` is the same with g = 0, plus flutter
-    /// and spread. Position, rotation and width follow the formulas at any `t`, so a trace can
-    /// show where an unborn or dead piece would be; `alive` and `opacity` say whether it is drawn.
-    /// The error scales are the sums of the magnitudes of each formula's terms and arguments.
-    public func evaluate(_ p: ConfettiParticle, at t: Double) -> ConfettiSample {
+    /// and spread, under the wind (dv/dt = −drag·(v − w)). Position, rotation and width
+    /// follow the formulas at any `t`, so a trace can show where an unborn or dead piece would
+    /// be; `alive` and `opacity` say whether it is drawn. Colour and size follow the ramp and
+    /// `sizeAtDeath` at t/lifetime. Ghost `k` of the trail is the same at its own (lagged) age
+    /// `t`, fainter and tapered. The error scales are the sums of the magnitudes of each
+    /// formula's terms and arguments.
+    public func evaluate(_ p: ConfettiParticle, at t: Double, ghost k: Int = 0) -> ConfettiSample {
         // 1 - exp(-drag t), without cancellation for small t.
         let d = -expm1(-drag * t)
         let sway = p.flutterFrequency * t + p.flutterPhase
         let flip = p.flipFrequency * t + p.flipPhase
+        // The wind: the launch velocity decays towards the steady velocity at birth, which then
+        // carries the piece (no wind: exactly today's motion, even where d overflows).
+        let steady = wind.steadyVelocity(birth: p.birth, drag: drag)
+        let travel = wind.steadyTravel(birth: p.birth, age: t, drag: drag)
         let x = p.initialPosition.x
-            + (p.initialVelocity.x / drag) * d
+            + ((p.initialVelocity.x - steady.value) / drag) * d
             + p.flutterAmplitude * sin(sway)
             + p.spreadDirection * p.spreadStrength * t * t
+            + travel.value
+        let u = t / lifetime
+        let growth = 1 + (sizeAtDeath - 1) * u
+        let size = growth * trail.size(k)
+        let (r8, g8, b8, _) = p.color.rgba8
+        let color = colorRamp.color(piece: SIMD3(Double(r8), Double(g8), Double(b8)) / 255, at: u)
+        let facing = cos(flip)
+        let turned = p.size.width * max(0.15, abs(facing))
         let y = p.initialPosition.y
             + (p.initialVelocity.y / drag) * d
             + terminalVelocity * (t - d / drag)
         let alive = isAlive(age: t)
-        let facing = cos(flip)
         var sample = ConfettiSample(
             t: t,
             alive: alive,
             x: x,
             y: y,
             rotation: p.initialRotation + p.rotationSpeed * t,
-            apparentWidth: p.size.width * max(0.15, abs(facing)),
-            opacity: alive ? opacity(age: t) : 0,
+            apparentWidth: turned * size,
+            opacity: alive ? opacity(age: t) * trail.fade(k) : 0,
             facing: facing
         )
         sample.shade = facing < 0 ? backShade : 1
         if p.shape == .ribbon {
             sample.wave = SIMD3(ribbonWave.amplitude, ribbonWave.wavenumber, p.flutterPhase - ribbonWave.angularSpeed * t)
         }
-        // Before birth (t < 0) d = 1 − e^(k|t|) grows, and exp's error grows with its argument:
-        // the d terms weigh (1 + |d|)(1 + k|t|) there (an unborn stage of a rocket is traced
-        // seconds before it appears). From birth on, |d| < 1 and they weigh 1.
-        let dWeight = t < 0 ? (1 + abs(d)) * (1 + abs(drag * t)) : 1
+        (sample.red, sample.green, sample.blue) = (color.rgb.x, color.rgb.y, color.rgb.z)
+        sample.size = size
+        // The size multiplier's terms with the age fraction's rounding, then the taper's; each is
+        // exactly 1 (no error) when it is off.
+        let growthScale = sizeAtDeath == 1 ? 0 : 1 + 3 * abs(sizeAtDeath - 1) * (abs(u) + 1)
+        let taperScale = k == 0 ? 0 : 1 + 2 * trail.taper
+        let sizeScale = growthScale * abs(trail.size(k)) + abs(growth) * taperScale
+        let reach = Wind.reach(d: d, drag: drag, t: t)
         sample.scales = ConfettiSample.Scales(
-            x: abs(p.initialPosition.x) + abs(p.initialVelocity.x) / drag * dWeight
-                + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + abs(p.spreadStrength) * t * t,
-            y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag * dWeight + abs(terminalVelocity) * (abs(t) + dWeight / drag),
+            x: abs(p.initialPosition.x) + (abs(p.initialVelocity.x) + steady.scale) / drag * reach
+                + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + abs(p.spreadStrength) * t * t
+                + travel.scale,
+            y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag * reach + abs(terminalVelocity) * (abs(t) + reach / drag),
             rotation: abs(p.initialRotation) + abs(p.rotationSpeed * t),
-            apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)),
-            opacity: (lifetime + abs(t)) / fadeOutDuration,
+            apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)) * abs(size) + turned * sizeScale,
+            opacity: (lifetime + abs(t)) / fadeOutDuration + (k == 0 ? 0 : 3),
             facing: 1 + abs(p.flipFrequency * t) + abs(p.flipPhase),
-            wavePhase: p.shape == .ribbon ? abs(p.flutterPhase) + abs(ribbonWave.angularSpeed * t) : 0
+            wavePhase: p.shape == .ribbon ? abs(p.flutterPhase) + abs(ribbonWave.angularSpeed * t) : 0,
+            color: color.scale,
+            size: sizeScale
         )
         return sample
     }

@@ -142,13 +142,14 @@ public enum ConfettiKind: ParticleKind {
     }
 
     public static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
-        var color = DrawnQuad.premultiplied(p.color, opacity: s.opacity)
+        let height = Double(UInt8(clamping: Int(p.size.height.rounded())))
+        var color = SIMD4(SIMD3(s.red, s.green, s.blue) * s.opacity, s.opacity)
         // The shader multiplies by the float uniform, as the colour by the 8-bit record's.
         let shade = Double(Float(s.shade))
         color *= SIMD4(shade, shade, shade, 1)
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.rotation,
-            halfSize: SIMD2(s.apparentWidth, Double(UInt8(clamping: Int(p.size.height.rounded())))) / 2,
+            halfSize: SIMD2(s.apparentWidth, height * s.size) / 2,
             shape: DrawnQuad.Shape(rawValue: Double(p.shape.rawValue))!,
             color: color
         )
@@ -157,17 +158,33 @@ public enum ConfettiKind: ParticleKind {
         quad.waveError = e * s.scales.wavePhase
         quad.centreError = e * (s.scales.x + s.scales.y)
         quad.angleError = e * s.scales.rotation
-        quad.halfSizeError = e * s.scales.apparentWidth / 2
-        quad.colorError = e * s.scales.opacity
+        quad.halfSizeError = e * max(s.scales.apparentWidth, height * s.scales.size) / 2
+        quad.colorError = e * (s.scales.opacity + s.scales.color)
         return quad
     }
 
-    public static let feedbackVaryings = ["vPose", "vLife"]
-    public static let feedbackFloats = 7
+    /// Every quad a piece's record draws at its age `t`, in instance order: its trail's ghosts,
+    /// oldest first, then the piece (the renderer's order, so blending matches).
+    public static func drawnInstances(_ p: ConfettiParticle, at t: Double, uniforms: ConfettiPhysics) -> [DrawnQuad] {
+        stride(from: uniforms.trail.ghosts, through: 0, by: -1).map { k in
+            drawn(p, uniforms.evaluate(p, at: t - Double(k) * uniforms.trail.spacing, ghost: k))
+        }
+    }
+
+    public static func ghosts(_ uniforms: ConfettiPhysics) -> Int { uniforms.trail.ghosts }
+    public static func ghostSpacing(_ uniforms: ConfettiPhysics) -> Double { uniforms.trail.spacing }
+    public static func evaluate(_ particle: ConfettiParticle, at age: Double, ghost k: Int, uniforms: ConfettiPhysics) -> ConfettiSample {
+        uniforms.evaluate(particle, at: age, ghost: k)
+    }
+
+    public static let feedbackVaryings = ["vPose", "vLife", "vTint"]
+    public static let feedbackFloats = 11
 
     public static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> ConfettiSample {
         let v = Array(v.map(Double.init))
-        return ConfettiSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], rotation: v[2], apparentWidth: v[3], opacity: v[4], facing: v[6])
+        var sample = ConfettiSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], rotation: v[2], apparentWidth: v[3], opacity: v[4], facing: v[6])
+        (sample.red, sample.green, sample.blue, sample.size) = (v[7], v[8], v[9], v[10])
+        return sample
     }
 
     public static func traceParams(_ p: ConfettiParticle, uniforms _: ConfettiPhysics) -> ConfettiTraceParams {
@@ -181,13 +198,14 @@ public enum ConfettiKind: ParticleKind {
 
 extension ConfettiPhysics: ShaderUniforms {
     /// `uPhysics`: gravity, drag, lifetime, fade-out; `uBackShade` and `uRibbonWave`
-    /// (amplitude, wavenumber, angular speed) for `Shaders/paper.glsl`; then the record's grids.
+    /// (amplitude, wavenumber, angular speed) for `Shaders/paper.glsl`; then wind, trail and
+    /// life (`motionUniforms`) and the record's grids.
     public var uniforms: [ShaderUniform] {
         [
             ShaderUniform("uPhysics", .vec4(SIMD4(Float(gravity), Float(drag), Float(lifetime), Float(fadeOutDuration)))),
             ShaderUniform("uBackShade", .float(Float(backShade))),
             ShaderUniform("uRibbonWave", .vec4(SIMD4(Float(ribbonWave.amplitude), Float(ribbonWave.wavenumber), Float(ribbonWave.angularSpeed), 0))),
-        ] + quantisation.uniforms
+        ] + motionUniforms + quantisation.uniforms
     }
 }
 

@@ -59,6 +59,27 @@ public protocol ParticleKind {
 
     static func traceParams(_ particle: Particle, uniforms: Uniforms) -> TraceParams
     static func traceConstants(_ uniforms: Uniforms) -> TraceConstants
+
+    /// Trail ghosts each record draws besides its particle (0: none). A record is drawn as
+    /// `ghosts + 1` instances; instance j of a record is ghost `ghosts − j`, so the particle
+    /// itself (ghost 0) comes last, over its trail.
+    static func ghosts(_ uniforms: Uniforms) -> Int
+    /// Seconds between ghosts: ghost k shows the particle at its age − k·spacing.
+    static func ghostSpacing(_ uniforms: Uniforms) -> Double
+    /// Ghost `k` at its own (lagged) age: the sample the shader computes for that instance.
+    static func evaluate(_ particle: Particle, at age: Double, ghost k: Int, uniforms: Uniforms) -> Sample
+}
+
+extension ParticleKind {
+    /// Kinds without trails: one instance per record.
+    public static func ghosts(_: Uniforms) -> Int { 0 }
+    public static func ghostSpacing(_: Uniforms) -> Double { 0 }
+    public static func evaluate(_ particle: Particle, at age: Double, ghost _: Int, uniforms: Uniforms) -> Sample {
+        evaluate(particle, at: age, uniforms: uniforms)
+    }
+
+    /// Seconds a record keeps drawing after its particle dies: its last ghost's lag.
+    public static func trailDuration(_ uniforms: Uniforms) -> Double { Double(ghosts(uniforms)) * ghostSpacing(uniforms) }
 }
 
 extension ParticleKind {

@@ -6,7 +6,7 @@ public enum Spawn: Sendable {
     /// Seconds after its launch when the last of it has gone.
     public var duration: Double {
         switch self {
-        case .confetti(let pieces, let physics): (pieces.map(\.birth).max() ?? 0) + physics.lifetime
+        case .confetti(let pieces, let physics): (pieces.map(\.birth).max() ?? 0) + physics.lifetime + physics.trail.duration
         case .sparks(let sparks, let timing): (sparks.map(\.delay).max() ?? 0) + timing.duration
         }
     }

@@ -76,9 +76,10 @@ public final class ParticleRenderer<Kind: ParticleKind> {
             guard !members.isEmpty else { return nil }
             let births = members.map(Kind.birth)
             let lifetimes = members.map { Kind.lifetime(of: $0, uniforms: uniforms) }
+            // A trail outlives its piece by its last ghost's lag.
             return try ring.write(
                 members.map { Kind.record($0, uniforms: uniforms) }, epoch: time,
-                appears: births.min()!, dies: zip(births, lifetimes).map(+).max()!,
+                appears: births.min()!, dies: zip(births, lifetimes).map(+).max()! + Kind.trailDuration(uniforms),
                 uniforms: uniforms, layer: layer, now: time
             )
         }
@@ -129,10 +130,12 @@ public final class ParticleRenderer<Kind: ParticleKind> {
         for draw in plan {
             let burst = draw.burst
             setUniforms(FrameUniforms.values(age: draw.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms, on: program)
-            bindInstanceAttributes(Kind.attributes, stride: InstanceRing<Kind>.stride, buffer: ring.buffer, first: burst.first)
-            epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(burst.count))
+            // Each record is its particle and its trail's ghosts: one instance each.
+            let perRecord = Kind.ghosts(burst.uniforms) + 1
+            bindInstanceAttributes(Kind.attributes, stride: InstanceRing<Kind>.stride, buffer: ring.buffer, first: burst.first, instancesPerRecord: perRecord)
+            epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(burst.count * perRecord))
             stats.drawCalls += 1
-            stats.instances += burst.count
+            stats.instances += burst.count * perRecord
             stats.ranges.append(burst.first..<(burst.first + burst.count))
         }
         epoxy_glBindVertexArray(0)

@@ -4,7 +4,7 @@ import ConfettiCore
 /// Points the bound VAO's per-instance attributes at the records of `buffer`, starting at
 /// record `first`. Re-pointing per draw stands in for glDrawArraysInstancedBaseInstance, which
 /// core 3.3 lacks. Leaves `buffer` bound to GL_ARRAY_BUFFER.
-public func bindInstanceAttributes(_ attributes: [VertexAttribute], stride: Int, buffer: GLuint, first: Int) {
+public func bindInstanceAttributes(_ attributes: [VertexAttribute], stride: Int, buffer: GLuint, first: Int, instancesPerRecord: Int = 1) {
     epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
     for attribute in attributes {
         let location = GLuint(attribute.location)
@@ -17,7 +17,8 @@ public func bindInstanceAttributes(_ attributes: [VertexAttribute], stride: Int,
         }
         epoxy_glEnableVertexAttribArray(location)
         epoxy_glVertexAttribPointer(location, GLint(attribute.components), GLenum(type), GLboolean(normalized), GLsizei(stride), offset)
-        epoxy_glVertexAttribDivisor(location, 1)
+        // A record drawn as several instances (a piece and its trail ghosts) advances once per group.
+        epoxy_glVertexAttribDivisor(location, GLuint(instancesPerRecord))
     }
 }
 

@@ -39,22 +39,32 @@ public final class FeedbackProbe<Kind: ParticleKind> {
     }
 
     /// A particle as the shader computed it: its sample, and for each of the quad's four
-    /// vertices the outputs `DrawnQuad.vertexOutputs` describes.
+    /// vertices the outputs `DrawnQuad.vertexOutputs` describes; then the same for each of its
+    /// trail's ghosts (`ghosts[k − 1]` is ghost k, its sample at the lagged age).
     public struct Probed {
         public var sample: Kind.Sample
         public var vertices: [[Double]]
+        public var ghosts: [Probed] = []
     }
 
     /// The samples and every vertex output, drawn into `viewport` at `pixelsPerPoint`.
     public func evaluateVertices(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
         let own = Kind.feedbackFloats, perVertex = Kind.feedbackFloats + DrawnQuad.vertexOutputFloats
-        let values = try run(particles.map { Kind.record($0, uniforms: burst.uniforms) }, uniforms: FrameUniforms.values(age: burst.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms)
-        return particles.indices.map { i in
-            let first = i * 4 * perVertex
+        let ghosts = Kind.ghosts(burst.uniforms), perRecord = ghosts + 1
+        let values = try run(particles.map { Kind.record($0, uniforms: burst.uniforms) }, instancesPerRecord: perRecord, uniforms: FrameUniforms.values(age: burst.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms)
+        // Instance j of record i is ghost `ghosts − j` (the particle itself last).
+        func probed(_ i: Int, ghost k: Int) -> Probed {
+            let first = (i * perRecord + ghosts - k) * 4 * perVertex
+            let age = now - burst.epoch - Kind.birth(of: Kind.stored(particles[i], uniforms: burst.uniforms)) - Double(k) * Kind.ghostSpacing(burst.uniforms)
             return Probed(
-                sample: Kind.sample(fromFeedback: values[first..<(first + own)], age: now - burst.epoch - Kind.birth(of: Kind.stored(particles[i], uniforms: burst.uniforms))),
-                vertices: (0..<4).map { k in values[(first + k * perVertex + own)..<(first + (k + 1) * perVertex)].map(Double.init) }
+                sample: Kind.sample(fromFeedback: values[first..<(first + own)], age: age),
+                vertices: (0..<4).map { v in values[(first + v * perVertex + own)..<(first + (v + 1) * perVertex)].map(Double.init) }
             )
+        }
+        return particles.indices.map { i in
+            var particle = probed(i, ghost: 0)
+            particle.ghosts = ghosts == 0 ? [] : (1...ghosts).map { probed(i, ghost: $0) }
+            return particle
         }
     }
 
@@ -65,8 +75,9 @@ public final class FeedbackProbe<Kind: ParticleKind> {
         return try evaluate(particles, in: burst, at: now)
     }
 
-    /// The shader's captured outputs, in record order, four vertices each.
-    private func run(_ records: [Kind.Record], uniforms: [ShaderUniform]) throws -> [Float] {
+    /// The shader's captured outputs, in instance order (`instancesPerRecord` per record), four
+    /// vertices each.
+    private func run(_ records: [Kind.Record], instancesPerRecord: Int, uniforms: [ShaderUniform]) throws -> [Float] {
         guard !records.isEmpty else { return [] }
         target.bind()
         program.use()
@@ -76,9 +87,10 @@ public final class FeedbackProbe<Kind: ParticleKind> {
             epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), input)
             epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
         }
-        bindInstanceAttributes(Kind.attributes, stride: MemoryLayout<Kind.Record>.stride, buffer: input, first: 0)
+        bindInstanceAttributes(Kind.attributes, stride: MemoryLayout<Kind.Record>.stride, buffer: input, first: 0, instancesPerRecord: instancesPerRecord)
 
-        let floats = records.count * 4 * (Kind.feedbackFloats + DrawnQuad.vertexOutputFloats)
+        let instances = records.count * instancesPerRecord
+        let floats = instances * 4 * (Kind.feedbackFloats + DrawnQuad.vertexOutputFloats)
         let outputBytes = floats * MemoryLayout<Float>.stride
         epoxy_glBindBuffer(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), output)
         epoxy_glBufferData(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), GLsizeiptr(outputBytes), nil, GLenum(GL_STREAM_READ))
@@ -86,7 +98,7 @@ public final class FeedbackProbe<Kind: ParticleKind> {
 
         epoxy_glEnable(GLenum(GL_RASTERIZER_DISCARD))
         epoxy_glBeginTransformFeedback(GLenum(GL_POINTS))
-        epoxy_glDrawArraysInstanced(GLenum(GL_POINTS), 0, 4, GLsizei(records.count))
+        epoxy_glDrawArraysInstanced(GLenum(GL_POINTS), 0, 4, GLsizei(instances))
         epoxy_glEndTransformFeedback()
         epoxy_glDisable(GLenum(GL_RASTERIZER_DISCARD))
 

@@ -1,0 +1,33 @@
+/// Fading ghosts behind every piece: ghost k (1…`ghosts`) is the piece as it was `k·spacing`
+/// seconds earlier, drawn with opacity × (1 − k/(ghosts + 1)) and size × (1 − taper·k/(ghosts + 1)).
+/// The shader draws them from the same record (one instance each), so a trail costs no CPU work
+/// per frame (docs/effects.md, Trails).
+public struct Trail: Hashable, Sendable {
+    /// Ghosts per piece; 0 draws none.
+    public var ghosts: Int
+    /// Seconds between ghosts.
+    public var spacing: Double
+    /// Fraction of its size the ghost after the last would have lost, 0…1 (0: every ghost full size).
+    public var taper: Double
+
+    /// Ghosts the shader can draw per piece.
+    public static let maxGhosts = 32
+
+    public init(ghosts: Int, spacing: Double, taper: Double = 0) {
+        self.ghosts = ghosts
+        self.spacing = spacing
+        self.taper = taper
+    }
+
+    /// No trail: today's drawing.
+    public static let none = Trail(ghosts: 0, spacing: 0.03)
+
+    /// Seconds the last ghost lags its piece: how long a piece's trail outlives it.
+    public var duration: Double { Double(ghosts) * spacing }
+
+    /// Opacity factor of ghost `k` (0 is the piece itself).
+    public func fade(_ k: Int) -> Double { 1 - Double(k) / Double(ghosts + 1) }
+
+    /// Size factor of ghost `k`.
+    public func size(_ k: Int) -> Double { 1 - taper * Double(k) / Double(ghosts + 1) }
+}
