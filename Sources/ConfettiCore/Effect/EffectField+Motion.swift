@@ -48,17 +48,4 @@ extension EffectField {
             section[keyPath: key] = stops
         }, write: { .array($0[keyPath: key].map { .array([.string($0.color.hex), .number($0.at)]) }) })
     }
-
-    /// One of `Choice`'s cases, by its raw value.
-    static func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, _ key: WritableKeyPath<Section, Choice>, _ meaning: String) -> EffectField where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
-        let allowed = names.map { "\"\($0)\"" }.joined(separator: " or ")
-        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
-            let text = try field.string()
-            guard let value = Choice(rawValue: text) else {
-                throw field.fail("\(field.text) is not allowed: \(allowed)\(didYouMean(text, in: names))")
-            }
-            section[keyPath: key] = value
-        }, write: { .string($0[keyPath: key].rawValue) })
-    }
 }

@@ -82,6 +82,7 @@ public struct ConfettiSample: ParticleSample, Hashable {
         self.rotation = rotation
         self.apparentWidth = apparentWidth
         self.opacity = opacity
+        self.facing = facing
     }
 
     enum CodingKeys: String, CodingKey {
