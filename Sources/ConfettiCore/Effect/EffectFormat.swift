@@ -117,6 +117,14 @@ enum EffectFormat {
         .interval("crackleDelay", \.crackleDelay, 0...60, "seconds after the main burst when a crackle bursts, below sparkLifetime"),
         .interval("crackleSpeed", \.crackleSpeed, 0...100, "crackle spark speed, in viewport heights per second"),
         .number("crackleLifetime", \.crackleLifetime, 0...60, open: true, "seconds a crackle spark lives, fading all the while"),
+        .whole("rocketTrailGhosts", \.rocketTrail.ghosts, 0...Trail.maxGhosts, "fading ghosts behind each rocket as it climbs (0: no trail)"),
+        .number("rocketTrailSpacing", \.rocketTrail.spacing, 0...1, open: true, "seconds between a rocket's ghosts"),
+        .number("rocketTrailTaper", \.rocketTrail.taper, 0...1, "size a rocket's ghosts lose towards the end of its trail, fraction"),
+        .whole("sparkTrailGhosts", \.sparkTrail.ghosts, 0...Trail.maxGhosts, "fading ghosts behind each spark and crackle (0: no trail)"),
+        .number("sparkTrailSpacing", \.sparkTrail.spacing, 0...1, open: true, "seconds between a spark's ghosts"),
+        .number("sparkTrailTaper", \.sparkTrail.taper, 0...1, "size a spark's ghosts lose towards the end of its trail, fraction"),
+        .rampStops("sparkColorRamp", \.sparkColorRamp.stops, "sparks' colour over life: stops [\"#rrggbb\", fraction of the lifetime]"),
+        .choice("sparkColorRampMode", \.sparkColorRamp.mode, "whether the sparks' ramp replaces or multiplies each spark's colour"),
     ], finish: { section, given in
         if section.sparkFade > section.sparkLifetime {
             let field = given["sparkFade"] ?? given["sparkLifetime"]!

@@ -58,6 +58,19 @@ public struct RocketLaunch: Hashable, Sendable {
     /// Seconds a crackle spark lives (all of it a fade).
     public var crackleLifetime: Double
 
+    /// The rocket's trail as it climbs: ghosts of its closed form a few hundredths of a second
+    /// behind it, so the climb leaves a fading streak with no per-frame work.
+    public var rocketTrail = Trail(ghosts: 8, spacing: 0.02, taper: 0.7)
+    /// The sparks' trails (and the crackles'): short streaks behind each.
+    public var sparkTrail = Trail(ghosts: 3, spacing: 0.03, taper: 0.5)
+    /// The sparks' colour over life, multiplying each spark's colour: they burn in their colour,
+    /// then cool to a dim ember before they go (the crackles too).
+    public var sparkColorRamp = ColorRamp(stops: [
+        ColorRamp.Stop(RGB(hex: 0xFFFFFF), at: 0),
+        ColorRamp.Stop(RGB(hex: 0xFFFFFF), at: 0.45),
+        ColorRamp.Stop(RGB(hex: 0xFF9A5C), at: 1),
+    ], mode: .multiply)
+
     /// One rocket bursting into 80 sparks, no crackle.
     public static let standard = RocketLaunch(
         rockets: 1, stagger: 0.45, launchX: 0.3...0.7, launchBelowBottom: 10,
@@ -94,20 +107,28 @@ public struct RocketLaunch: Hashable, Sendable {
         return Climb(speed: speed, gravity: gravity, apexTime: log1p(k * speed / gravity) / k)
     }
 
-    /// The physics every spark of a burst shares. (fx-motion's colour ramp and trail fields of
-    /// `ConfettiPhysics` are set here and in `rocketPhysics` when they arrive.)
+    /// The physics every spark of a burst shares, with the sparks' trail and colour ramp.
     public var sparkPhysics: ConfettiPhysics {
-        ConfettiPhysics(gravity: sparkGravity, drag: sparkDrag, lifetime: sparkLifetime, fadeOutDuration: sparkFade)
+        var physics = ConfettiPhysics(gravity: sparkGravity, drag: sparkDrag, lifetime: sparkLifetime, fadeOutDuration: sparkFade)
+        physics.trail = sparkTrail
+        physics.colorRamp = sparkColorRamp
+        return physics
     }
 
-    /// The crackles' physics: the sparks' gravity and drag, fading over their whole life.
+    /// The crackles' physics: the sparks' gravity, drag, trail and ramp, fading over their whole life.
     public var cracklePhysics: ConfettiPhysics {
-        ConfettiPhysics(gravity: sparkGravity, drag: sparkDrag, lifetime: crackleLifetime, fadeOutDuration: crackleLifetime)
+        var physics = sparkPhysics
+        physics.lifetime = crackleLifetime
+        physics.fadeOutDuration = crackleLifetime
+        return physics
     }
 
-    /// A rocket's own physics: it dies at its apex, fading over the last tenth of its climb.
+    /// A rocket's own physics: it dies at its apex, fading over the last tenth of its climb,
+    /// with its trail behind it.
     public func rocketPhysics(_ climb: Climb) -> ConfettiPhysics {
-        ConfettiPhysics(gravity: climb.gravity, drag: drag, lifetime: climb.apexTime, fadeOutDuration: 0.1 * climb.apexTime)
+        var physics = ConfettiPhysics(gravity: climb.gravity, drag: drag, lifetime: climb.apexTime, fadeOutDuration: 0.1 * climb.apexTime)
+        physics.trail = rocketTrail
+        return physics
     }
 
     /// Particles one launch spawns.
@@ -115,7 +136,8 @@ public struct RocketLaunch: Hashable, Sendable {
 
     /// Seconds from a launch until its last particle has gone, at most.
     public var seconds: Double {
-        Double(rockets - 1) * stagger + riseTime.upperBound + max(sparkLifetime, crackles > 0 ? crackleDelay.upperBound + crackleLifetime : 0)
+        Double(rockets - 1) * stagger + riseTime.upperBound
+            + max(rocketTrail.duration, max(sparkLifetime, crackles > 0 ? crackleDelay.upperBound + crackleLifetime : 0) + sparkTrail.duration)
     }
 
     /// One launch: per rocket, the rocket, its sparks and (if any) its crackles, three spawns
