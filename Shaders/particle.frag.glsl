@@ -16,18 +16,19 @@ out vec4 fragColor;
 
 void main() {
     vec2 halfSize = vHalfSize.xy;
-    float shape = vHalfSize.z;
+    // The code arrives as a whole number (a byte, or a spark's 1), so truncation is exact.
+    int shape = int(vHalfSize.z);
     float coverage;
-    if (shape < 0.5) {
+    if (shape == 0) {
         // Rectangle: the product of each axis's edge coverage.
         coverage = edgeCoverage(abs(vLocal.x) - halfSize.x) * edgeCoverage(abs(vLocal.y) - halfSize.y);
-    } else if (shape < 1.5) {
+    } else if (shape == 1) {
         coverage = edgeCoverage(ellipseDistance(vLocal, halfSize));
-    } else if (shape < 2.5) {
+    } else if (shape == 2) {
         coverage = edgeCoverage(starDistance(vLocal, halfSize));
-    } else if (shape < 3.5) {
+    } else if (shape == 3) {
         coverage = edgeCoverage(heartDistance(vLocal, halfSize));
-    } else if (shape < 4.5) {
+    } else if (shape == 4) {
         coverage = edgeCoverage(triangleDistance(vLocal, halfSize));
     } else {
         // Ribbon: like the rectangle, across the bent strip and past its ends.
