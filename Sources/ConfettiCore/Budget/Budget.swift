@@ -289,7 +289,7 @@ public enum Budget {
     /// Seconds from a launch until its last particle has gone.
     public static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
         switch kind {
-        case .confetti: 0 + effect.confetti.physics.lifetime
+        case .confetti: 0 + effect.confetti.physics.lifetime + effect.confetti.physics.trail.duration
         case .classic: 0 + effect.fireworks.firework.timing.duration
         case .fountain: Double(effect.fountain.sparkCount) * effect.fountain.delayStep + effect.fountain.timing.duration
         case .celebration: max(launchSeconds(effect, .classic), launchSeconds(effect, .confetti))
@@ -299,6 +299,7 @@ public enum Budget {
     private static func launchSecondsText(_ effect: Effect, _ kind: EffectName) -> String {
         switch kind {
         case .confetti: "confetti.lifetime \(effect.confetti.physics.lifetime.compactText) s"
+            + (effect.confetti.physics.trail.ghosts == 0 ? "" : " + confetti.trailGhosts \(effect.confetti.physics.trail.ghosts) × confetti.trailSpacing \(effect.confetti.physics.trail.spacing.compactText) s")
         case .classic: "classic.duration \(effect.fireworks.firework.timing.duration.compactText) s"
         case .fountain: "fountain.sparkCount \(effect.fountain.sparkCount) × fountain.delayStep \(effect.fountain.delayStep.compactText) s + fountain.duration \(effect.fountain.timing.duration.compactText) s"
         case .celebration: launchSecondsText(effect, launchSeconds(effect, .classic) > launchSeconds(effect, .confetti) ? .classic : .confetti)
