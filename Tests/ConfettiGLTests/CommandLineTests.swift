@@ -224,7 +224,7 @@ struct TestFailure: Error, CustomStringConvertible {
             try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: dir.appendingPathComponent(name))
         }
         let vertex = dir.appendingPathComponent("confetti.vert.glsl")
-        try String(contentsOf: vertex, encoding: .utf8).replacingOccurrences(of: "float t = uTime - aBirth;", with: "float t = uTime - aBirthday;")
+        try String(contentsOf: vertex, encoding: .utf8).replacingOccurrences(of: "float t = uTime - aBirth", with: "float t = uTime - aBirthday")
             .write(to: vertex, atomically: true, encoding: .utf8)
         let outcome = try ConfettiBinary.run(["render", "--shader-dir", dir.path, "--frames", "1", "--out", dir.appendingPathComponent("out").path])
         #expect(outcome.status == 2 && outcome.exitedNormally, "\(outcome.status): \(outcome.stderr)")

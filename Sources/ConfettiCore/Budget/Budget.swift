@@ -299,8 +299,9 @@ public enum Budget {
     public static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
         switch kind {
         // A stream's last piece is born at (n − 1) / rate; a rocket's stages, drawn at random,
-        // are bounded by their ranges' upper ends.
-        case .confetti: (effect.confetti.emission.rate > 0 ? Double(effect.confetti.pieceCount - 1) / effect.confetti.emission.rate : 0) + effect.confetti.physics.lifetime
+        // are bounded by their ranges' upper ends; a trail's last ghost outlives its piece.
+        case .confetti: (effect.confetti.emission.rate > 0 ? Double(effect.confetti.pieceCount - 1) / effect.confetti.emission.rate : 0)
+            + effect.confetti.physics.lifetime + effect.confetti.physics.trail.duration
         case .rocket: effect.rocket.seconds
         case .classic: 0 + effect.fireworks.firework.timing.duration
         case .fountain: Double(effect.fountain.sparkCount) * effect.fountain.delayStep + effect.fountain.timing.duration
@@ -310,7 +311,9 @@ public enum Budget {
 
     private static func launchSecondsText(_ effect: Effect, _ kind: EffectName) -> String {
         switch kind {
-        case .confetti: (effect.confetti.emission.rate > 0 ? "confetti.duration \(effect.confetti.emission.duration.compactText) s + " : "") + "confetti.lifetime \(effect.confetti.physics.lifetime.compactText) s"
+        case .confetti: (effect.confetti.emission.rate > 0 ? "confetti.duration \(effect.confetti.emission.duration.compactText) s + " : "")
+            + "confetti.lifetime \(effect.confetti.physics.lifetime.compactText) s"
+            + (effect.confetti.physics.trail.ghosts == 0 ? "" : " + confetti.trailGhosts \(effect.confetti.physics.trail.ghosts) × confetti.trailSpacing \(effect.confetti.physics.trail.spacing.compactText) s")
         case .rocket: "the rockets' \(effect.rocket.seconds.compactText) s"
         case .classic: "classic.duration \(effect.fireworks.firework.timing.duration.compactText) s"
         case .fountain: "fountain.sparkCount \(effect.fountain.sparkCount) × fountain.delayStep \(effect.fountain.delayStep.compactText) s + fountain.duration \(effect.fountain.timing.duration.compactText) s"
