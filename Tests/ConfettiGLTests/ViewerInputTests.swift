@@ -154,7 +154,9 @@ import Testing
             if numbers.count >= 7 {
                 #expect(numbers[0] >= Double(Self.frames), "frames: \(line)")
                 #expect(numbers[4] <= numbers[2] * 1.02, "peak within 2% of the RSS after warm-up: \(line)")
-                #expect(numbers[1] < 150, "took \(numbers[1]) s")
+                // A guard against a loop that stalls, not a speed claim (speed is `confetti
+                // bench`'s): ~1.3 ms a frame alone, so 300 s leaves room for a loaded machine.
+                #expect(numbers[1] < 300, "took \(numbers[1]) s")
             }
         }
     }
