@@ -13,7 +13,10 @@ public final class PoseRenderer {
     public private(set) var lastUploadBytes = 0
 
     public init(shaders: ShaderLibrary) throws {
-        program = try ShaderProgram(shaders, vertex: "pose.vert.glsl", fragment: "particle.frag.glsl")
+        // Posed pieces are rectangles and ellipses (`PoseInstance`): the fragment shader built
+        // for those two, as the live renderer builds it for such bursts.
+        program = try ShaderProgram(shaders, vertex: "pose.vert.glsl", fragment: "particle.frag.glsl",
+                                    fragmentDefines: ["SHAPES \(DrawnQuad.Shape.rectangle.bit | DrawnQuad.Shape.ellipse.bit)"])
         epoxy_glGenVertexArrays(1, &vao)
         epoxy_glGenBuffers(1, &buffer)
         try glCheck("creating the pose renderer")

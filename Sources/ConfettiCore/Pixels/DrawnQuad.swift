@@ -13,7 +13,16 @@ public struct DrawnQuad: Sendable {
         case heart = 3
         case triangle = 4
         case ribbon = 5
+
+        /// Its bit in a set of shapes (`ShapeSet`): bit c for code c.
+        public var bit: UInt32 { 1 << UInt32(rawValue) }
     }
+
+    /// A set of the fragment shader's shape codes, bit c for code c: what one program variant of
+    /// `particle.frag.glsl` fills (`SHAPES`).
+    public typealias ShapeSet = UInt32
+    /// Every shape the fragment shader knows.
+    public static let allShapes: ShapeSet = 0b11_1111
 
     /// Whether it is drawn at all.
     public var alive: Bool

@@ -136,6 +136,7 @@ public enum ConfettiKind: ParticleKind {
     public static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
     public static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
     public static func layer(of _: ConfettiParticle) -> Layer { .overButton }
+    public static func shapes(of p: ConfettiParticle) -> DrawnQuad.ShapeSet { 1 << UInt32(p.shape.rawValue) }
 
     public static func evaluate(_ particle: ConfettiParticle, at age: Double, uniforms: ConfettiPhysics) -> ConfettiSample {
         uniforms.evaluate(particle, at: age)

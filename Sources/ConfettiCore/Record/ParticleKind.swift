@@ -68,9 +68,17 @@ public protocol ParticleKind {
     static func ghostSpacing(_ uniforms: Uniforms) -> Double
     /// Ghost `k` at its own (lagged) age: the sample the shader computes for that instance.
     static func evaluate(_ particle: Particle, at age: Double, ghost k: Int, uniforms: Uniforms) -> Sample
+
+    /// The fragment shader's shapes the particle needs (`DrawnQuad.Shape.bit`). The renderer
+    /// compiles `particle.frag.glsl` once per set of shapes its bursts hold, since llvmpipe pays
+    /// for every branch a fragment shader has, taken or not.
+    static func shapes(of particle: Particle) -> DrawnQuad.ShapeSet
 }
 
 extension ParticleKind {
+    /// Any shape, unless the kind says.
+    public static func shapes(of _: Particle) -> DrawnQuad.ShapeSet { DrawnQuad.allShapes }
+
     /// Kinds without trails: one instance per record.
     public static func ghosts(_: Uniforms) -> Int { 0 }
     public static func ghostSpacing(_: Uniforms) -> Double { 0 }

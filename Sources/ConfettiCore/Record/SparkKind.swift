@@ -89,6 +89,8 @@ public enum SparkKind: ParticleKind {
     public static func birth(of spark: Spark) -> Double { spark.delay }
     public static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
     public static func layer(of spark: Spark) -> Layer { spark.inFront ? .overButton : .behindButton }
+    /// A spark is a circle.
+    public static func shapes(of _: Spark) -> DrawnQuad.ShapeSet { DrawnQuad.Shape.ellipse.bit }
 
     public static func evaluate(_ spark: Spark, at age: Double, uniforms: SparkTiming) -> SparkSample {
         uniforms.evaluate(spark, at: age)

@@ -28,6 +28,11 @@ public struct FrameStats: Equatable, Sendable {
 public final class ParticleRenderer<Kind: ParticleKind> {
     public let ring: InstanceRing<Kind>
     public private(set) var program: ShaderProgram
+    /// `program` with its fragment shader specialised to the shapes of a burst (`SHAPES` in
+    /// particle.frag.glsl), built when first needed: llvmpipe pays for every branch of a fragment
+    /// shader, taken or not, so a burst of rectangles should not pay for stars (README,
+    /// Performance).
+    private var variants: [DrawnQuad.ShapeSet: ShaderProgram] = [:]
     private var vao: GLuint = 0
 
     /// What the program must read and nothing more: the record and the uniforms set per draw.
@@ -55,6 +60,25 @@ public final class ParticleRenderer<Kind: ParticleKind> {
         epoxy_glDeleteVertexArrays(1, &vao)
         ring.delete()
         program.delete()
+        deleteVariants()
+    }
+
+    private func deleteVariants() {
+        variants.values.forEach { $0.delete() }
+        variants = [:]
+    }
+
+    /// The program that draws a burst needing `shapes`.
+    func program(for shapes: DrawnQuad.ShapeSet) -> ShaderProgram {
+        if shapes == DrawnQuad.allShapes { return program }
+        if let variant = variants[shapes] { return variant }
+        // The same files as `program`, which compiled and passed its interface check. Should a
+        // variant still fail, the full program draws the burst: the same pixels, more slowly.
+        guard let variant = try? ShaderProgram(program.library, vertex: Kind.vertexShader, fragment: Kind.fragmentShader, fragmentDefines: ["SHAPES \(shapes)"]) else {
+            return program
+        }
+        variants[shapes] = variant
+        return variant
     }
 
     /// Builds the program again from its files. On failure (compile, link, or an interface the
@@ -63,6 +87,7 @@ public final class ParticleRenderer<Kind: ParticleKind> {
         let fresh = try Self.build(program.library)
         program.delete()
         program = fresh
+        deleteVariants()
     }
 
     /// Uploads particles launched at `time` (the clock `draw` is given): one burst per layer,
@@ -80,7 +105,8 @@ public final class ParticleRenderer<Kind: ParticleKind> {
             return try ring.write(
                 members.map { Kind.record($0, uniforms: uniforms) }, epoch: time,
                 appears: births.min()!, dies: zip(births, lifetimes).map(+).max()! + Kind.trailDuration(uniforms),
-                uniforms: uniforms, layer: layer, now: time
+                uniforms: uniforms, layer: layer,
+                shapes: members.reduce(0) { $0 | Kind.shapes(of: $1) }, now: time
             )
         }
     }
@@ -125,10 +151,15 @@ public final class ParticleRenderer<Kind: ParticleKind> {
         // and opacity.
         epoxy_glBlendEquation(GLenum(GL_FUNC_ADD))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        program.use()
         epoxy_glBindVertexArray(vao)
+        var current: ShaderProgram?
         for draw in plan {
             let burst = draw.burst
+            let program = program(for: burst.shapes)
+            if program !== current {
+                program.use()
+                current = program
+            }
             setUniforms(FrameUniforms.values(age: draw.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms, on: program)
             // Each record is its particle and its trail's ghosts: one instance each.
             let perRecord = Kind.ghosts(burst.uniforms) + 1

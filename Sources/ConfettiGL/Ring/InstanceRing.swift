@@ -21,6 +21,8 @@ public struct Burst<Kind: ParticleKind>: Sendable {
     public var uniforms: Kind.Uniforms
     /// Which pass draws it.
     public var layer: Layer
+    /// The fragment shader's shapes its particles need: which program variant draws it.
+    public var shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes
 
     public init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer) {
         self.id = id
@@ -99,7 +101,7 @@ public final class InstanceRing<Kind: ParticleKind> {
 
     /// Uploads one burst and returns its range. `now` only decides whether overwritten bursts
     /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER unbound.
-    public func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer, now: Double) throws -> Burst<Kind> {
+    public func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> Burst<Kind> {
         guard !records.isEmpty else { throw GLFailure("a burst needs at least one particle") }
         guard records.count <= capacity else {
             throw GLFailure("a burst of \(records.count) particles does not fit in the instance ring (capacity \(capacity)); raise --capacity")
@@ -119,10 +121,11 @@ public final class InstanceRing<Kind: ParticleKind> {
         uploadCount += 1
         uploadedBytes += records.count * Self.stride
 
-        let burst = Burst<Kind>(
+        var burst = Burst<Kind>(
             id: nextID, first: range.lowerBound, count: records.count,
             epoch: epoch, appears: appears, dies: dies, uniforms: uniforms, layer: layer
         )
+        burst.shapes = shapes
         nextID += 1
         head = range.upperBound
         bursts.append(burst)

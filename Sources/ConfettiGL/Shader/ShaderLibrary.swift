@@ -86,7 +86,7 @@ public struct ShaderLibrary: Sendable {
     }
 
     /// `name` with every `#include "file"` expanded (see `ShaderSource`).
-    public func source(_ name: String) throws -> ShaderSource {
-        try ShaderSource(root: name, library: self)
+    public func source(_ name: String, defines: [String] = []) throws -> ShaderSource {
+        try ShaderSource(root: name, library: self, defines: defines)
     }
 }

@@ -13,11 +13,15 @@ public final class ShaderProgram {
     /// Every file the program was built from, includes too (what hot reload watches).
     public let files: [String]
     private let feedback: [String]
+    /// Preprocessor definitions ("NAME VALUE") the fragment shader was compiled with.
+    public let fragmentDefines: [String]
     private var uniforms: [String: GLint] = [:]
 
     /// `feedback` names vertex outputs to capture with transform feedback, interleaved.
-    public init(_ library: ShaderLibrary, vertex: String, fragment: String? = nil, feedback: [String] = []) throws {
+    /// `fragmentDefines` specialise the fragment shader (`#define`s after its `#version`).
+    public init(_ library: ShaderLibrary, vertex: String, fragment: String? = nil, feedback: [String] = [], fragmentDefines: [String] = []) throws {
         self.library = library
+        self.fragmentDefines = fragmentDefines
         self.vertex = vertex
         self.fragment = fragment
         self.feedback = feedback
@@ -27,7 +31,7 @@ public final class ShaderProgram {
         shaders.append(try Self.compile(vertexSource, library: library, stage: GLenum(GL_VERTEX_SHADER)))
         var files = vertexSource.files
         if let fragment {
-            let fragmentSource = try library.source(fragment)
+            let fragmentSource = try library.source(fragment, defines: fragmentDefines)
             shaders.append(try Self.compile(fragmentSource, library: library, stage: GLenum(GL_FRAGMENT_SHADER)))
             files += fragmentSource.files.filter { !files.contains($0) }
         }
@@ -55,7 +59,7 @@ public final class ShaderProgram {
 
     /// A new program from the same files, as they are now.
     public func rebuilt() throws -> ShaderProgram {
-        try ShaderProgram(library, vertex: vertex, fragment: fragment, feedback: feedback)
+        try ShaderProgram(library, vertex: vertex, fragment: fragment, feedback: feedback, fragmentDefines: fragmentDefines)
     }
 
     public func use() {

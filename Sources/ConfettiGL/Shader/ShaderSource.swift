@@ -12,7 +12,9 @@ public struct ShaderSource: Sendable {
     /// File names by source-string number.
     public let files: [String]
 
-    init(root: String, library: ShaderLibrary) throws {
+    /// `defines` ("NAME VALUE") are set right after the root's `#version`, before its numbering
+    /// starts, so they move no line an error names.
+    init(root: String, library: ShaderLibrary, defines: [String] = []) throws {
         var files: [String] = [root]
         var output: [String] = []
         var stack: [String] = []
@@ -29,7 +31,10 @@ public struct ShaderSource: Sendable {
                 guard let included = Self.includedName(line) else {
                     output.append(String(line))
                     // `#version` must come first, so the root's numbering starts after it.
-                    if number == 0, index == 0, line.hasPrefix("#version") { output.append("#line 2 0") }
+                    if number == 0, index == 0, line.hasPrefix("#version") {
+                        output += defines.map { "#define " + $0 }
+                        output.append("#line 2 0")
+                    }
                     continue
                 }
                 guard let included else {
