@@ -160,7 +160,7 @@ public final class ParticleRenderer<Kind: ParticleKind> {
                 program.use()
                 current = program
             }
-            setUniforms(FrameUniforms.values(age: draw.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms, on: program)
+            setUniforms(FrameUniforms.values(age: draw.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniformValues, on: program)
             // Each record is its particle and its trail's ghosts: one instance each.
             let perRecord = Kind.ghosts(burst.uniforms) + 1
             bindInstanceAttributes(Kind.attributes, stride: InstanceRing<Kind>.stride, buffer: ring.buffer, first: burst.first, instancesPerRecord: perRecord)

@@ -31,8 +31,10 @@ func setUniforms(_ uniforms: [ShaderUniform], on program: ShaderProgram) {
         case .vec2(let v): epoxy_glUniform2f(location, v.x, v.y)
         case .vec4(let v): epoxy_glUniform4f(location, v.x, v.y, v.z, v.w)
         case .vec4Array(let values):
-            let floats = values.flatMap { [$0.x, $0.y, $0.z, $0.w] }
-            epoxy_glUniform4fv(location, GLsizei(values.count), floats)
+            // SIMD4<Float> is four packed floats: hand GL the array as it is, no copy per frame.
+            values.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: Float.self) { epoxy_glUniform4fv(location, GLsizei(values.count), $0.baseAddress) }
+            }
         }
     }
 }

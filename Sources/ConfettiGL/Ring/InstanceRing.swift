@@ -18,7 +18,12 @@ public struct Burst<Kind: ParticleKind>: Sendable {
     public var appears: Double
     public var dies: Double
     /// What every particle of the burst shares.
-    public var uniforms: Kind.Uniforms
+    public var uniforms: Kind.Uniforms {
+        didSet { uniformValues = uniforms.uniforms }
+    }
+    /// `uniforms` as the shader takes them, worked out once (wind filters, grids, ramps), not
+    /// every frame: the draw's CPU cost stays a few µs per burst.
+    public private(set) var uniformValues: [ShaderUniform]
     /// Which pass draws it.
     public var layer: Layer
     /// The fragment shader's shapes its particles need: which program variant draws it.
@@ -32,6 +37,7 @@ public struct Burst<Kind: ParticleKind>: Sendable {
         self.appears = appears
         self.dies = dies
         self.uniforms = uniforms
+        self.uniformValues = uniforms.uniforms
         self.layer = layer
     }
 
