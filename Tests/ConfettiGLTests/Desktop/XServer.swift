@@ -33,7 +33,10 @@ final class XServer {
         }
         let logs = logs ?? FileManager.default.temporaryDirectory.appendingPathComponent("confetti-xvfb-\(UUID())")
         // -displayfd: Xvfb picks a free display number and writes it to stdout once it is ready.
-        let process = try ChildProcess([xvfb, "-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"] + options,
+        // -noreset: by default the server resets when its last client leaves, and a window opened
+        // during that reset is refused ("cannot open display"): a test that closes one viewer and
+        // opens the next met it.
+        let process = try ChildProcess([xvfb, "-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"] + options,
                                        environment: ProcessInfo.processInfo.environment, logs: logs)
         // A blocking wait, short, so that windows in this process (which cannot await) get a server too.
         let deadline = ContinuousClock.now + .seconds(20)
