@@ -9,7 +9,8 @@ struct TraceCommand: ParsableCommand {
         discussion: """
             confetti: one 30-piece burst (rain, cannons and streams: every piece of the launch). \
             classic: two fireworks around the Celebrate button in the middle of the viewport. \
-            fountain: a 10-spark fountain above it. rocket: every rocket, spark and crackle, each \
+            fountain: a 10-spark fountain above it. celebration: both, as {"sparks": …, "confetti": …}, \
+            each the document of its kind. rocket: every rocket, spark and crackle, each \
             burst's constants listed in "bursts". Sample times are each \
             particle's own age (for fountain sparks, time since the spark appeared). \
             --evaluator cpu uses the Swift reference; --evaluator gpu runs the renderer's own vertex \
@@ -23,7 +24,7 @@ struct TraceCommand: ParsableCommand {
         case cpu, gpu
     }
 
-    @Argument(help: ArgumentHelp("The effect: a preset other than celebration (see confetti presets), or an effect file of one kind of particle.", valueName: "name|file"))
+    @Argument(help: ArgumentHelp("The effect: a preset (see confetti presets) or an effect file.", valueName: "name|file"))
     var effect: String
 
     @Option(help: "Seed of the burst.")
@@ -64,9 +65,6 @@ struct TraceCommand: ParsableCommand {
         let viewport = Size(width: Double(size.width), height: Double(size.height))
         let times = try parsedTimes()
         let chosen = try Effect.load(effect)
-        guard chosen.kind != .celebration else {
-            throw ValidationError("trace takes one kind of particle: confetti, classic or fountain, not \(printable(effect)) (a celebration)")
-        }
         if evaluator == .cpu, shaders.shaderDir != nil {
             throw ValidationError("--shader-dir applies to --evaluator gpu only; the cpu evaluator runs no shader")
         }
@@ -75,14 +73,21 @@ struct TraceCommand: ParsableCommand {
         // One launch, around the Celebrate button in the middle of the viewport.
         var rng = SeededGenerator(seed: seed, stream: 0)
         let spawns = chosen.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
+        let confetti = spawns.compactMap { spawn -> ([ConfettiParticle], ConfettiPhysics)? in if case .confetti(let p, let u) = spawn { (p, u) } else { nil } }
+        let sparks = spawns.compactMap { spawn -> ([Spark], SparkTiming)? in if case .sparks(let s, let u) = spawn { (s, u) } else { nil } }
         let document: any Encodable
-        switch spawns[0] {
-        case .confetti:
-            let groups = spawns.compactMap { spawn -> ([ConfettiParticle], ConfettiPhysics)? in if case .confetti(let p, let u) = spawn { (p, u) } else { nil } }
-            document = try trace(ConfettiKind.self, effect: chosen.kind, groups: groups, times: times)
-        case .sparks:
-            let groups = spawns.compactMap { spawn -> ([Spark], SparkTiming)? in if case .sparks(let s, let u) = spawn { (s, u) } else { nil } }
-            document = try trace(SparkKind.self, effect: chosen.kind, groups: groups, times: times)
+        switch (sparks.isEmpty, confetti.isEmpty) {
+        case (true, _):
+            document = try trace(ConfettiKind.self, effect: chosen.kind, groups: confetti, times: times)
+        case (_, true):
+            document = try trace(SparkKind.self, effect: chosen.kind, groups: sparks, times: times)
+        case (false, false):
+            // Both kinds (a celebration): one document of the contract per kind, side by side.
+            document = TwoKindTraceDocument(
+                effect: chosen.kind.rawValue,
+                sparks: try trace(SparkKind.self, effect: chosen.kind, groups: sparks, times: times),
+                confetti: try trace(ConfettiKind.self, effect: chosen.kind, groups: confetti, times: times)
+            )
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -168,6 +173,14 @@ struct TraceCommand: ParsableCommand {
 private struct TracePass: Hashable {
     var burst: Int
     var birth: Double
+}
+
+/// A launch of both kinds (a celebration): the sparks' document and the confetti's, each the
+/// trace contract of its kind (docs/effects.md, Trace output).
+struct TwoKindTraceDocument: Encodable {
+    var effect: String
+    var sparks: TraceDocument<SparkKind>
+    var confetti: TraceDocument<ConfettiKind>
 }
 
 /// The JSON document of the trace contract (docs/effects.md, Trace output), for any kind.

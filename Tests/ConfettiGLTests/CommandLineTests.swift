@@ -157,7 +157,6 @@ struct TestFailure: Error, CustomStringConvertible {
         BadInput(arguments: ["trace", "confetti", "--times", "0,abc"], mentions: ["--times", "abc"]),
         BadInput(arguments: ["trace", "confetti", "--times", ""], mentions: ["--times"]),
         BadInput(arguments: ["trace", "confetti", "--evaluator", "tpu"], mentions: ["evaluator"]),
-        BadInput(arguments: ["trace", "celebration"], mentions: ["celebration"]),
         BadInput(arguments: ["bench", "--counts", "0"], mentions: ["--counts"]),
         BadInput(arguments: ["bench", "--counts", "5M"], mentions: ["--counts"]),
         BadInput(arguments: ["soak", "--bursts", "-1"], mentions: ["--bursts"]),

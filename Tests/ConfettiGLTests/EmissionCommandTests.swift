@@ -76,4 +76,30 @@ import Testing
             }
         }
     }
+
+    /// A celebration launches both kinds: its trace holds one document of the contract for
+    /// each, and the GPU agrees with the CPU in both.
+    @Test func aCelebrationTraceHoldsBothKindsAndTheGPUAgreesWithTheCPU() throws {
+        func trace(_ evaluator: String) throws -> [String: Any] {
+            let outcome = try ConfettiBinary.run(["trace", "celebration", "--seed", "5", "--times", "-0.1,0,0.3,0.8,1.3", "--evaluator", evaluator])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        }
+        let cpu = try trace("cpu"), gpu = try trace("gpu")
+        #expect(cpu["effect"] as? String == "celebration")
+        for (kind, count, fields) in [("sparks", 16, ["x", "y", "angle", "scale", "opacity"]), ("confetti", 30, ["x", "y", "rotation", "apparentWidth", "opacity"])] {
+            let a = try #require((cpu[kind] as? [String: Any])?["particles"] as? [[String: Any]], "\(kind)")
+            let b = try #require((gpu[kind] as? [String: Any])?["particles"] as? [[String: Any]], "\(kind)")
+            #expect(a.count == count && b.count == count, "\(kind): \(a.count) and \(b.count) particles")
+            for (p, q) in zip(a, b) {
+                for (s, r) in zip(p["samples"] as! [[String: Any]], q["samples"] as! [[String: Any]]) {
+                    #expect(s["alive"] as? Bool == r["alive"] as? Bool)
+                    for field in fields {
+                        let x = s[field] as! Double, y = r[field] as! Double
+                        #expect(abs(x - y) <= 2e-3 * max(1, abs(x)), "\(kind) \(field) at t=\(s["t"]!): cpu \(x), gpu \(y)")
+                    }
+                }
+            }
+        }
+    }
 }
