@@ -7,48 +7,33 @@ import Testing
 /// The viewer's preset keys and its continuous emitter, in a real window.
 @Suite struct ViewerPresetTests {
     @Test func nAndBSwitchPresetsFiringEachAndTheHUDAndTitleNameIt() throws {
-        try SharedGL.exclusive {
-            let server = try XServer.ensure()
-            defer { server?.stop() }
-            var options = Viewer.Options()
-            options.vsync = false
-            options.width = 640
-            options.height = 360
-            let viewer = try Viewer(options: options)
-            defer { viewer.close() }
+        try withWindowedViewer { viewer in
             let names = Effect.presets.map(\.name)
             var index = names.firstIndex(of: "celebration")!
             for step in [1, 1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] {
-                let before = viewer.renderer.celebration.confetti.ring.bursts.count + viewer.renderer.celebration.sparks.ring.bursts.count
+                let before = viewer.burstsUploaded
                 viewer.handle(.key(Int(step > 0 ? GLFW_KEY_N : GLFW_KEY_B), repeated: false))
                 index = (index + step + names.count) % names.count
                 #expect(viewer.effectName == names[index] && viewer.refusal == nil, "\(viewer.effectName) \(viewer.refusal ?? "")")
                 #expect(viewer.hudText.hasSuffix(names[index]) && viewer.window.title.contains(names[index]), "\(viewer.hudText) / \(viewer.window.title)")
-                let after = viewer.renderer.celebration.confetti.ring.bursts.count + viewer.renderer.celebration.sparks.ring.bursts.count
+                let after = viewer.burstsUploaded
                 #expect(after > before, "\(names[index]) was fired on switching")
             }
             // Enter fires the current preset again (here the one N last reached).
-            let before = viewer.renderer.celebration.confetti.ring.bursts.count + viewer.renderer.celebration.sparks.ring.bursts.count
+            let before = viewer.burstsUploaded
             viewer.handle(.key(Int(GLFW_KEY_ENTER), repeated: false))
-            #expect(viewer.renderer.celebration.confetti.ring.bursts.count + viewer.renderer.celebration.sparks.ring.bursts.count > before)
+            #expect(viewer.burstsUploaded > before)
             viewer.advance(wall: 0.5)
             #expect(viewer.renderFrame().instances > 0)
         }
     }
 
     @Test func withReducedMotionEveryEffectTheViewerLoadsOrSwitchesToIsReduced() throws {
-        try SharedGL.exclusive {
-            let server = try XServer.ensure()
-            defer { server?.stop() }
-            var options = Viewer.Options()
-            options.vsync = false
-            options.width = 640
-            options.height = 360
+        try withWindowedViewer({ options in
             options.effect = .confetti
             options.effectName = "confetti"
             options.reducedMotion = true
-            let viewer = try Viewer(options: options)
-            defer { viewer.close() }
+        }) { viewer in
             #expect(try viewer.fireBurst().count == Effect.confetti.reducedMotion.confetti.count)
             #expect(viewer.effect.confetti.physics == Effect.confetti.reducedMotion.confetti.physics)
             viewer.handle(.key(Int(GLFW_KEY_N), repeated: false))
@@ -60,17 +45,8 @@ import Testing
     }
 
     @Test func theEmitterKeepsRainingUntilStoppedAndTheRingRecycles() throws {
-        try SharedGL.exclusive {
-            let server = try XServer.ensure()
-            defer { server?.stop() }
-            var options = Viewer.Options()
-            options.vsync = false
-            options.width = 640
-            options.height = 360
-            // A small ring: a minute of rain wraps it many times.
-            options.capacity = 1_024
-            let viewer = try Viewer(options: options)
-            defer { viewer.close() }
+        // A small ring: a minute of rain wraps it many times.
+        try withWindowedViewer({ $0.capacity = 1_024 }) { viewer in
             viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
             #expect(viewer.isEmitting && viewer.hudText.contains("emitting") && viewer.window.title.contains("emitting"))
             let rain = viewer.emitterBurst

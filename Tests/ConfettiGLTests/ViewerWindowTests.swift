@@ -217,15 +217,7 @@ import Testing
 /// scales 1 and 2.
 @Suite struct HUDTests {
     @Test func theHUDShowsItsLineInTheCornerAndHTogglesIt() throws {
-        try SharedGL.exclusive {
-            let server = try XServer.ensure()
-            defer { server?.stop() }
-            var options = Viewer.Options()
-            options.vsync = false
-            options.width = 640
-            options.height = 360
-            let viewer = try Viewer(options: options)
-            defer { viewer.close() }
+        try withWindowedViewer { viewer in
             try viewer.fireBurst()
             viewer.advance(wall: 0.2)
             viewer.renderFrame()

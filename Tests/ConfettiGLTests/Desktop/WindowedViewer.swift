@@ -1,0 +1,28 @@
+import ConfettiApp
+import ConfettiGL
+import Foundation
+
+/// A viewer in a real 640 × 360 window without vsync, on this test's own Xvfb (unless a display
+/// is given), with no other GL work meanwhile: the setup every viewer window test shares.
+/// `configure` changes the options before the window opens.
+func withWindowedViewer<T>(_ configure: (inout Viewer.Options) -> Void = { _ in }, _ body: (Viewer) throws -> T) throws -> T {
+    try SharedGL.exclusive {
+        let server = try XServer.ensure()
+        defer { server?.stop() }
+        var options = Viewer.Options()
+        options.vsync = false
+        options.width = 640
+        options.height = 360
+        configure(&options)
+        let viewer = try Viewer(options: options)
+        defer { viewer.close() }
+        return try body(viewer)
+    }
+}
+
+extension Viewer {
+    /// Bursts in both rings: how many launches have been uploaded (the rings keep dead ones).
+    var burstsUploaded: Int {
+        renderer.celebration.confetti.ring.bursts.count + renderer.celebration.sparks.ring.bursts.count
+    }
+}
