@@ -101,7 +101,9 @@ import Testing
             return before == previous && before.pixels(matching: [RGB(0, 0, 0)], tolerance: 8).count < before.width * before.height / 10
         }
         try #require(settled, "weston's desktop never settled within 30 s")
-        let effect = try Desktop.effectFile(lifetime: 3, in: weston.runtimeDirectory)
+        // Long enough that a loaded machine still sees it up: the overlay leaves when its effect
+        // ends, and a 3 s effect had ended before a screenshot under load caught it in CI.
+        let effect = try Desktop.effectFile(lifetime: 8, in: weston.runtimeDirectory)
         // With vsync, frames follow weston's frame callbacks, which keeps the protocol log short.
         let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--effect", effect],
                                        environment: environment, logs: weston.runtimeDirectory)
