@@ -10,7 +10,9 @@ struct ViewCommand: ParsableCommand {
         discussion: """
             Controls:
             \(ViewerKeys.text)
-            The title bar shows fps, frame time and live particles. An --effect file, and with \
+            The title bar shows fps, frame time and live particles. SIGINT or SIGTERM closes the \
+            window cleanly (with --quit-after's statistics so far) and exits with 128 + the signal. \
+            An --effect file, and with \
             --shader-dir the shaders, are reloaded when they change; a broken edit is shown in the \
             title and on stderr while the last good version keeps running. Needs a display; \
             without one, use `confetti render`.
@@ -88,11 +90,17 @@ struct ViewCommand: ParsableCommand {
         } catch let error as BudgetError {
             throw BudgetError("\(printable(effect.effect ?? "celebration", limit: 160)): \(error)")
         }
+        // Caught from the start, so that a stop during start-up still ends cleanly.
+        StopSignals.install()
         let viewer = try Viewer(options: options)
         defer { viewer.close() }
         let times = try viewer.run()
         if quitAfter != nil {
             print("view: \(times.summary)")
+        }
+        if let signal = StopSignals.pending {
+            FileHandle.standardError.write(Data("confetti: viewer stopped by \(StopSignals.name(signal))\n".utf8))
+            throw ExitCode(128 + signal)
         }
     }
 }

@@ -5,6 +5,14 @@ import Synchronization
 /// window and exit with the conventional status (128 + the signal) and one line of its own.
 public enum StopSignals {
     private static let received = Atomic<Int32>(0)
+    private static let installed = Atomic<Bool>(false)
+
+    /// Whether `install` has run: a loop that sleeps until input must then wake now and then to
+    /// look, since a signal does not wake a wait for window events.
+    public static var areCaught: Bool { installed.load(ordering: .relaxed) }
+
+    /// The longest a loop may sleep between looks at `pending` once they are caught.
+    public static let lookInterval = 0.25
 
     /// Catches both from now on. They are unblocked too: a blocked signal is never delivered,
     /// and a process inherits its parent's mask (test runners block most signals).
@@ -17,6 +25,7 @@ public enum StopSignals {
             // A handler may only do async-signal-safe work: an atomic store is.
             signal(caught) { StopSignals.received.store($0, ordering: .relaxed) }
         }
+        installed.store(true, ordering: .relaxed)
     }
 
     /// The signal that asked the process to stop, if one has.

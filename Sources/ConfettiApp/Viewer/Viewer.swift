@@ -61,6 +61,8 @@ public final class Viewer {
     private var lastWatch = 0.0
     /// Something changed that the screen does not show yet.
     private var needsRedraw = true
+    /// Whether the last frame drawn was drawn because something moved.
+    private var drewAnimatedFrame = false
     /// The last reload error, shown in the title until a reload succeeds.
     public private(set) var reloadError: String?
     /// The last input refused (a stress level, burst or click that does not fit), shown in the
@@ -450,14 +452,15 @@ public final class Viewer {
         !clock.isPaused && (options.stress != nil || options.fireEvery != nil || isEmitting || !renderer.celebration.isIdle(at: clock.time))
     }
 
-    /// Runs until the window closes. Returns the frame statistics of the run.
+    /// Runs until the window closes, `quitAfter` has passed or a stop signal arrived
+    /// (`StopSignals`). Returns the frame statistics of the run.
     @discardableResult
     public func run() throws -> FrameTimeSample {
         let start = GLFWWindow.time
         var previous = start
         var nextAutoFire = clock.time
         var times = FrameTimeSample()
-        while !window.shouldClose {
+        while !window.shouldClose, StopSignals.pending == nil {
             if let limit = options.quitAfter, previous - start >= limit { break }
             let minimised = window.framebufferSize.width == 0 || window.framebufferSize.height == 0
             let events: [WindowEvent]
@@ -469,6 +472,7 @@ public final class Viewer {
                 var timeout: Double? = effectWatcher != nil || shaderWatcher != nil ? Self.watchInterval : nil
                 if let limit = options.quitAfter { timeout = min(timeout ?? .infinity, max(0, limit - (previous - start))) }
                 if minimised { timeout = min(timeout ?? .infinity, 0.1) }
+                if StopSignals.areCaught { timeout = min(timeout ?? .infinity, StopSignals.lookInterval) }
                 events = window.pollEvents(waiting: timeout ?? .infinity)
             }
             // The clock first, so that what the input fires is born now, not before the wait.
@@ -500,8 +504,12 @@ public final class Viewer {
                 lastWatch = now
                 reloadChangedFiles()
             }
+            // The frame after the last animated one is drawn too: it shows what is left once the
+            // last piece has died, where the window would otherwise keep that piece's last look.
+            if drewAnimatedFrame && !isAnimating { needsRedraw = true }
             guard !minimised, isAnimating || needsRedraw else { continue }
             needsRedraw = false
+            drewAnimatedFrame = isAnimating
             renderFrame()
             if screenshotRequested {
                 screenshotRequested = false
