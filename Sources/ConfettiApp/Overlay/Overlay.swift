@@ -72,10 +72,11 @@ public final class Overlay {
         }
     }
 
-    /// Enough room for one launch of `effect`, so no burst ever overwrites a live one.
+    /// Enough room for one launch of `effect` in each ring, so no burst ever overwrites a live
+    /// one: what the budget counts for the launch (streams and rockets included).
     static func capacity(for effect: Effect) -> Int {
-        let sparks = effect.fireworks.count * effect.fireworks.firework.sparkCount + effect.fountain.sparkCount
-        return max(effect.confetti.count, sparks, 1)
+        let rings = Budget.demands(effect, .effect(effect.kind)).map { Int($0.demand.total) }
+        return max(rings.max() ?? 1, 1)
     }
 
     /// The drawing area in points.
