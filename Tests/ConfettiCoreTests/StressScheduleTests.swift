@@ -55,14 +55,15 @@ import Testing
         }
     }
 
-    /// What the old fixed schedule (round(N × 0.1 / lifetime) every 0.1 s) got wrong.
-    @Test func theOldScheduleMissedTheLevelWhereThisOneHitsIt() {
-        // 15 × 667 = 10,005 for --stress 10000.
-        let old = Int((10_000 * 0.1 / 1.5).rounded()) * 15
-        #expect(old != 10_000)
-        #expect(StressSchedule(level: 10_000, lifetime: 1.5).alive(at: 3.21, launchedFrom: -14) == 10_000)
-        // Started empty, the first lifetime ramps up from one burst: not the level.
+    /// The old fixed schedule (round(N × 0.1 / lifetime) every 0.1 s) kept 15 × 667 = 10,005
+    /// alive for --stress 10000; this one keeps 10,000 in every frame of the viewer's.
+    @Test func stressTenThousandKeepsTenThousandInEveryFrameFromTheFirstNotTenThousandAndFive() {
         let schedule = StressSchedule(level: 10_000, lifetime: 1.5)
+        #expect(schedule.burstsAlive == 15)
+        // Frames of 1/40 s from an odd start, as the viewer test steps, over four lifetimes.
+        let counts = (0..<240).map { schedule.alive(at: 0.0137 + Double($0) / 40, launchedFrom: schedule.firstBurstWhenFull) }
+        #expect(counts.allSatisfy { $0 == 10_000 }, "\(Set(counts))")
+        // Started empty instead, the first lifetime ramps up from one burst: not the level.
         #expect(schedule.alive(at: 0.05, launchedFrom: 0) < 1_000)
     }
 

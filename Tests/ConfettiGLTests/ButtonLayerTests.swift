@@ -5,12 +5,12 @@ import Testing
 
 /// Sparks in front of the button cover it; sparks behind it are hidden by it.
 @Suite struct ButtonLayerTests {
-    @Test func frontSparksCoverTheButtonAndBehindSparksDoNot() throws {
+    @Test func frontSparksCoverTheButtonAndBehindSparksDoNot() async throws {
         var front = 0, behind = 0
         // Seeded launches of four standard fireworks around the button, until enough sparks
         // have been seen alone over it in each layer.
         for seed in UInt64(0)..<16 where front < 5 || behind < 5 {
-            let counts = try check(seed: seed)
+            let counts = try await check(seed: seed)
             front += counts.front
             behind += counts.behind
         }
@@ -18,7 +18,7 @@ import Testing
         print("button layers: \(front) front sparks cover the button, \(behind) behind sparks are hidden")
     }
 
-    func check(seed: UInt64) throws -> (front: Int, behind: Int) {
+    func check(seed: UInt64) async throws -> (front: Int, behind: Int) {
         let viewport = Size(width: 640, height: 360)
         let button = CelebrateButton.centred(in: viewport)
         // Looked at early, while the sparks are near the corners and some cross the button.
@@ -29,7 +29,7 @@ import Testing
         let timing = launch.firework.timing
         let t = 0.15
 
-        let (withSparks, buttonOnly) = try SharedGL.run {
+        let (withSparks, buttonOnly) = try await SharedGL.run {
             let target = try OffscreenTarget(width: 640, height: 360)
             let scene = try SceneRenderer(shaders: SharedGL.shaders(), capacity: 1024)
             defer { scene.delete(); target.delete() }

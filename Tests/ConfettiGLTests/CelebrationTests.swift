@@ -29,9 +29,9 @@ import Testing
         }
     }
 
-    @Test func drawPutsConfettiOverTheHostsPixelsAndLeavesItsGLStateAsItFoundIt() throws {
+    @Test func drawPutsConfettiOverTheHostsPixelsAndLeavesItsGLStateAsItFoundIt() async throws {
         let viewport = Size(width: 320, height: 180)
-        try SharedGL.run {
+        try await SharedGL.run {
             let celebration = try Celebration(capacity: 256)
             // The host's own objects: a program, a vertex array, a buffer, two framebuffers.
             let hostProgram = try ShaderProgram(.embedded, vertex: "button.vert.glsl", fragment: "button.frag.glsl")
@@ -102,8 +102,8 @@ import Testing
         return name
     }
 
-    @Test func badInputToFireThrowsAClearErrorAndChangesNothing() throws {
-        try SharedGL.run {
+    @Test func badInputToFireThrowsAClearErrorAndChangesNothing() async throws {
+        try await SharedGL.run {
             let celebration = try Celebration(capacity: 64)
             defer { celebration.delete() }
             let good = Size(width: 320, height: 180)
@@ -143,8 +143,8 @@ import Testing
         }
     }
 
-    @Test func isIdleWhenNothingIsAliveOrWaitingToAppear() throws {
-        try SharedGL.run {
+    @Test func isIdleWhenNothingIsAliveOrWaitingToAppear() async throws {
+        try await SharedGL.run {
             let celebration = try Celebration(capacity: 256)
             defer { celebration.delete() }
             let viewport = Size(width: 640, height: 360)

@@ -14,40 +14,22 @@ enum ConfettiBinary {
         throw TestFailure("the confetti executable is not built next to the tests (\(here.path)); run `swift build` first, as make test does")
     }
 
-    struct Outcome {
-        var status: Int32
-        var exitedNormally: Bool
-        var stdout: String
-        var stderr: String
+    /// The environment the binary runs in: this process's without DISPLAY (a bad option must
+    /// be refused before any window opens), with `changes` applied (nil removes a variable).
+    static func environment(_ changes: [String: String?] = [:]) -> [String: String] {
+        ChildProcess.environment(changes.merging(["DISPLAY": nil]) { given, _ in given })
     }
 
-    /// Runs `executable` (default: the built `confetti`) in `directory` with `environment`
-    /// changes (nil removes a variable).
-    static func run(_ arguments: [String], executable: URL? = nil, in directory: URL? = nil, environment changes: [String: String?] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = try executable ?? url()
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil  // a bad option must be refused before any window opens
-        for (key, value) in changes { environment[key] = value }
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        // Files rather than pipes: no buffer to fill and block on.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-run-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
-            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "", stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? ""
-        )
+    /// Runs `executable` (default: the built `confetti`) to its end in `directory`, with
+    /// `environment` changes; `timeout` is a stall guard, not a speed claim.
+    static func run(_ arguments: [String], executable: URL? = nil, in directory: URL? = nil, environment changes: [String: String?] = [:],
+                    timeout: Double = 300) async throws -> ChildProcess.Outcome {
+        try await ChildProcess.run([try (executable ?? url()).path] + arguments, environment: environment(changes), directory: directory, timeout: timeout)
+    }
+
+    /// Starts the binary and returns at once: to signal it, race it, or wait for it.
+    static func start(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> ChildProcess {
+        try ChildProcess([try url().path] + arguments, environment: environment(changes))
     }
 }
 
@@ -177,7 +159,7 @@ struct TestFailure: Error, CustomStringConvertible {
     ]
 
     @Test(arguments: badInputs)
-    func badInputIsRefusedWithExitTwoAndAMessageNamingIt(_ input: BadInput) throws {
+    func badInputIsRefusedWithExitTwoAndAMessageNamingIt(_ input: BadInput) async throws {
         var arguments = input.arguments
         var cleanup: URL?
         if let file = input.file {
@@ -187,7 +169,7 @@ struct TestFailure: Error, CustomStringConvertible {
             arguments = arguments.map { $0 == "FILE" ? url.path : $0 }
         }
         defer { cleanup.map { try? FileManager.default.removeItem(at: $0) } }
-        let outcome = try ConfettiBinary.run(arguments)
+        let outcome = try await ConfettiBinary.run(arguments)
         #expect(outcome.exitedNormally, "ended by a signal: \(outcome.stderr)")
         #expect(outcome.status == 2, "exit \(outcome.status); stderr: \(outcome.stderr)")
         for word in input.mentions {
@@ -199,22 +181,20 @@ struct TestFailure: Error, CustomStringConvertible {
         #expect(outcome.stderr.split(separator: "\n").first?.hasPrefix("confetti: ") == true, "one clear line first: \(outcome.stderr)")
     }
 
-    @Test func aCopiedBinaryRendersWithNoCheckoutAndNoShaderPath() throws {
+    @Test func aCopiedBinaryRendersWithNoCheckoutAndNoShaderPath() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-alone-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let copy = dir.appendingPathComponent("confetti")
-        // Bytes, not copyItem: other tests are running the original meanwhile.
-        try Data(contentsOf: try ConfettiBinary.url()).write(to: copy)
-        chmod(copy.path, 0o755)
-        let outcome = try ConfettiBinary.run(["render", "--frames", "2", "--size", "64x36", "--out", "frames"],
+        try await ChildProcess.installExecutable(copying: try ConfettiBinary.url(), at: copy)
+        let outcome = try await ConfettiBinary.run(["render", "--frames", "2", "--size", "64x36", "--out", "frames"],
                                              executable: copy, in: dir, environment: ["CONFETTI_SHADER_DIR": nil])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path)
         #expect(frames.sorted() == ["frame-0000.png", "frame-0001.png"])
     }
 
-    @Test func brokenShaderFileStopsRenderWithFileAndLine() throws {
+    @Test func brokenShaderFileStopsRenderWithFileAndLine() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-broken-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -225,20 +205,20 @@ struct TestFailure: Error, CustomStringConvertible {
         let vertex = dir.appendingPathComponent("confetti.vert.glsl")
         try String(contentsOf: vertex, encoding: .utf8).replacingOccurrences(of: "float t = uTime - aBirth", with: "float t = uTime - aBirthday")
             .write(to: vertex, atomically: true, encoding: .utf8)
-        let outcome = try ConfettiBinary.run(["render", "--shader-dir", dir.path, "--frames", "1", "--out", dir.appendingPathComponent("out").path])
+        let outcome = try await ConfettiBinary.run(["render", "--shader-dir", dir.path, "--frames", "1", "--out", dir.appendingPathComponent("out").path])
         #expect(outcome.status == 2 && outcome.exitedNormally, "\(outcome.status): \(outcome.stderr)")
         #expect(outcome.stderr.contains("confetti.vert.glsl:"), "file and line: \(outcome.stderr)")
         #expect(outcome.stderr.contains("aBirthday"), "\(outcome.stderr)")
     }
 
     @Test(arguments: [("confetti", 30), ("classic", 16), ("fountain", 10)])
-    func traceFollowsTheSpecContractAndGPUAgreesWithCPU(_ effect: String, _ particles: Int) throws {
-        func trace(_ evaluator: String) throws -> [String: Any] {
-            let outcome = try ConfettiBinary.run(["trace", effect, "--seed", "7", "--times", "-0.05,0,0.2,0.39,0.6,1.2", "--evaluator", evaluator])
+    func traceFollowsTheSpecContractAndGPUAgreesWithCPU(_ effect: String, _ particles: Int) async throws {
+        func trace(_ evaluator: String) async throws -> [String: Any] {
+            let outcome = try await ConfettiBinary.run(["trace", effect, "--seed", "7", "--times", "-0.05,0,0.2,0.39,0.6,1.2", "--evaluator", evaluator])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         }
-        let cpu = try trace("cpu"), gpu = try trace("gpu")
+        let cpu = try await trace("cpu"), gpu = try await trace("gpu")
         let confetti = effect == "confetti"
         for doc in [cpu, gpu] {
             #expect(Set(doc.keys) == ["effect", "seed", "evaluator", "viewport", "constants", "particles"])
@@ -269,19 +249,19 @@ struct TestFailure: Error, CustomStringConvertible {
         }
     }
 
-    @Test func presetsPrintAsFilesThatLoadBackToTheSameEffect() throws {
+    @Test func presetsPrintAsFilesThatLoadBackToTheSameEffect() async throws {
         for preset in Effect.presets {
-            let outcome = try ConfettiBinary.run(["presets", preset.name])
+            let outcome = try await ConfettiBinary.run(["presets", preset.name])
             #expect(outcome.status == 0, "\(preset.name): \(outcome.stderr)")
             let effect = try EffectFile.decode(Data(outcome.stdout.utf8), file: preset.name)
             #expect(effect.kind == preset.effect.kind)
             #expect(EffectFile.encode(effect) == EffectFile.encode(preset.effect), "\(preset.name) round trip")
         }
-        let list = try ConfettiBinary.run(["presets"])
+        let list = try await ConfettiBinary.run(["presets"])
         #expect(Effect.presets.allSatisfy { list.stdout.contains($0.name) })
     }
 
-    @Test func aThousandMutatedEffectFilesEndInExitZeroOrTwoNeverASignal() throws {
+    @Test func aThousandMutatedEffectFilesEndInExitZeroOrTwoNeverASignal() async throws {
         var rng = SeededGenerator(seed: 2026)
         let bases = try ["confetti", "classic", "fountain"].map { name -> [String: Any] in
             let text = EffectFile.encode(Effect.preset(name)!)
@@ -313,7 +293,7 @@ struct TestFailure: Error, CustomStringConvertible {
             }
             let url = dir.appendingPathComponent("m\(k).json")
             try text.write(to: url, atomically: true, encoding: .utf8)
-            let outcome = try ConfettiBinary.run(["trace", url.path, "--times", "0.3"])
+            let outcome = try await ConfettiBinary.run(["trace", url.path, "--times", "0.3"])
             #expect(outcome.exitedNormally, "mutation \(k) ended by a signal: \(text)")
             #expect(outcome.status == 0 || outcome.status == 2, "mutation \(k): exit \(outcome.status): \(outcome.stderr)")
             statuses[outcome.status, default: 0] += 1
@@ -326,14 +306,14 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// `make install` and `make uninstall`, staged under a private prefix with the debug binary.
 @Suite struct InstallTests {
-    @Test func makeInstallPutsTheBinaryAndCompletionsInPlaceAndUninstallRemovesThem() throws {
+    @Test func makeInstallPutsTheBinaryAndCompletionsInPlaceAndUninstallRemovesThem() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-prefix-\(UUID())")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let make = URL(fileURLWithPath: "/usr/bin/make")
         // -o build: the test installs the binary it was built with, not a release build.
         let common = ["-C", root.path, "-o", "build", "PREFIX=\(prefix.path)", "RELEASE=\(try ConfettiBinary.url().path)"]
-        let install = try ConfettiBinary.run(common + ["install"], executable: make)
+        let install = try await ConfettiBinary.run(common + ["install"], executable: make)
         #expect(install.status == 0, "\(install.stderr)")
         let files = ["bin/confetti", "share/bash-completion/completions/confetti", "share/zsh/site-functions/_confetti",
                      "share/fish/vendor_completions.d/confetti.fish"]
@@ -344,11 +324,11 @@ struct TestFailure: Error, CustomStringConvertible {
         let bash = try String(contentsOf: prefix.appendingPathComponent(files[1]), encoding: .utf8)
         #expect(bash.contains("render") && bash.contains("--effect"), "the bash completion knows the commands and options")
         // The installed binary runs from anywhere: its shaders are inside it.
-        let installed = try ConfettiBinary.run(["trace", "fountain", "--times", "0.2", "--evaluator", "gpu"],
+        let installed = try await ConfettiBinary.run(["trace", "fountain", "--times", "0.2", "--evaluator", "gpu"],
                                                executable: prefix.appendingPathComponent("bin/confetti"), in: FileManager.default.temporaryDirectory,
                                                environment: ["CONFETTI_SHADER_DIR": nil])
         #expect(installed.status == 0 && installed.stdout.contains("\"evaluator\" : \"gpu\""), "\(installed.stderr)")
-        let uninstall = try ConfettiBinary.run(common + ["uninstall"], executable: make)
+        let uninstall = try await ConfettiBinary.run(common + ["uninstall"], executable: make)
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         for file in files {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) removed")

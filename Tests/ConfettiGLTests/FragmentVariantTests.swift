@@ -7,9 +7,9 @@ import Testing
 /// (`SHAPES`), so that bursts of rectangles do not pay for stars on llvmpipe, and a variant
 /// draws exactly what the build for every shape draws.
 @Suite struct FragmentVariantTests {
-    @Test func aBurstIsDrawnByTheBuildForItsOwnShapesAndTheBuildIsKept() throws {
+    @Test func aBurstIsDrawnByTheBuildForItsOwnShapesAndTheBuildIsKept() async throws {
         let viewport = Size(width: 320, height: 180)
-        try SharedGL.run {
+        try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 256)
             defer { renderer.delete() }
             let rectangles = try renderer.add(ConfettiBurst.standard.spawn(in: viewport, seed: 3), uniforms: .standard, at: 0)[0]
@@ -26,9 +26,9 @@ import Testing
 
     /// Every preset's pieces, each burst drawn once by the build for its shapes and once by the
     /// build for every shape: the same pixels, exactly.
-    @Test func eachVariantDrawsThePixelsOfTheBuildForEveryShape() throws {
+    @Test func eachVariantDrawsThePixelsOfTheBuildForEveryShape() async throws {
         let viewport = Size(width: 320, height: 180)
-        try SharedGL.run {
+        try await SharedGL.run {
             let target = try OffscreenTarget(width: 320, height: 180)
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 20_000)
             defer { renderer.delete(); target.delete() }
@@ -67,11 +67,11 @@ import Testing
 
     /// A build fills only the shapes it was built for: a piece of any other shape is discarded
     /// whole, not drawn as its quad (should a burst ever be drawn by the wrong build).
-    @Test func aBuildDrawsNothingForAShapeItWasNotBuiltFor() throws {
+    @Test func aBuildDrawsNothingForAShapeItWasNotBuiltFor() async throws {
         let viewport = Size(width: 320, height: 180)
         var circles = ConfettiBurst.standard
         circles.shapes = [.circle]
-        try SharedGL.run {
+        try await SharedGL.run {
             let target = try OffscreenTarget(width: 320, height: 180)
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 256)
             defer { renderer.delete(); target.delete() }

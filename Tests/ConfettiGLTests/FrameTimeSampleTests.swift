@@ -3,7 +3,7 @@ import Testing
 
 /// What `--quit-after` reports about the live particles of the frames it timed.
 @Suite struct FrameTimeSampleTests {
-    @Test func theLiveCountsOfTheFramesAreReportedAsMedianLeastAndMost() {
+    @Test func theLiveCountsOfTheFramesAreReportedAsMedianLeastAndMost() async {
         var sample = FrameTimeSample()
         let live = [5, 9, 7, 7, 1, 8, 7]
         for (i, n) in live.enumerated() { sample.record(seconds: 0.001 * Double(i + 1), live: n) }
@@ -13,7 +13,7 @@ import Testing
         #expect(sample.summary == "7 frames, median 4.00 ms, p95 7.00 ms, live median 7 (min 1, max 9)")
     }
 
-    @Test func beyondTheReservoirTheLiveCountsStayPairedWithTheirFrameTimes() {
+    @Test func beyondTheReservoirTheLiveCountsStayPairedWithTheirFrameTimes() async {
         var sample = FrameTimeSample()
         // Every frame's live count is its frame time in microseconds: any slot the reservoir
         // overwrites must keep the pair together.

@@ -6,15 +6,16 @@ import Testing
 /// The README's contact sheet: one labelled tile per registered preset, each with something
 /// drawn in it.
 @Suite struct GalleryTests {
-    @Test func theGalleryHasOneLabelledTileWithDrawnPixelsPerPreset() throws {
+    @Test func theGalleryHasOneLabelledTileWithDrawnPixelsPerPreset() async throws {
         let sheet = ContactSheet()
-        let image = try SharedGL.run { try sheet.draw(shaders: SharedGL.shaders()) }
-        #expect(sheet.presets.count == Effect.presets.count)
+        let image = try await SharedGL.run { try sheet.draw(shaders: SharedGL.shaders()) }
         #expect(image.width == sheet.width && image.height == sheet.height)
-        #expect(sheet.rows * sheet.columns >= sheet.presets.count && (sheet.rows - 1) * sheet.columns < sheet.presets.count)
+        // As many tiles as the registry has presets, in its order, and no empty row.
+        let registry = Effect.presets
+        try #require(sheet.rows * sheet.columns >= registry.count && (sheet.rows - 1) * sheet.columns < registry.count, "\(sheet.rows) rows of \(sheet.columns)")
         let background = ContactSheet.background.rgba8, ink = ContactSheet.ink.rgba8
         let scale = ContactSheet.labelScale
-        for (i, preset) in sheet.presets.enumerated() {
+        for (i, preset) in registry.enumerated() {
             #expect(ContactSheet.canLabel(preset.name), "the pixel font lacks a letter of '\(preset.name)'")
             // The label: exactly the font's pixels of the name, in ink, on the band's background.
             let band = sheet.labelBand(i)
@@ -46,13 +47,26 @@ import Testing
             }
             #expect(drawn >= 20, "\(preset.name): only \(drawn) pixels drawn in its tile")
         }
+        // The places after the last preset are the sheet's background, label bands included:
+        // no tile for anything the registry does not hold.
+        for i in registry.count..<(sheet.rows * sheet.columns) {
+            let (tx, ty) = sheet.tile(i)
+            let band = sheet.labelBand(i)
+            var other = 0
+            for y in ty..<(band.y + band.height) {
+                for x in tx..<(tx + sheet.tileWidth) where (image[x, y].r, image[x, y].g, image[x, y].b) != (background.0, background.1, background.2) {
+                    other += 1
+                }
+            }
+            #expect(other == 0, "place \(i) after the last preset has \(other) pixels drawn")
+        }
     }
 
-    @Test func galleryWritesTheSheetAsOnePNGAndLeavesNoTemporaryFile() throws {
+    @Test func galleryWritesTheSheetAsOnePNGAndLeavesNoTemporaryFile() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-gallery-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("docs/gallery.png").path
-        let outcome = try ConfettiBinary.run(["gallery", "--out", out, "--tile", "160x90", "--columns", "3"])
+        let outcome = try await ConfettiBinary.run(["gallery", "--out", out, "--tile", "160x90", "--columns", "3"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let image = try PNGFile.read(out)
         var sheet = ContactSheet()
@@ -61,7 +75,7 @@ import Testing
         sheet.columns = 3
         #expect(image.width == sheet.width && image.height == sheet.height)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("docs").path) == ["gallery.png"])
-        let bad = try ConfettiBinary.run(["gallery", "--out", out, "--columns", "0"])
+        let bad = try await ConfettiBinary.run(["gallery", "--out", out, "--columns", "0"])
         #expect(bad.status == 2 && bad.stderr.contains("--columns"))
     }
 }

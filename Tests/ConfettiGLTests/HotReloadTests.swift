@@ -15,14 +15,14 @@ import Testing
         return dir
     }
 
-    @Test func brokenShaderIsRejectedAndThePreviousProgramKeepsDrawing() throws {
+    @Test func brokenShaderIsRejectedAndThePreviousProgramKeepsDrawing() async throws {
         let dir = try Self.copyShaders()
         defer { try? FileManager.default.removeItem(at: dir) }
         let viewport = Size(width: 320, height: 180)
         let particles = ConfettiBurst.standard.spawn(in: viewport, seed: 4)
         let fragment = dir.appendingPathComponent("particle.frag.glsl")
         let good = try String(contentsOf: fragment, encoding: .utf8)
-        try SharedGL.run {
+        try await SharedGL.run {
             let scene = try SceneRenderer(shaders: .directory(dir), capacity: 64)
             let target = try OffscreenTarget(width: 320, height: 180)
             defer { scene.delete(); target.delete() }
@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    @Test func watcherSeesAChangedFileOnce() throws {
+    @Test func watcherSeesAChangedFileOnce() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-watch-\(UUID()).json")
         try "{}".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }

@@ -17,8 +17,8 @@ import Testing
         ConfettiBurst.standard.spawn(in: viewport, seed: seed)
     }
 
-    @Test func rendererDrawsExactlyTheLiveRangesAndNothingWhenAllAreDead() throws {
-        try SharedGL.run {
+    @Test func rendererDrawsExactlyTheLiveRangesAndNothingWhenAllAreDead() async throws {
+        try await SharedGL.run {
             let target = try OffscreenTarget(width: 320, height: 240)
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 1000)
             defer { renderer.delete(); target.delete() }
@@ -44,8 +44,8 @@ import Testing
         }
     }
 
-    @Test func fullRingOverwritesOldestBurstsWithOneNotice() throws {
-        try SharedGL.run {
+    @Test func fullRingOverwritesOldestBurstsWithOneNotice() async throws {
+        try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 100)
             defer { renderer.delete() }
             var notices: [String] = []
@@ -72,8 +72,8 @@ import Testing
         }
     }
 
-    @Test func burstLargerThanTheRingIsRefusedWithAReason() throws {
-        try SharedGL.run {
+    @Test func burstLargerThanTheRingIsRefusedWithAReason() async throws {
+        try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 10)
             defer { renderer.delete() }
             #expect(throws: GLFailure.self) { try renderer.add(burst(1), uniforms: physics, at: 0) }
@@ -84,8 +84,8 @@ import Testing
     /// Bursts of one particle in a ring of a million: the burst list (and every frame's walk
     /// over it) stays at the live bursts plus the 1,024 most recent dead ones, which a paused
     /// viewer can still step back to.
-    @Test func tinyBurstsDoNotGrowTheBurstListAndRecentOnesStillRewind() throws {
-        try SharedGL.run {
+    @Test func tinyBurstsDoNotGrowTheBurstListAndRecentOnesStillRewind() async throws {
+        try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 1 << 20)
             defer { renderer.delete() }
             let one = Array(burst(1).prefix(1))
@@ -114,8 +114,8 @@ import Testing
     }
 
     /// A show uploaded ahead of its time, as render does: nothing is forgotten before it has died.
-    @Test func burstsStillToComeAreNeverForgotten() throws {
-        try SharedGL.run {
+    @Test func burstsStillToComeAreNeverForgotten() async throws {
+        try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 10_000)
             defer { renderer.delete() }
             let one = Array(burst(2).prefix(1))

@@ -33,11 +33,11 @@ import Testing
     ]
 
     @Test(arguments: badInputs)
-    func badMotionFieldIsRefusedWithExitTwoAndAMessageNamingIt(_ input: BadInput) throws {
-        try CommandLineTests().badInputIsRefusedWithExitTwoAndAMessageNamingIt(input)
+    func badMotionFieldIsRefusedWithExitTwoAndAMessageNamingIt(_ input: BadInput) async throws {
+        try await CommandLineTests().badInputIsRefusedWithExitTwoAndAMessageNamingIt(input)
     }
 
-    @Test func motionFieldsReadIntoThePhysicsAndPrintBack() throws {
+    @Test func motionFieldsReadIntoThePhysicsAndPrintBack() async throws {
         let text = """
         {"kind": "confetti", "confetti": {"windSpeed": -40, "windGusts": [[120, 3, 0.5], [-30, 9.5, -2]],
          "trailGhosts": 3, "trailSpacing": 0.05, "trailTaper": 0.25,
@@ -56,12 +56,12 @@ import Testing
         #expect(still.confetti.physics == ConfettiPhysics.standard)
     }
 
-    @Test func presetsWindAndTrailAreListedAndTraceWithAgreeingEvaluators() throws {
-        let list = try ConfettiBinary.run(["presets"])
+    @Test func presetsWindAndTrailAreListedAndTraceWithAgreeingEvaluators() async throws {
+        let list = try await ConfettiBinary.run(["presets"])
         #expect(list.stdout.contains("wind") && list.stdout.contains("trail"))
         for name in ["wind", "trail"] {
-            let cpu = try ConfettiBinary.run(["trace", name, "--times", "0,0.2,0.7,1.3", "--evaluator", "cpu"])
-            let gpu = try ConfettiBinary.run(["trace", name, "--times", "0,0.2,0.7,1.3", "--evaluator", "gpu"])
+            let cpu = try await ConfettiBinary.run(["trace", name, "--times", "0,0.2,0.7,1.3", "--evaluator", "cpu"])
+            let gpu = try await ConfettiBinary.run(["trace", name, "--times", "0,0.2,0.7,1.3", "--evaluator", "gpu"])
             #expect(cpu.status == 0 && gpu.status == 0, "\(cpu.stderr) \(gpu.stderr)")
             let a = try JSONSerialization.jsonObject(with: Data(cpu.stdout.utf8)) as! [String: Any]
             let b = try JSONSerialization.jsonObject(with: Data(gpu.stdout.utf8)) as! [String: Any]

@@ -41,8 +41,8 @@ import Testing
         return ColorRamp(stops: stops, mode: rng.index(below: 2) == 0 ? .replace : .multiply)
     }
 
-    func check(_ physics: ConfettiPhysics, seed: UInt64, epoch: Double = 0) throws -> ParityHarness.Report {
-        try ParityHarness.check(ConfettiKind.self, particles: Self.particles(seed: seed), uniforms: physics, epoch: epoch, times: Self.times(seed: seed + 1))
+    func check(_ physics: ConfettiPhysics, seed: UInt64, epoch: Double = 0) async throws -> ParityHarness.Report {
+        try await ParityHarness.check(ConfettiKind.self, particles: Self.particles(seed: seed), uniforms: physics, epoch: epoch, times: Self.times(seed: seed + 1))
     }
 
     func merged(_ reports: [ParityHarness.Report]) -> ParityHarness.Report {
@@ -59,47 +59,50 @@ import Testing
         return total
     }
 
-    @Test func windShaderMatchesCPUForRandomGustsBirthsAndViewports() throws {
+    @Test func windShaderMatchesCPUForRandomGustsBirthsAndViewports() async throws {
         var rng = SeededGenerator(seed: 4242)
-        let reports = try (0..<4).map { i -> ParityHarness.Report in
+        var reports: [ParityHarness.Report] = []
+        for i in 0..<4 {
             var physics = ConfettiPhysics.standard
             physics.drag = rng.uniform(0.5, 5)
             physics.wind = Self.wind(&rng)
-            return try check(physics, seed: 100 + UInt64(i))
+            reports.append(try await check(physics, seed: 100 + UInt64(i)))
         }
         let report = merged(reports)
         #expect(report.aliveSamples > 4 * 600 * 3, "pieces in flight are sampled")
         print("wind parity, \(report.samples) samples: \(report)")
     }
 
-    @Test func windShaderMatchesCPUAfterThirtyDaysOfUptime() throws {
+    @Test func windShaderMatchesCPUAfterThirtyDaysOfUptime() async throws {
         var physics = ConfettiPhysics.standard
         physics.wind = Wind(mean: -150, gusts: [Wind.Gust(amplitude: 300, frequency: 7, phase: 2), Wind.Gust(amplitude: -120, frequency: 0.7, phase: -1)])
-        let report = try check(physics, seed: 7, epoch: 30 * 86_400 + 0.987_654_321)
+        let report = try await check(physics, seed: 7, epoch: 30 * 86_400 + 0.987_654_321)
         #expect(report.aliveSamples > 600 * 3)
         print("wind parity after 30 days, \(report.samples) samples: \(report)")
     }
 
-    @Test func trailGhostsMatchCPUAtTheirLaggedAges() throws {
+    @Test func trailGhostsMatchCPUAtTheirLaggedAges() async throws {
         var rng = SeededGenerator(seed: 515)
-        let reports = try (0..<3).map { i -> ParityHarness.Report in
+        var reports: [ParityHarness.Report] = []
+        for i in 0..<3 {
             var physics = ConfettiPhysics.standard
             physics.trail = Trail(ghosts: 1 + rng.index(below: 6), spacing: rng.uniform(0.01, 0.08), taper: rng.uniform(0, 1))
             physics.wind = Self.wind(&rng)
-            return try check(physics, seed: 300 + UInt64(i))
+            reports.append(try await check(physics, seed: 300 + UInt64(i)))
         }
         let report = merged(reports)
         #expect(report.ghostSamples > 600 * 14, "every ghost of every piece is compared")
         print("trail parity, \(report.samples) samples (\(report.ghostSamples) of ghosts): \(report)")
     }
 
-    @Test func colourRampAndSizeAtDeathMatchCPU() throws {
+    @Test func colourRampAndSizeAtDeathMatchCPU() async throws {
         var rng = SeededGenerator(seed: 919)
-        let reports = try (0..<4).map { i -> ParityHarness.Report in
+        var reports: [ParityHarness.Report] = []
+        for i in 0..<4 {
             var physics = ConfettiPhysics.standard
             physics.colorRamp = Self.ramp(&rng)
             physics.sizeAtDeath = rng.uniform(0, 3)
-            return try check(physics, seed: 500 + UInt64(i))
+            reports.append(try await check(physics, seed: 500 + UInt64(i)))
         }
         let report = merged(reports)
         #expect(report.aliveSamples > 4 * 600 * 3)

@@ -45,23 +45,23 @@ import Testing
     }
 
     @Test(arguments: scenes().indices)
-    func headlessRenderWithMotionEqualsTheCPUReferenceRasteriser(_ index: Int) throws {
+    func headlessRenderWithMotionEqualsTheCPUReferenceRasteriser(_ index: Int) async throws {
         let scene = Self.scenes()[index]
-        let d = try PixelProofTests().compare(scene)
+        let d = try await PixelProofTests().compare(scene)
         #expect(d.inked > 300, "\(scene.name): the scene shows something (\(d.inked) pixels)")
         #expect(d.worst <= 2, "\(scene.name): a pixel differs by \(d.worst) levels")
         #expect(d.mean <= 0.5, "\(scene.name): mean difference \(d.mean) levels")
         print(String(format: "pixels, %@: %d drawn pixels, worst %d levels, mean %.3f", scene.name, d.inked, d.worst, d.mean))
     }
 
-    @Test func ghostsAreDrawnAndOutliveTheirPieces() throws {
+    @Test func ghostsAreDrawnAndOutliveTheirPieces() async throws {
         var physics = ConfettiPhysics.standard
         physics.trail = Trail(ghosts: 4, spacing: 0.04, taper: 0.6)
-        let plain = try PixelProofTests().compare(Scene(name: "no trail", spawns: [Self.pieces(.standard)], time: 0.5))
-        let trailed = try PixelProofTests().compare(Scene(name: "trail", spawns: [Self.pieces(physics)], time: 0.5))
+        let plain = try await PixelProofTests().compare(Scene(name: "no trail", spawns: [Self.pieces(.standard)], time: 0.5))
+        let trailed = try await PixelProofTests().compare(Scene(name: "trail", spawns: [Self.pieces(physics)], time: 0.5))
         #expect(Double(trailed.inked) > 1.5 * Double(plain.inked), "ghosts add pixels: \(trailed.inked) vs \(plain.inked)")
         // Every piece is dead at its lifetime; its last ghost still shows until 4 spacings later.
-        let after = try PixelProofTests().compare(Scene(name: "after death", spawns: [Self.pieces(physics)], time: 1.5 + 0.1))
+        let after = try await PixelProofTests().compare(Scene(name: "after death", spawns: [Self.pieces(physics)], time: 1.5 + 0.1))
         #expect(after.inked > 0 && after.worst <= 2)
     }
 }

@@ -12,6 +12,8 @@ struct PixelChecks {
     struct Result {
         /// Pieces whose centre pixel was checked against their colour.
         var pieces = 0
+        /// The shapes of those pieces.
+        var shapes: Set<ConfettiShape> = []
         /// Background pixels checked, far from every piece.
         var backgroundPixels = 0
     }
@@ -51,6 +53,7 @@ struct PixelChecks {
             let want = bytes(p.color)
             #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "piece \(i) at (\(px), \(py)): pixel \(got), colour \(want)")
             result.pieces += 1
+            result.shapes.insert(p.shape)
         }
 
         let bg = bytes(background)

@@ -74,10 +74,10 @@ import Testing
         var mean: Double { inked == 0 ? 0 : Double(total) / Double(inked) }
     }
 
-    func compare(_ scene: Scene) throws -> Difference {
+    func compare(_ scene: Scene) async throws -> Difference {
         let button = scene.button ? CelebrateButton.centred(in: scene.viewport) : nil
         let width = Int(scene.viewport.width * scene.pixelsPerPoint), height = Int(scene.viewport.height * scene.pixelsPerPoint)
-        let gpu = try SharedGL.run {
+        let gpu = try await SharedGL.run {
             let renderer = try SceneRenderer(shaders: SharedGL.shaders(), capacity: 4096)
             let target = try OffscreenTarget(width: width, height: height)
             defer { renderer.delete(); target.delete() }
@@ -182,7 +182,7 @@ import Testing
 
     /// The shape scenes really show what they claim: the shape, pieces on both faces, and
     /// ribbons whose wave bends them.
-    @Test func shapeScenesShowEveryShapeOnBothFaces() {
+    @Test func shapeScenesShowEveryShapeOnBothFaces() async {
         var shown: [ConfettiShape: (front: Int, back: Int)] = [:]
         for scene in Self.shapeScenes() {
             for case .confetti(let pieces, let physics) in scene.spawns {
@@ -203,9 +203,9 @@ import Testing
     }
 
     @Test(arguments: scenes().indices)
-    func headlessRenderEqualsTheCPUReferenceRasteriser(_ index: Int) throws {
+    func headlessRenderEqualsTheCPUReferenceRasteriser(_ index: Int) async throws {
         let scene = Self.scenes()[index]
-        let d = try compare(scene)
+        let d = try await compare(scene)
         #expect(d.inked > 300, "\(scene.name): the scene shows something (\(d.inked) pixels)")
         #expect(d.worst <= 2, "\(scene.name): a pixel differs by \(d.worst) levels")
         #expect(d.mean <= 0.5, "\(scene.name): mean difference \(d.mean) levels")

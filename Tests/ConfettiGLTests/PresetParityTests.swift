@@ -6,7 +6,7 @@ import Testing
 /// vertex shaders against the Swift evaluators, at seeds, viewports, epochs and times drawn
 /// from a seeded generator rather than chosen by hand.
 @Suite struct PresetParityTests {
-    @Test func everyPresetsGPUAndCPUEvaluatorsAgreeAtRandomSeedsTimesAndViewports() throws {
+    @Test func everyPresetsGPUAndCPUEvaluatorsAgreeAtRandomSeedsTimesAndViewports() async throws {
         var rng = SeededGenerator(seed: 2026_11_22)
         for preset in Effect.presets {
             let viewport = Size(width: rng.uniform(320, 2560).rounded(), height: rng.uniform(240, 1440).rounded())
@@ -25,10 +25,10 @@ import Testing
                 case .confetti(let pieces, let physics):
                     // A piece with a trail is drawn, and checked, once per ghost as well.
                     instances += pieces.count * (1 + ConfettiKind.ghosts(physics))
-                    report = try ParityHarness.check(ConfettiKind.self, particles: pieces, uniforms: physics, epoch: epoch, times: times, viewport: viewport, pixelsPerPoint: 1)
+                    report = try await ParityHarness.check(ConfettiKind.self, particles: pieces, uniforms: physics, epoch: epoch, times: times, viewport: viewport, pixelsPerPoint: 1)
                 case .sparks(let sparks, let timing):
                     instances += sparks.count * (1 + SparkKind.ghosts(timing))
-                    report = try ParityHarness.check(SparkKind.self, particles: sparks, uniforms: timing, epoch: epoch, times: times, viewport: viewport, pixelsPerPoint: 1)
+                    report = try await ParityHarness.check(SparkKind.self, particles: sparks, uniforms: timing, epoch: epoch, times: times, viewport: viewport, pixelsPerPoint: 1)
                 }
                 samples += report.samples
                 alive += report.aliveSamples

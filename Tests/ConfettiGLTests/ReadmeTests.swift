@@ -23,11 +23,11 @@ import Testing
         #expect(current == generated + "\n", "README's \(marker) section is out of date: run CONFETTI_UPDATE_README=1 swift test --filter Readme")
     }
 
-    @Test func readmeKeyTableIsTheViewersOwn() throws {
+    @Test func readmeKeyTableIsTheViewersOwn() async throws {
         try check(section: "viewer keys", equals: ViewerKeys.markdown)
     }
 
-    @Test func readmeFieldReferenceIsTheEffectFormatsOwn() throws {
+    @Test func readmeFieldReferenceIsTheEffectFormatsOwn() async throws {
         try check(section: "field reference", equals: EffectFile.reference)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// `confetti bench`'s reference mode, the renderer before issue 12 frozen, draws what the live
 /// renderer draws: the ratio gpu/reference compares the cost of the same pixels.
 @Suite struct ReferenceRendererTests {
-    @Test func theFrozenRecordIsTheSixtyByteRecordOfBefore() {
+    @Test func theFrozenRecordIsTheSixtyByteRecordOfBefore() async {
         #expect(MemoryLayout<ReferenceConfettiRecord>.stride == 60)
         #expect(ReferenceConfettiRecord.layout.map(\.offset) == [0, 16, 32, 48, 52, 56])
     }
@@ -15,7 +15,7 @@ import Testing
     /// rasteriser: the two GPU pictures agree with each other and with the CPU within the pixel
     /// proofs' tolerance (at most 2 levels a pixel, 0.5 on average).
     @Test(arguments: [(0.35, 1.0), (0.9, 1.0), (1.3, 1.0), (0.6, 2.0), (1.0, 2.0), (0.45, 2.0)])
-    func theReferenceRendererDrawsTheSamePixelsAsTheLiveOne(_ time: Double, _ pixelsPerPoint: Double) throws {
+    func theReferenceRendererDrawsTheSamePixelsAsTheLiveOne(_ time: Double, _ pixelsPerPoint: Double) async throws {
         let viewport = Size(width: 320, height: 180)
         var burst = ConfettiBurst.mixedShapes
         burst.count = 300
@@ -36,7 +36,7 @@ import Testing
         }
         let bursts = [(early, physics, 0.0), (late, physics, 0.2)]
         let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
-        let (live, frozen) = try SharedGL.run {
+        let (live, frozen) = try await SharedGL.run {
             let target = try OffscreenTarget(width: width, height: height)
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 1_000)
             let reference = try ReferenceRenderer(shaders: SharedGL.shaders())

@@ -6,8 +6,8 @@ import Testing
 @Suite struct ShaderLayoutTests {
     /// Every kind's linked program reads exactly its record's attributes, at their locations
     /// and types; the interface check that guards hot reload agrees.
-    func checkLayout<Kind: ParticleKind>(_: Kind.Type) throws {
-        try SharedGL.run {
+    func checkLayout<Kind: ParticleKind>(_: Kind.Type) async throws {
+        try await SharedGL.run {
             let renderer = try ParticleRenderer<Kind>(shaders: SharedGL.shaders(), capacity: 16)
             defer { renderer.delete() }
             // Built-ins (gl_VertexID) are listed too; only the record's inputs matter here.
@@ -22,10 +22,10 @@ import Testing
         }
     }
 
-    @Test func confettiShaderInputsMatchTheConfettiRecord() throws { try checkLayout(ConfettiKind.self) }
-    @Test func sparkShaderInputsMatchTheSparkRecord() throws { try checkLayout(SparkKind.self) }
+    @Test func confettiShaderInputsMatchTheConfettiRecord() async throws { try await checkLayout(ConfettiKind.self) }
+    @Test func sparkShaderInputsMatchTheSparkRecord() async throws { try await checkLayout(SparkKind.self) }
 
-    @Test func compileErrorsNameTheFileAndLineEvenInsideAnInclude() throws {
+    @Test func compileErrorsNameTheFileAndLineEvenInsideAnInclude() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-bad-shader-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -38,7 +38,7 @@ import Testing
             .write(to: dir.appendingPathComponent("includer.vert.glsl"), atomically: true, encoding: .utf8)
         try "#include \"loop.glsl\"\n".write(to: dir.appendingPathComponent("loop.glsl"), atomically: true, encoding: .utf8)
         let library = ShaderLibrary.directory(dir)
-        try SharedGL.run {
+        try await SharedGL.run {
             do {
                 _ = try ShaderProgram(library, vertex: "broken.vert.glsl")
                 Issue.record("a shader with an undefined variable compiled")
@@ -63,7 +63,7 @@ import Testing
         }
     }
 
-    @Test func builtInShadersAreTheFilesOfTheShadersFolder() throws {
+    @Test func builtInShadersAreTheFilesOfTheShadersFolder() async throws {
         // The embedded copy is made from Shaders/ at build time: the folder is the single source.
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Shaders")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") }.sorted()
@@ -74,12 +74,12 @@ import Testing
         }
     }
 
-    @Test func aShaderReadingWhatTheRendererDoesNotFeedIsRefused() throws {
+    @Test func aShaderReadingWhatTheRendererDoesNotFeedIsRefused() async throws {
         let dir = try HotReloadTests.copyShaders()
         defer { try? FileManager.default.removeItem(at: dir) }
         let vertex = dir.appendingPathComponent("confetti.vert.glsl")
         let good = try String(contentsOf: vertex, encoding: .utf8)
-        try SharedGL.run {
+        try await SharedGL.run {
             // A uniform the renderer never sets, and a uniform retyped.
             for (edit, word) in [
                 (good.replacingOccurrences(of: "uniform float uTime;", with: "uniform float uTime;\nuniform float uBreeze;")
@@ -100,8 +100,8 @@ import Testing
 }
 
 @Suite struct GLDebugLogTests {
-    @Test func driverErrorsReachTheDebugLogWithTheirMessage() throws {
-        try SharedGL.run {
+    @Test func driverErrorsReachTheDebugLogWithTheirMessage() async throws {
+        try await SharedGL.run {
             // A deliberate error: an enum glEnable does not know.
             epoxy_glEnable(GLenum(0x1234_5678 & 0xFFFF))
             let errors = GLDebugLog.drain()
@@ -112,8 +112,8 @@ import Testing
 
     /// A program that never drains the log (the viewer in a debug build) keeps at most
     /// `keptErrors` messages, however many frames fail.
-    @Test func theLogKeepsABoundedNumberOfErrors() throws {
-        try SharedGL.run {
+    @Test func theLogKeepsABoundedNumberOfErrors() async throws {
+        try await SharedGL.run {
             for _ in 0..<(GLDebugLog.keptErrors + 500) {
                 epoxy_glEnable(GLenum(0x5678))
             }

@@ -24,21 +24,21 @@ import Testing
         return random + edges.map(Double.init)
     }
 
-    func check(epoch: Double, ages: [Double] = Self.ages()) throws -> ParityHarness.Report {
-        try ParityHarness.check(ConfettiKind.self, particles: Self.particles(), uniforms: .standard, epoch: epoch, times: ages)
+    func check(epoch: Double, ages: [Double] = Self.ages()) async throws -> ParityHarness.Report {
+        try await ParityHarness.check(ConfettiKind.self, particles: Self.particles(), uniforms: .standard, epoch: epoch, times: ages)
     }
 
-    @Test func vertexShaderMatchesCPUEvaluatorFromBirthThroughDeath() throws {
-        let report = try check(epoch: 0)
+    @Test func vertexShaderMatchesCPUEvaluatorFromBirthThroughDeath() async throws {
+        let report = try await check(epoch: 0)
         #expect(report.samples == 1_200 * 22)
         #expect(report.rebased == 0, "at epoch 0 the ages reach the shader exactly")
         #expect(report.fading >= 4 * 1_200, "the fade is sampled")
         print("confetti parity at start, \(report.samples) samples: \(report)")
     }
 
-    @Test func vertexShaderMatchesCPUEvaluatorAfterThirtyDaysOfUptime() throws {
+    @Test func vertexShaderMatchesCPUEvaluatorAfterThirtyDaysOfUptime() async throws {
         // Ages that are no float, so that the float time uniform really rounds them.
-        let report = try check(epoch: 30 * 86_400 + 0.987_654_321, ages: Self.ages().map { $0 + 1.234_567e-7 })
+        let report = try await check(epoch: 30 * 86_400 + 0.987_654_321, ages: Self.ages().map { $0 + 1.234_567e-7 })
         #expect(report.samples == 1_200 * 22)
         // The float time path moved most ages, by at most the rounding of a few seconds.
         #expect(report.rebased > report.samples / 2 && report.largestTimeRounding < 1e-6)
@@ -49,12 +49,12 @@ import Testing
     /// on the GPU to exactly the stored birth the reference ages the piece from. (Births within
     /// 0.1 s, so that no age is further before birth than the other tests' −0.1 s: there the
     /// closed form's exp(drag·|t|) outgrows the error scales, which are for drawn ages.)
-    @Test func vertexShaderMatchesCPUEvaluatorForPiecesBornApart() throws {
+    @Test func vertexShaderMatchesCPUEvaluatorForPiecesBornApart() async throws {
         var rng = SeededGenerator(seed: 2025)
         var pieces = Array(Self.particles().prefix(300))
         for i in pieces.indices { pieces[i].birth = rng.uniform(0.05, 0.15) }
         let clocks = (0..<10).map { _ in Double(Float(rng.uniform(0.05, 1.7))) } + [0.05, 0.1, 1.6]
-        let report = try ParityHarness.check(ConfettiKind.self, particles: pieces, uniforms: .standard, epoch: 0, times: clocks)
+        let report = try await ParityHarness.check(ConfettiKind.self, particles: pieces, uniforms: .standard, epoch: 0, times: clocks)
         #expect(report.samples == 300 * 13)
         #expect(report.aliveSamples > 300 * 2 && report.aliveSamples < 300 * 13, "born and unborn or dead pieces are both sampled")
         print("confetti parity, pieces born apart, \(report.samples) samples: \(report)")
@@ -94,10 +94,10 @@ import Testing
         return random + edges.map { Double(Float($0)) }
     }
 
-    func check(epoch: Double) throws -> ParityHarness.Report {
+    func check(epoch: Double) async throws -> ParityHarness.Report {
         var total = ParityHarness.Report()
         for family in Self.families() {
-            let report = try ParityHarness.check(SparkKind.self, particles: family.sparks, uniforms: family.timing, epoch: epoch, times: Self.launchTimes(for: family.timing))
+            let report = try await ParityHarness.check(SparkKind.self, particles: family.sparks, uniforms: family.timing, epoch: epoch, times: Self.launchTimes(for: family.timing))
             total.samples += report.samples
             total.aliveSamples += report.aliveSamples
             for (field, error) in report.error {
@@ -108,26 +108,26 @@ import Testing
         return total
     }
 
-    @Test func sparkShaderMatchesCPUBeforeDuringAndAfterFlight() throws {
-        let report = try check(epoch: 0)
+    @Test func sparkShaderMatchesCPUBeforeDuringAndAfterFlight() async throws {
+        let report = try await check(epoch: 0)
         #expect(Self.families().reduce(0) { $0 + $1.sparks.count } >= 10_000)
         #expect(report.aliveSamples > 10_000 && report.samples - report.aliveSamples > 2_000, "before, during and after flight")
         print("spark parity, \(report.samples) samples (\(report.aliveSamples) in flight): \(report)")
     }
 
-    @Test func sparkShaderMatchesCPUAfterThirtyDaysOfUptime() throws {
-        let report = try check(epoch: 30 * 86_400 + 0.987_654_321)
+    @Test func sparkShaderMatchesCPUAfterThirtyDaysOfUptime() async throws {
+        let report = try await check(epoch: 30 * 86_400 + 0.987_654_321)
         #expect(report.aliveSamples > 10_000)
         print("spark parity after 30 days, \(report.samples) samples: \(report)")
     }
 
-    @Test func gpuEaseOutSolverStaysWithinItsBoundOverAllProgress() throws {
+    @Test func gpuEaseOutSolverStaysWithinItsBoundOverAllProgress() async throws {
         // One spark per progress value, 0 to 1 in steps of 1/4096, plus small powers of two.
         let timing = SparkTiming(duration: 1, scaleKeyTimes: [0, 1])
         let curve = Bezier([Point(0, 0), Point(1, 0), Point(2, 0)])
         let progress = (0...4096).map { Double($0) / 4096 } + (1...20).map { pow(2, -Double($0)) }
         let sparks = progress.map { Spark(curve: curve, delay: -$0, scaleValues: [0, 1], size: 1, color: .red, inFront: true) }
-        let gpu = try SharedGL.run {
+        let gpu = try await SharedGL.run {
             let probe = try FeedbackProbe<SparkKind>(shaders: SharedGL.shaders())
             defer { probe.delete() }
             return try probe.evaluate(sparks, uniforms: timing, now: 0)
@@ -154,11 +154,11 @@ import Testing
     }()
 
     /// The worst |GPU − CPU| eased progress of each curve.
-    func worstErrors(_ curves: [TimingCurve]) throws -> [Double] {
+    func worstErrors(_ curves: [TimingCurve]) async throws -> [Double] {
         let line = Bezier([Point(0, 0), Point(1, 0), Point(2, 0)])
         // Spark k is delayed by −p, so at launch time 0 its progress is exactly p.
         let sparks = Self.progress.map { Spark(curve: line, delay: -$0, scaleValues: [0, 1], size: 1, color: .red, inFront: true) }
-        return try SharedGL.run {
+        return try await SharedGL.run {
             let probe = try FeedbackProbe<SparkKind>(shaders: SharedGL.shaders())
             defer { probe.delete() }
             return try curves.map { curve in
@@ -169,7 +169,7 @@ import Testing
         }
     }
 
-    @Test func everyAcceptedCurveIsSolvedWithinTwoMillionths() throws {
+    @Test func everyAcceptedCurveIsSolvedWithinTwoMillionths() async throws {
         var rng = SeededGenerator(seed: 1_000)
         let extremes = [TimingCurve(0, 0, 1, 1), TimingCurve(1, 0, 0, 1), TimingCurve(0, 1, 1, 0), TimingCurve(1, 0, 1, 1),
                         TimingCurve(0, 1, 0, 1), .easeOut, TimingCurve(0.42, 0, 1, 1), TimingCurve(0.42, 0, 0.58, 1),
@@ -181,7 +181,7 @@ import Testing
         let random = (0..<1_000).map { _ in
             TimingCurve(rng.unit(), rng.uniform(-10, 10), rng.unit(), rng.uniform(-10, 10))
         }
-        let errors = try worstErrors(extremes + random)
+        let errors = try await worstErrors(extremes + random)
         for (curve, error) in zip(extremes + random, errors) {
             #expect(error <= SparkTiming.easedBound, "curve \(curve): worst eased error \(error)")
         }

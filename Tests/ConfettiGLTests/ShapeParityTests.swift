@@ -21,14 +21,14 @@ import Testing
     /// The second wave is steep, turns backwards and has a negative amplitude (a mirrored wave,
     /// which the type allows though effect files do not): the quad still holds the whole strip.
     @Test(arguments: [(0.6, RibbonWave.standard), (0.25, RibbonWave(amplitude: -40, wavelength: 7, angularSpeed: -300))])
-    func shapesBackShadeAndRibbonWavesMatchTheCPU(_ backShade: Double, _ wave: RibbonWave) throws {
+    func shapesBackShadeAndRibbonWavesMatchTheCPU(_ backShade: Double, _ wave: RibbonWave) async throws {
         var physics = ConfettiPhysics.standard
         physics.backShade = backShade
         physics.ribbonWave = wave
         var rng = SeededGenerator(seed: 17)
         let ages = (0..<10).map { _ in Double(Float(rng.uniform(-0.1, 1.6))) }
         let pieces = Self.particles()
-        let report = try ParityHarness.check(ConfettiKind.self, particles: pieces, uniforms: physics, epoch: 0, times: ages)
+        let report = try await ParityHarness.check(ConfettiKind.self, particles: pieces, uniforms: physics, epoch: 0, times: ages)
         let backs = pieces.flatMap { p in ages.map { physics.evaluate(p, at: $0) } }.filter { $0.alive && $0.facing < 0 }.count
         #expect(backs > 500, "pieces are seen from behind (\(backs))")
         #expect(pieces.filter { $0.shape == .ribbon }.count > 100)

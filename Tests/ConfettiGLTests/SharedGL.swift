@@ -1,5 +1,6 @@
 import ConfettiGL
 import Foundation
+import Synchronization
 import Testing
 
 /// One surfaceless EGL context for the whole test run.
@@ -7,15 +8,19 @@ import Testing
 /// A context is current on one thread at a time and Swift Testing runs tests on many threads
 /// in parallel, so every GL test goes through `run`: take the lock, make the context current,
 /// run the body, release the context. A machine with no usable EGL fails here, with the reason.
+///
+/// The lock is awaited, not blocked on: the tests share a pool of as many threads as cores, and
+/// a test that sat on a thread waiting for GL would starve the others (two GL tests waiting
+/// on a third once held both threads, and every screenshot poll stalled with them).
 /// The context is a debug context: any GL error the driver reports through KHR_debug during a
 /// test fails that test, with the driver's message.
 enum SharedGL {
-    private static let lock = NSLock()
+    private static let lock = TurnLock()
     nonisolated(unsafe) private static var context: Result<HeadlessContext, any Error>?
 
-    static func run<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
+    static func run<T>(_ body: () throws -> T) async throws -> T {
+        await lock.acquire()
+        defer { lock.release() }
         if context == nil {
             context = Result { try HeadlessContext(debug: true) }
         }
@@ -35,16 +40,57 @@ enum SharedGL {
         }
     }
 
-    /// For tests that need GL but not this context (the window test): no EGL work runs meanwhile.
-    static func exclusive<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
+    /// For tests that need GL but not this context (the window tests): no EGL work runs meanwhile.
+    static func exclusive<T>(_ body: () async throws -> T) async throws -> T {
+        await lock.acquire()
+        defer { lock.release() }
         _ = GLDebugLog.drain()
-        let result = try body()
+        let result = try await body()
         expectNoGLErrors()
         return result
     }
 
+    /// `body` with GL to itself and an X server in DISPLAY: this test run's own Xvfb, or the
+    /// display the run was started on.
+    static func withDisplay<T>(_ body: () throws -> T) async throws -> T {
+        try await exclusive {
+            let server = try await XServer.ensure()
+            defer { server?.stop() }
+            return try body()
+        }
+    }
+
     /// The built-in shaders, or `$CONFETTI_SHADER_DIR` (how `make mutants` tests a mutated copy).
     static func shaders() throws -> ShaderLibrary { try ShaderLibrary.resolve() }
+}
+
+/// A lock that is awaited: a task waiting for it is suspended and gives its thread back. Turns
+/// are handed out in the order they were asked for.
+final class TurnLock: Sendable {
+    private let state = Mutex<(held: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func acquire() async {
+        await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state in
+                if state.held {
+                    state.waiting.append(turn)
+                    return false
+                }
+                state.held = true
+                return true
+            }
+            if now { turn.resume() }
+        }
+    }
+
+    func release() {
+        let next = state.withLock { state in
+            if state.waiting.isEmpty {
+                state.held = false
+                return nil as CheckedContinuation<Void, Never>?
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.resume()
+    }
 }

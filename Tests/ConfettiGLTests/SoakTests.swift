@@ -4,14 +4,14 @@ import Foundation
 import Testing
 
 @Suite struct SoakTests {
-    @Test func tenThousandBurstsWrapTheRingWithoutGrowthErrorsOrDrift() throws {
+    @Test func tenThousandBurstsWrapTheRingWithoutGrowthErrorsOrDrift() async throws {
         var options = Soak.Options()
         options.bursts = 10_000
         options.particlesPerBurst = 100
         options.capacity = 20_000
         // Thirty days of uptime at the start: the rebasing is exercised as well.
         options.startTime = 30 * 86_400
-        let report = try SharedGL.run { try Soak(options: options, shaders: SharedGL.shaders()).run() }
+        let report = try await SharedGL.run { try Soak(options: options, shaders: SharedGL.shaders()).run() }
         #expect(report.ringWraps == 50)
         #expect(report.residentGrowth < 0.05, "resident memory grew \(report.residentGrowth * 100)% after warm-up")
         #expect(report.glErrors == 0)

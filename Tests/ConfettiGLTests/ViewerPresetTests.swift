@@ -6,8 +6,8 @@ import Testing
 
 /// The viewer's preset keys and its continuous emitter, in a real window.
 @Suite struct ViewerPresetTests {
-    @Test func nAndBSwitchPresetsFiringEachAndTheHUDAndTitleNameIt() throws {
-        try withWindowedViewer { viewer in
+    @Test func nAndBSwitchPresetsFiringEachAndTheHUDAndTitleNameIt() async throws {
+        try await withWindowedViewer { viewer in
             let names = Effect.presets.map(\.name)
             var index = names.firstIndex(of: "celebration")!
             for step in [1, 1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] {
@@ -28,8 +28,8 @@ import Testing
         }
     }
 
-    @Test func withReducedMotionEveryEffectTheViewerLoadsOrSwitchesToIsReduced() throws {
-        try withWindowedViewer({ options in
+    @Test func withReducedMotionEveryEffectTheViewerLoadsOrSwitchesToIsReduced() async throws {
+        try await withWindowedViewer({ options in
             options.effect = .confetti
             options.effectName = "confetti"
             options.reducedMotion = true
@@ -44,9 +44,9 @@ import Testing
         }
     }
 
-    @Test func theEmitterKeepsRainingUntilStoppedAndTheRingRecycles() throws {
+    @Test func theEmitterKeepsRainingUntilStoppedAndTheRingRecycles() async throws {
         // A small ring: a minute of rain wraps it many times.
-        try withWindowedViewer({ $0.capacity = 1_024 }) { viewer in
+        try await withWindowedViewer({ $0.capacity = 1_024 }) { viewer in
             viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
             #expect(viewer.isEmitting && viewer.hudText.contains("emitting") && viewer.window.title.contains("emitting"))
             let rain = viewer.emitterBurst

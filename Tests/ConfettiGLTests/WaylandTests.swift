@@ -6,8 +6,9 @@ import Testing
 /// The viewer on a Wayland desktop, a headless weston: natively, through Debian's
 /// libglfw3-wayland (which `make wayland-glfw` unpacks into .build/wayland/lib) chosen with
 /// LD_LIBRARY_PATH, with no X server involved; and as an X client of XWayland, with the
-/// system's X11 GLFW. Same binary both times. Hands-free (bursts every 0.2 s, quits by itself):
-/// a pointer moved by xdotool crashes XWayland under a headless weston, which has no seat.
+/// system's X11 GLFW. Same binary both times. Hands-free (bursts every 0.2 s until the test
+/// stops it with SIGTERM): a pointer moved by xdotool crashes XWayland under a headless weston,
+/// which has no seat.
 @Suite(.serialized) struct WaylandTests {
     enum Route: String, CaseIterable, CustomStringConvertible, Sendable {
         case native, xwayland
@@ -37,7 +38,8 @@ import Testing
         case .xwayland:
             environment = weston.xEnvironment
         }
-        let viewer = try ChildProcess([try ConfettiBinary.url().path, "view", "--no-vsync", "--size", "800x600", "--fire-every", "0.2", "--quit-after", "5"],
+        // Up until the test stops it; --quit-after only so that it prints its statistics then.
+        let viewer = try ChildProcess([try ConfettiBinary.url().path, "view", "--no-vsync", "--size", "800x600", "--fire-every", "0.2", "--quit-after", "3600"],
                                       environment: environment, logs: weston.runtimeDirectory)
         defer { viewer.stop() }
 
@@ -46,7 +48,7 @@ import Testing
         let confettiColours = Effect.celebration.confetti.colors.filter { $0 != button.fill }
         var shot = RGBAImage(width: 0, height: 0, pixels: [])
         var glfw = "none"
-        let shown = try await eventually(within: 30) {
+        let shown = try await eventually(within: Desktop.stallGuard) {
             // Which GLFW the viewer loaded, while it runs.
             // (FileManager and String read a /proc file only up to its first page.)
             let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/\(viewer.pid)/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
@@ -58,7 +60,7 @@ import Testing
                 || viewer.hasEnded
         }
         let appeared = viewer.age
-        try #require(shown && viewer.termination == nil, "no viewer on screen within 30 s: \(viewer.termination?.description ?? "still running"); \(viewer.errorOutput)")
+        try #require(shown && !viewer.hasEnded, "no viewer on screen within \(Desktop.stallGuard) s: \(viewer.termination?.description ?? "still running"); \(viewer.errorOutput)")
         #expect(shot.width == Weston.size.width && shot.height == Weston.size.height)
         // The button is a row of ≥150 of its blue; small confetti pieces never make one.
         #expect(shot.longestRun(of: button.fill) >= 150, "the button")
@@ -75,15 +77,18 @@ import Testing
             #expect(weston.startedXWayland, "the viewer went through XWayland")
         }
 
-        let ending = await viewer.ending(within: 30)
-        #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(viewer.errorOutput)")
+        // SIGTERM closes it cleanly: its statistics, one line, and 128 + 15.
+        viewer.send(SIGTERM)
+        let ending = await viewer.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(viewer.errorOutput)")
         #expect(viewer.output.hasPrefix("view: "), "\(viewer.output)")
+        #expect(viewer.errorOutput.hasSuffix("confetti: viewer stopped by SIGTERM\n"), "\(viewer.errorOutput)")
         let elapsed = ContinuousClock.now - began
         print("wayland (\(route)): viewer on screen \(String(format: "%.2f", appeared)) s after starting it, with \(glfw); test \(elapsed)")
     }
 
     /// The overlay, natively: transparent over weston's desktop, click-through, and gone when
-    /// the effect ends. Headless weston has no seat, so no click can be made through it (the X
+    /// stopped. Headless weston has no seat, so no click can be made through it (the X
     /// overlay test makes one); instead libwayland's own protocol log (WAYLAND_DEBUG) shows the
     /// empty input region being set on the window's surface.
     @Test func overlayPlaysNativelyOverTheDesktop() async throws {
@@ -95,31 +100,32 @@ import Testing
         // The desktop once the shell has drawn it and faded it in from black: two screenshots
         // alike, and not black.
         var before = try await weston.screenshot()
-        let settled = try await eventually(within: 30) {
+        let settled = try await eventually(within: Desktop.stallGuard) {
             let previous = before
             before = try await weston.screenshot()
             return before == previous && before.pixels(matching: [RGB(0, 0, 0)], tolerance: 8).count < before.width * before.height / 10
         }
-        try #require(settled, "weston's desktop never settled within 30 s")
-        // Long enough that a loaded machine still sees it up: the overlay leaves when its effect
-        // ends, and a 3 s effect had ended before a screenshot under load caught it in CI.
-        let effect = try Desktop.effectFile(lifetime: 8, in: weston.runtimeDirectory)
+        try #require(settled, "weston's desktop never settled within \(Desktop.stallGuard) s")
+        // On screen until the test stops it.
+        let effect = try Desktop.hangingEffectFile(in: weston.runtimeDirectory)
         // With vsync, frames follow weston's frame callbacks, which keeps the protocol log short.
         let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--effect", effect],
                                        environment: environment, logs: weston.runtimeDirectory)
         defer { overlay.stop() }
         var shot = RGBAImage(width: 0, height: 0, pixels: [])
-        let shown = try await eventually(within: 30) {
+        let shown = try await eventually(within: Desktop.stallGuard) {
             shot = try await weston.screenshot()
             return shot.pixels(matching: Desktop.palette, limit: 200).count >= 200 || overlay.hasEnded
         }
-        try #require(shown && overlay.termination == nil, "no confetti on screen within 30 s: \(overlay.errorOutput)")
+        try #require(shown && !overlay.hasEnded, "no confetti on screen within \(Desktop.stallGuard) s: \(overlay.errorOutput)")
         let unchanged = shot.pixelsUnchanged(from: before)
         #expect(Double(unchanged) > 0.7 * Double(shot.width * shot.height), "the desktop shows through: \(unchanged) pixels as they were")
         #expect(!weston.startedXWayland, "no X server was involved")
-        let ending = await overlay.ending(within: 30)
-        #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
-        #expect(overlay.output.hasPrefix("overlay: "), "\(overlay.output)")
+        overlay.send(SIGTERM)
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
+        // Its line, among the protocol log's.
+        #expect(overlay.errorOutput.split(separator: "\n").contains("confetti: overlay stopped by SIGTERM"), "\(overlay.errorOutput.suffix(300))")
         // `-> wl_surface@3.set_input_region(wl_region@15)`, and nothing ever added to region 15.
         let requests = overlay.errorOutput.split(separator: "\n").filter { $0.contains(" -> ") }
         let inputRegions = requests.compactMap { $0.split(separator: ".set_input_region(wl_region@").dropFirst().first?.split(separator: ")").first }

@@ -1,23 +1,30 @@
 import Foundation
+import Synchronization
 
-/// A program a test starts, watches and stops: a server, a tool, or the confetti binary.
+/// A program a test starts, watches and stops: a server, a tool, or the confetti binary. The
+/// one way the tests run another program.
 ///
 /// Test threads block most signals and a spawned child inherits that mask, so it would ignore
 /// SIGTERM; the spawn attributes give the child a clean mask and default handlers. Its stdout
-/// and stderr go to files in `logs` (no pipe to fill and block on), read back at any time.
+/// and stderr go to files (no pipe to fill and block on), read back at any time.
 ///
-/// Waiting is asynchronous (`ending(within:)`, `eventually`): the tests run on a pool of as
-/// many threads as cores, and a test that blocked one while a child works would hold up others.
-final class ChildProcess {
+/// Nothing here blocks a test thread. The tests run on a pool of as many threads as cores (two
+/// here), and a thread that sat in `waitpid` or `usleep` while a child worked would hold up the
+/// other tests' screenshots and polls: waiting is `await` (`outcome(within:)`, `ending(within:)`,
+/// `eventually`), and `stop`, which runs in `defer` where nothing can be awaited, leaves the
+/// waiting to a thread of its own.
+final class ChildProcess: Sendable {
     let pid: pid_t
     let name: String
     let stdoutFile: URL
     let stderrFile: URL
     /// When it was spawned, on the monotonic clock.
     let started = ContinuousClock.now
-    private(set) var termination: Termination?
+    /// The directory made for its logs when none was given, removed with it.
+    private let ownLogs: URL?
+    private let ended = Mutex<(termination: Termination, cpuSeconds: Double)?>(nil)
 
-    enum Termination: Equatable, CustomStringConvertible {
+    enum Termination: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
@@ -29,13 +36,27 @@ final class ChildProcess {
         }
     }
 
-    /// Starts `arguments[0]` (looked up in PATH) with exactly `environment`.
-    init(_ arguments: [String], environment: [String: String], logs: URL) throws {
+    /// How a program that ran to its end ended, and what it printed.
+    struct Outcome: Sendable {
+        var status: Int32
+        var exitedNormally: Bool
+        var stdout: String
+        var stderr: String
+        /// User and system CPU time it used: what a speed check may bound, unlike wall time,
+        /// which a busy machine stretches at will.
+        var cpuSeconds: Double
+    }
+
+    /// Starts `arguments[0]` (looked up in PATH) with exactly `environment`, in `directory` (this
+    /// process's if nil), its output in `logs` (a temporary directory if nil).
+    init(_ arguments: [String], environment: [String: String], logs: URL? = nil, directory: URL? = nil) throws {
         name = URL(fileURLWithPath: arguments[0]).lastPathComponent
-        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let folder = logs ?? FileManager.default.temporaryDirectory.appendingPathComponent("confetti-child-\(UUID())")
+        ownLogs = logs == nil ? folder : nil
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let tag = "\(name)-\(UUID().uuidString.prefix(8))"
-        stdoutFile = logs.appendingPathComponent("\(tag).out")
-        stderrFile = logs.appendingPathComponent("\(tag).err")
+        stdoutFile = folder.appendingPathComponent("\(tag).out")
+        stderrFile = folder.appendingPathComponent("\(tag).err")
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -53,16 +74,23 @@ final class ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        var argv = arguments.map { strdup($0) } + [nil]
+        // Glibc's posix_spawn_file_actions_addchdir_np does not import; env -C changes directory.
+        let command = directory.map { ["env", "-C", $0.path] + arguments } ?? arguments
+        var argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+        let spawned = posix_spawnp(&pid, command[0], &actions, &attributes, &argv, &envp)
         guard spawned == 0 else {
+            if let ownLogs { try? FileManager.default.removeItem(at: ownLogs) }
             throw TestFailure("could not start \(arguments[0]): \(String(cString: strerror(spawned))); is its Debian package installed? (make test installs it)")
         }
         self.pid = pid
+    }
+
+    deinit {
+        if let ownLogs { try? FileManager.default.removeItem(at: ownLogs) }
     }
 
     /// This process's environment with `changes` applied: a nil value removes the variable.
@@ -72,17 +100,35 @@ final class ChildProcess {
         return environment
     }
 
-    /// Runs a command to its end (at most `timeout` seconds) and returns its stdout.
-    static func output(of arguments: [String], environment: [String: String], logs: URL, timeout: Double = 20) async throws -> String {
+    /// Runs a command to its end and returns how it ended; `timeout` is a stall guard, past
+    /// which it is stopped and the test fails.
+    static func run(_ arguments: [String], environment: [String: String], directory: URL? = nil, timeout: Double = 300) async throws -> Outcome {
+        try await ChildProcess(arguments, environment: environment, directory: directory).outcome(within: timeout)
+    }
+
+    /// Runs a command to its end (at most `timeout` seconds) and returns its stdout; anything
+    /// but exit 0 fails.
+    static func output(of arguments: [String], environment: [String: String], logs: URL? = nil, timeout: Double = 60) async throws -> String {
         let child = try ChildProcess(arguments, environment: environment, logs: logs)
-        guard let ending = await child.ending(within: timeout) else {
-            child.stop()
-            throw TestFailure("\(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        let outcome = try await child.outcome(within: timeout)
+        guard outcome.exitedNormally, outcome.status == 0 else {
+            throw TestFailure("\(arguments.joined(separator: " ")) ended with \(child.termination!): \(outcome.stderr)")
         }
-        guard ending == .exited(0) else {
-            throw TestFailure("\(arguments.joined(separator: " ")) ended with \(ending): \(child.errorOutput)")
+        return outcome.stdout
+    }
+
+    /// Writes an executable file (a script, or a copy of `copying`) through `install`, a child
+    /// process: had this process held it open for writing, a child another test spawned at that
+    /// moment would keep it open until its own exec, and running it meanwhile fails ("text file
+    /// busy").
+    static func installExecutable(_ text: String = "", copying source: URL? = nil, at path: URL) async throws {
+        var from = source
+        if from == nil {
+            from = path.deletingLastPathComponent().appendingPathComponent(".\(path.lastPathComponent).text")
+            try text.write(to: from!, atomically: false, encoding: .utf8)
         }
-        return child.output
+        defer { if source == nil { try? FileManager.default.removeItem(at: from!) } }
+        _ = try await output(of: ["install", "-m", "755", from!.path, path.path], environment: environment([:]))
     }
 
     var output: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
@@ -94,8 +140,45 @@ final class ChildProcess {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
+    /// How it ended, or nil while it runs.
+    var termination: Termination? { reap()?.termination }
+
+    /// Whether it has ended (and is reaped).
+    var hasEnded: Bool { reap() != nil }
+
+    /// Reaps it if it has ended: never waits.
+    private func reap() -> (termination: Termination, cpuSeconds: Double)? {
+        ended.withLock { ended in
+            if ended == nil {
+                var status: Int32 = 0
+                var usage = rusage()
+                if wait4(pid, &status, WNOHANG, &usage) == pid {
+                    // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+                    let termination: Termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+                    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
+                    ended = (termination, cpu)
+                }
+            }
+            return ended
+        }
+    }
+
     func send(_ signal: Int32) {
-        if termination == nil { kill(pid, signal) }
+        if !hasEnded { kill(pid, signal) }
+    }
+
+    /// Runs `body` while the process is stopped (SIGSTOP): it can neither finish nor move on
+    /// meanwhile, and signals sent to it wait until it continues (SIGCONT) afterwards.
+    func whileFrozen<T>(_ body: () async throws -> T) async rethrows -> T {
+        send(SIGSTOP)
+        defer { send(SIGCONT) }
+        return try await body()
+    }
+
+    func whileFrozen(_ body: () -> Void) {
+        send(SIGSTOP)
+        defer { send(SIGCONT) }
+        body()
     }
 
     /// How it ended, if it has, waiting for it up to `seconds`: nil if it is still running.
@@ -104,40 +187,43 @@ final class ChildProcess {
         return termination
     }
 
-    /// Whether it has ended (and is reaped).
-    var hasEnded: Bool { wait(upTo: 0) != nil }
-
-    /// `ending(within:)`, blocking the thread: for the short waits of `stop`, which runs in
-    /// `defer`, where nothing can be awaited.
-    @discardableResult
-    func wait(upTo seconds: Double) -> Termination? {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while termination == nil {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
-                termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
-            } else if ContinuousClock.now >= deadline {
-                break
-            } else {
-                usleep(10_000)
-            }
+    /// Waits for its end and returns the outcome; if it has not ended within `seconds` (a stall
+    /// guard, not a speed claim), it is stopped and the test fails with what it printed.
+    func outcome(within seconds: Double) async throws -> Outcome {
+        guard await ending(within: seconds) != nil, let (termination, cpu) = reap() else {
+            stop()
+            throw TestFailure("\(name) did not finish within \(seconds) s (pid \(pid)): \(output.suffix(1000)) \(errorOutput.suffix(1000))")
         }
-        return termination
+        let (status, normally): (Int32, Bool) = switch termination {
+        case .exited(let status): (status, true)
+        case .signalled(let signal): (signal, false)
+        }
+        return Outcome(status: status, exitedNormally: normally, stdout: output, stderr: errorOutput, cpuSeconds: cpu)
     }
 
-    /// SIGTERM, then SIGKILL if it is still there after five seconds.
+    /// SIGTERM now, and SIGKILL if it is still there five seconds later. A thread of its own
+    /// waits those seconds, so this can run in `defer` without holding a test thread.
     func stop() {
+        guard !hasEnded else { return }
         send(SIGTERM)
-        if wait(upTo: 5) == nil {
-            send(SIGKILL)
-            wait(upTo: 5)
+        Thread.detachNewThread { [self] in
+            let killAt = ContinuousClock.now + .seconds(5), giveUp = killAt + .seconds(10)
+            var killed = false
+            while !hasEnded, ContinuousClock.now < giveUp {
+                if !killed, ContinuousClock.now >= killAt {
+                    kill(pid, SIGKILL)
+                    killed = true
+                }
+                usleep(10_000)
+            }
         }
     }
 }
 
 /// Polls `condition` every 50 ms for up to `seconds`, sleeping in between without holding a
-/// thread; whether it came true.
+/// thread; whether it came true. The tests' one way to wait for something to happen: what they
+/// wait for is an event (a line printed, a pixel seen, a file written, an exit), and `seconds`
+/// is a stall guard, generous enough for a machine busy with other work.
 func eventually(within seconds: Double, _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {

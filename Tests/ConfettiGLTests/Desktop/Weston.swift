@@ -32,7 +32,7 @@ final class Weston {
         let marker = "xserver listening on display "
         let socketPath = runtimeDirectory.appendingPathComponent(Self.socket).path
         var display: String?
-        _ = await eventually(within: 30) {
+        _ = await eventually(within: Desktop.stallGuard) {
             if let line = Self.log(in: runtimeDirectory).split(separator: "\n").first(where: { $0.contains(marker) }), FileManager.default.fileExists(atPath: socketPath) {
                 display = line.components(separatedBy: marker).last?.trimmingCharacters(in: .whitespaces)
             }
@@ -42,7 +42,7 @@ final class Weston {
             let log = Self.log(in: runtimeDirectory)
             process.stop()
             try? FileManager.default.removeItem(at: runtimeDirectory)
-            throw TestFailure("weston did not start with XWayland within 30 s (are the weston and xwayland packages installed? make test installs them): \(log.suffix(1500)) \(process.errorOutput.suffix(500))")
+            throw TestFailure("weston did not start with XWayland within \(Desktop.stallGuard) s (are the weston and xwayland packages installed? make test installs them): \(log.suffix(1500)) \(process.errorOutput.suffix(500))")
         }
         self.process = process
         xDisplay = display

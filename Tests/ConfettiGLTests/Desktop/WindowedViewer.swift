@@ -5,10 +5,8 @@ import Foundation
 /// A viewer in a real 640 × 360 window without vsync, on this test's own Xvfb (unless a display
 /// is given), with no other GL work meanwhile: the setup every viewer window test shares.
 /// `configure` changes the options before the window opens.
-func withWindowedViewer<T>(_ configure: (inout Viewer.Options) -> Void = { _ in }, _ body: (Viewer) throws -> T) throws -> T {
-    try SharedGL.exclusive {
-        let server = try XServer.ensure()
-        defer { server?.stop() }
+func withWindowedViewer<T>(_ configure: (inout Viewer.Options) -> Void = { _ in }, _ body: (Viewer) throws -> T) async throws -> T {
+    try await SharedGL.withDisplay {
         var options = Viewer.Options()
         options.vsync = false
         options.width = 640
