@@ -27,7 +27,7 @@ enum SharedGL {
         let current = try context!.get()
         try current.makeCurrent()
         defer { current.release() }
-        _ = GLDebugLog.drain()
+        // No drain first: whatever is in the log is reported, never dropped.
         let result = try body()
         expectNoGLErrors()
         return result
@@ -40,24 +40,23 @@ enum SharedGL {
         }
     }
 
-    /// For tests that need GL but not this context (the window tests): no EGL work runs meanwhile.
-    static func exclusive<T>(_ body: () async throws -> T) async throws -> T {
-        await lock.acquire()
-        defer { lock.release() }
-        _ = GLDebugLog.drain()
-        let result = try await body()
-        expectNoGLErrors()
-        return result
-    }
+    /// One window test at a time: GLFW's state and DISPLAY are the process's.
+    private static let displayLock = TurnLock()
 
-    /// `body` with GL to itself and an X server in DISPLAY: this test run's own Xvfb, or the
-    /// display the run was started on.
+    /// `body` with an X server in DISPLAY (this test run's own Xvfb, or the display the run was
+    /// started on) and no other window test meanwhile. Windows have GL contexts of their own,
+    /// so EGL tests go on; the GL errors the window's context reported are checked at the end,
+    /// between two EGL tests, so that each error is blamed on the test that made it.
     static func withDisplay<T>(_ body: () throws -> T) async throws -> T {
-        try await exclusive {
-            let server = try await XServer.ensure()
-            defer { server?.stop() }
-            return try body()
-        }
+        await displayLock.acquire()
+        defer { displayLock.release() }
+        let server = try await XServer.ensure()
+        defer { server?.stop() }
+        let result = try body()
+        await lock.acquire()
+        expectNoGLErrors()
+        lock.release()
+        return result
     }
 
     /// The built-in shaders, or `$CONFETTI_SHADER_DIR` (how `make mutants` tests a mutated copy).
