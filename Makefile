@@ -11,11 +11,11 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 # extension and the Wayland client library (the overlay's click-through), an X server for the
 # window tests, and what the overlay test uses as a desktop: a compositing manager, a window that
 # prints its events (xev, in x11-utils), a mouse and keyboard (xdotool) and a camera (xwd, in
-# x11-apps).
+# x11-apps); and desktop-file-validate, which checks the desktop entry `make install` installs.
 PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
             libxext-dev libwayland-dev \
-            xcompmgr x11-utils x11-apps xdotool \
+            xcompmgr x11-utils x11-apps xdotool desktop-file-utils \
             $(WAYLAND_PACKAGES)
 RELEASE := .build/release/confetti
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
@@ -27,7 +27,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 WAYLAND_LIB := .build/wayland/lib
 WAYLAND_GLFW := $(WAYLAND_LIB)/libglfw.so.3
 
-.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample install uninstall
+.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample install uninstall man
 
 all: build
 
@@ -78,6 +78,7 @@ run: build
 # own Xvfb, and the Wayland test its own weston (with the private libglfw3-wayland).
 test: deps wayland-glfw
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory man MAN_CONFIGURATION=debug
 	$(SWIFT) test
 
 # Seeded single-token mutations of every shader file and of the CPU evaluators, each run
@@ -100,22 +101,37 @@ mutants-sample: deps wayland-glfw
 bench: build
 	$(RELEASE) bench --json out/bench/bench.json --plot out/bench/frame-times.png
 
-# Installs like a Unix tool: the binary (its shaders are built into it) and the shell
-# completions swift-argument-parser writes for bash, zsh and fish. DESTDIR stages a package.
+# The manual page, generated from the commands' own help by swift-argument-parser's manual
+# generator (a package plugin). The help is the same in any build; the tests take the debug one
+# they have already built.
+MAN_CONFIGURATION ?= release
+MANUAL := .build/plugins/GenerateManual/outputs/confetti/confetti.1
+man:
+	$(SWIFT) package generate-manual --configuration $(MAN_CONFIGURATION) >/dev/null
+	@test -s $(MANUAL) || { echo "the manual generator wrote no $(MANUAL)"; exit 1; }
+
+# Installs like a Unix tool: the binary (its shaders are built into it), the shell completions
+# swift-argument-parser writes for bash, zsh and fish, the manual page (man confetti) and a
+# desktop entry for the viewer. DESTDIR stages a package.
 PREFIX ?= /usr/local
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 BASH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-install: build
-	install -d $(BINDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS)
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+APPLICATIONS := $(DESTDIR)$(PREFIX)/share/applications
+install: build man
+	install -d $(BINDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS) $(MANDIR) $(APPLICATIONS)
 	install -m 755 $(RELEASE) $(BINDIR)/confetti
 	$(RELEASE) --generate-completion-script bash > $(BASH_COMPLETIONS)/confetti
 	$(RELEASE) --generate-completion-script zsh > $(ZSH_COMPLETIONS)/_confetti
 	$(RELEASE) --generate-completion-script fish > $(FISH_COMPLETIONS)/confetti.fish
+	install -m 644 $(MANUAL) $(MANDIR)/confetti.1
+	install -m 644 Packaging/confetti.desktop $(APPLICATIONS)/confetti.desktop
 
 uninstall:
-	rm -f $(BINDIR)/confetti $(BASH_COMPLETIONS)/confetti $(ZSH_COMPLETIONS)/_confetti $(FISH_COMPLETIONS)/confetti.fish
+	rm -f $(BINDIR)/confetti $(BASH_COMPLETIONS)/confetti $(ZSH_COMPLETIONS)/_confetti $(FISH_COMPLETIONS)/confetti.fish \
+	      $(MANDIR)/confetti.1 $(APPLICATIONS)/confetti.desktop
 
 clean:
 	rm -rf .build out

@@ -13,6 +13,7 @@ struct Confetti: ParsableCommand {
             burst once from a seed, uploads it once, and the vertex shader evaluates position, \
             rotation, 3D flip and fade each frame from one time uniform.
             """,
+        version: ConfettiVersion.current,
         subcommands: [ViewCommand.self, OverlayCommand.self, RenderCommand.self, TraceCommand.self, BenchCommand.self, SoakCommand.self, PresetsCommand.self, GalleryCommand.self],
         defaultSubcommand: ViewCommand.self
     )
@@ -170,20 +171,47 @@ struct ShaderOptions: ParsableArguments {
 
 /// `--effect NAME|FILE`, shared by the commands that draw.
 struct EffectOption: ParsableArguments {
-    @Option(name: .customLong("effect"), help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))) or an effect file.", valueName: "name|file"))
+    @Option(name: .customLong("effect"), help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))), an effect file, or - for an effect file on standard input.", valueName: "name|file|-"))
     var effect: String?
 
     func load(default fallback: String) throws -> Effect {
         try EffectOption.load(effect ?? fallback)
     }
 
+    /// `effect` with `--count` pieces per confetti burst; refused for a kind with no burst to
+    /// set (fireworks, rockets, streams), naming what counts its particles instead.
+    static func applying(count: Int?, to effect: Effect, name: String) throws -> Effect {
+        guard let count else { return effect }
+        if case .fields(let fields) = effect.kind.definition.pieceCount(effect) {
+            throw ValidationError("--count \(count) sets confetti pieces per burst, but \(printable(name, limit: 160)) is a \(effect.kind.rawValue) effect, with no confetti burst to size: its particles are \(fields) in an effect file; leave --count out")
+        }
+        var counted = effect
+        counted.confetti.count = count
+        return counted
+    }
+
     nonisolated(unsafe) private static var loaded: [String: Effect] = [:]
+
+    /// What names standard input as the effect file.
+    static let standardInput = "-"
+
+    /// An effect file piped in: at most the file limit, and never waited for from a terminal.
+    static func readStandardInput() throws -> Effect {
+        guard isatty(0) == 0 else {
+            throw ValidationError("--effect - reads an effect file from standard input, which is a terminal: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
+        }
+        let data = try FileHandle.standardInput.read(upToCount: EffectFile.maxBytes + 1) ?? Data()
+        guard data.count <= EffectFile.maxBytes else {
+            throw ValidationError("standard input holds more than \(Budget.format(EffectFile.maxBytes)) bytes, the limit for an effect file")
+        }
+        return try EffectFile.decode(data, file: "standard input")
+    }
 
     /// A preset or file, read once per run: the effect the checks before `run` saw is the one
     /// the command runs, even if the file changes in between.
     static func load(_ nameOrPath: String) throws -> Effect {
         if let effect = loaded[nameOrPath] { return effect }
-        let effect = try Effect.load(nameOrPath)
+        let effect = nameOrPath == standardInput ? try readStandardInput() : try Effect.load(nameOrPath)
         loaded[nameOrPath] = effect
         return effect
     }

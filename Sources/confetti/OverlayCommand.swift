@@ -11,7 +11,8 @@ struct OverlayCommand: ParsableCommand {
             A borderless, always-on-top window covering the primary monitor. It never takes the \
             focus or any input: clicks and keys go to the windows beneath. It plays the effect once \
             (default: the celebration, around the middle of the screen) and exits 0 when the last \
-            particle has gone; SIGINT and SIGTERM end it early (exit 130 and 143). On X11 a \
+            particle has gone, or with --fire-every again and again until stopped; SIGINT and \
+            SIGTERM end it early (exit 130 and 143). On X11 a \
             transparent window needs a compositing manager (xcompmgr, picom, or a desktop's own); \
             without one it exits 2, and --opaque draws over a plain background instead.
             """
@@ -25,6 +26,9 @@ struct OverlayCommand: ParsableCommand {
     @Option(help: "Confetti pieces in the burst (default: the effect's).")
     var count: Int?
 
+    @Option(help: "Fire the effect again every this many seconds, until SIGINT or SIGTERM.")
+    var fireEvery: Double?
+
     @Flag(help: "Draw over the viewer's background colour instead of the desktop (needs no compositing manager).")
     var opaque = false
 
@@ -35,13 +39,21 @@ struct OverlayCommand: ParsableCommand {
 
     func validate() throws {
         if let count { try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count") }
+        if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
     }
 
     func run() throws {
         var options = Overlay.Options()
-        options.effect = try motion.applied(to: effect.load(default: "celebration"))
-        if let count { options.effect.confetti.count = count }
+        options.effect = try EffectOption.applying(count: count, to: motion.applied(to: effect.load(default: "celebration")), name: effect.effect ?? "celebration")
         options.seed = seed
+        options.fireEvery = fireEvery
+        if let fireEvery {
+            do {
+                try Budget.capacity(Overlay.capacity(for: options.effect, fireEvery: fireEvery), name: "the rings for the launches alive at once (one every --fire-every \(fireEvery.compactText) s)")
+            } catch let error as BudgetError {
+                throw ValidationError("\(error); raise --fire-every")
+            }
+        }
         options.opaque = opaque
         options.vsync = !noVsync
         // Caught from the start, so that a stop during start-up still ends cleanly.

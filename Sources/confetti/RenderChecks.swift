@@ -11,18 +11,7 @@ extension RenderCommand: CheckedBeforeRun {
             throw ValidationError("--out is empty: give the directory for the frames, such as --out out/render")
         }
         let name = effect.effect ?? "celebration"
-        var chosen = try motion.applied(to: effect.load(default: "celebration"))
-        if let count {
-            guard chosen.kind == .confetti || chosen.kind == .celebration else {
-                let field = chosen.kind == .classic ? "classic.sparkCount" : chosen.kind == .rocket ? "rocket.sparkCount" : "fountain.sparkCount"
-                throw ValidationError("--count \(count) sets confetti pieces per burst, but \(name) is a \(chosen.kind.rawValue) effect, with no confetti: leave --count out (its particles are \(field) in an effect file)")
-            }
-            guard chosen.confetti.emission.rate == 0 else {
-                let e = chosen.confetti.emission
-                throw ValidationError("--count \(count) sets confetti pieces per burst, but \(name) is a stream of confetti.rate × confetti.duration = \(e.rate.compactText) × \(e.duration.compactText) s pieces: leave --count out (give rate or duration in an effect file)")
-            }
-            chosen.confetti.count = count
-        }
+        let chosen = try EffectOption.applying(count: count, to: motion.applied(to: effect.load(default: "celebration")), name: name)
         let launches = bursts ?? Show(effect: chosen).launches
         if launches < 2, CommandLineInput.given("--interval") {
             let source = bursts != nil ? "--bursts \(launches)" : "\(name) has one launch by default"

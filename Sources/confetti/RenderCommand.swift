@@ -104,9 +104,8 @@ struct RenderCommand: ParsableCommand {
             }
         }
 
-        let chosen = try motion.applied(to: effect.load(default: "celebration"))
-        var show = Show(effect: chosen, seed: seed, launches: bursts, interval: interval)
-        if let count { show.effect.confetti.count = count }
+        let chosen = try EffectOption.applying(count: count, to: motion.applied(to: effect.load(default: "celebration")), name: effect.effect ?? "celebration")
+        let show = Show(effect: chosen, seed: seed, launches: bursts, interval: interval)
         // Spawned once: the recorder's schedule gives the duration and is what it uploads.
         var recorder = FrameRecorder(show: show, width: size.width, height: size.height, fps: fps, frames: 1)
         let seconds = duration ?? recorder.duration

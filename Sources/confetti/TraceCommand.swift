@@ -24,7 +24,7 @@ struct TraceCommand: ParsableCommand {
         case cpu, gpu
     }
 
-    @Argument(help: ArgumentHelp("The effect: a preset (see confetti presets) or an effect file.", valueName: "name|file"))
+    @Argument(help: ArgumentHelp("The effect: a preset (see confetti presets), an effect file, or - for one on standard input.", valueName: "name|file|-"))
     var effect: String
 
     @Option(help: "Seed of the burst.")
@@ -64,7 +64,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let viewport = Size(width: Double(size.width), height: Double(size.height))
         let times = try parsedTimes()
-        let chosen = try Effect.load(effect)
+        let chosen = try EffectOption.load(effect)
         if evaluator == .cpu, shaders.shaderDir != nil {
             throw ValidationError("--shader-dir applies to --evaluator gpu only; the cpu evaluator runs no shader")
         }

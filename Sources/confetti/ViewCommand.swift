@@ -25,7 +25,7 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var effect: EffectOption
 
     @Option(help: "Particles the GPU ring holds; the oldest bursts are overwritten when it is full.")
-    var capacity: Int = Celebration.defaultCapacity
+    var capacity: Int = Viewer.defaultCapacity
 
     @Option(help: "Seed for the bursts; burst k of a run uses stream k of it.")
     var seed: UInt64 = 1
@@ -81,8 +81,8 @@ struct ViewCommand: ParsableCommand {
         options.stress = stress
         options.screenshotDirectory = screenshotDir
         // A file is watched and reloaded on change; so are shaders read from a directory.
-        if let name = effect.effect, Effect.preset(name) == nil { options.effectFile = name }
-        options.effectName = effect.effect.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "celebration"
+        if let name = effect.effect, Effect.preset(name) == nil, name != EffectOption.standardInput { options.effectFile = name }
+        options.effectName = effect.effect.map { $0 == EffectOption.standardInput ? "standard input" : URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "celebration"
         // Everything the keys and clicks can fire, and the stress level, before the window
         // opens (Viewer checks the same on every reload).
         do {

@@ -109,6 +109,9 @@ import TestSupport
         // 6. Options that do not apply to the chosen effect.
         Case(arguments: ["render", "--count", "5", "--effect", "classic"], mentions: ["--count 5", "classic effect, with no confetti"], why: "--count with classic fireworks"),
         Case(arguments: ["render", "--count", "5", "--effect", "fountain"], mentions: ["--count 5", "fountain effect", "fountain.sparkCount"], why: "--count with a fountain"),
+        Case(arguments: ["overlay", "--count", "5", "--effect", "rain"], mentions: ["--count 5", "confetti effect, with no confetti burst", "confetti.rate × confetti.duration = 80 × 2.5 s"], why: "--count with a stream, in the overlay"),
+        Case(arguments: ["overlay", "--count", "5", "--effect", "finale"], mentions: ["--count 5", "rocket effect", "rocket.sparkCount"], why: "--count with rockets, in the overlay"),
+        Case(arguments: ["overlay", "--fire-every", "0"], mentions: ["--fire-every", "0.01"], why: "a --fire-every of nothing"),
         Case(arguments: ["render", "--out", ""], mentions: ["--out is empty"], why: "an empty --out"),
         Case(arguments: ["render", "--interval", "1"], mentions: ["--interval 1", "only one", "--bursts 2"], why: "--interval with one launch"),
         Case(arguments: ["render", "--effect", "confetti", "--bursts", "1", "--interval", "0.5"], mentions: ["--interval 0.5", "--bursts 1"], why: "--interval with --bursts 1"),

@@ -38,7 +38,7 @@ enum Tool {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        let package = ["ffmpeg", "ffprobe"].contains(name) ? "ffmpeg" : "util-linux"
+        let package = ["ffmpeg", "ffprobe"].contains(name) ? "ffmpeg" : name == "desktop-file-validate" ? "desktop-file-utils" : "util-linux"
         throw TestFailure("\(name) is not installed, and these tests need it: run `make test`, which installs it, or apt-get install \(package)")
     }
 

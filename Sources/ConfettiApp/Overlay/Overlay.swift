@@ -18,6 +18,8 @@ public final class Overlay {
         public var opaque = false
         public var vsync = true
         public var shaderDirectory: String?
+        /// Fire the effect again every this many seconds until stopped, instead of once.
+        public var fireEvery: Double?
 
         public init() {}
     }
@@ -65,18 +67,19 @@ public final class Overlay {
             try window.makeClickThrough()
             window.move(toX: screen.x, y: screen.y)
             let shaders = try ShaderLibrary.resolve(options.shaderDirectory)
-            celebration = try Celebration(capacity: Self.capacity(for: options.effect), shaders: shaders, seed: options.seed)
+            celebration = try Celebration(capacity: Self.capacity(for: options.effect, fireEvery: options.fireEvery), shaders: shaders, seed: options.seed)
         } catch {
             window.close()
             throw error
         }
     }
 
-    /// Enough room for one launch of `effect` in each ring, so no burst ever overwrites a live
-    /// one: what the budget counts for the launch (streams and rockets included).
-    static func capacity(for effect: Effect) -> Int {
-        let rings = Budget.demands(effect, .effect(effect.kind)).map { Int($0.demand.total) }
-        return max(rings.max() ?? 1, 1)
+    /// Enough room in each ring for the launches of `effect` alive at once (one, or one every
+    /// `fireEvery` seconds), so no burst ever overwrites a live one.
+    public static func capacity(for effect: Effect, fireEvery: Double? = nil) -> Int {
+        let kind = effect.kind.definition
+        let alive = fireEvery.map { Int((kind.seconds(effect) / $0).rounded(.down)) + 1 } ?? 1
+        return kind.capacity(effect) * alive
     }
 
     /// The drawing area in points.
@@ -86,12 +89,13 @@ public final class Overlay {
         return Size(width: Double(max(w, 1)) / scale, height: Double(max(h, 1)) / scale)
     }
 
-    /// Shows the window, plays the effect once from now and returns when its last particle has
-    /// died, the window was closed, or a stop signal arrived.
+    /// Shows the window, plays the effect from now (once, or every `fireEvery` seconds) and
+    /// returns when its last particle has died, the window was closed, or a stop signal arrived.
     public func run() throws -> Report {
         window.show()
         let start = GLFWWindow.time
         try celebration.fire(options.effect, at: 0, in: viewport)
+        var nextFire = options.fireEvery
         var report = Report(ending: .finished, frames: 0, seconds: 0)
         while true {
             if let signal = StopSignals.pending {
@@ -101,7 +105,11 @@ public final class Overlay {
             _ = window.pollEvents()
             let now = GLFWWindow.time - start
             report.seconds = now
-            if window.shouldClose || celebration.isIdle(at: now) { break }
+            if let next = nextFire, now >= next {
+                try celebration.fire(options.effect, at: now, in: viewport)
+                nextFire = now + options.fireEvery!
+            }
+            if window.shouldClose || nextFire == nil && celebration.isIdle(at: now) { break }
             drawFrame(at: now)
             window.swapBuffers()
             report.frames += 1

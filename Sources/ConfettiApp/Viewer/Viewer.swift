@@ -6,9 +6,9 @@ import Foundation
 
 /// `confetti view`: a window with a Celebrate button that fires confetti and fireworks.
 ///
-/// The controls are `ViewerKeys.table`. The title bar is the HUD: fps, frame time, live
-/// particles. With nothing alive and nothing changing, the viewer draws nothing and waits for
-/// input, so an idle window costs no CPU.
+/// The controls are `ViewerKeys.table`. The HUD in the top-left corner (H) and, in short, the
+/// title bar show fps, frame time, live particles, speed and the effect. With nothing alive and
+/// nothing changing, the viewer draws nothing and waits for input, so an idle window costs no CPU.
 public final class Viewer {
     public struct Options: Sendable {
         public var width = 1280
@@ -17,7 +17,7 @@ public final class Viewer {
         public var effect = Effect.celebration
         /// Confetti pieces per burst, over the effect's own (`--count`); kept across reloads.
         public var count: Int?
-        public var capacity = Celebration.defaultCapacity
+        public var capacity = Viewer.defaultCapacity
         public var seed: UInt64 = 1
         public var vsync = true
         public var shaderDirectory: String?
@@ -85,6 +85,13 @@ public final class Viewer {
 
     /// Keys 1–6 in stress mode; 0 stops it.
     public static let stressLevels = [1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
+
+    /// Rings with room for the top stress level at the lifetime of any preset the viewer can
+    /// switch to (a level's bursts overlap by one: 1M at 1.5 s needs 16 × 66,667), and at
+    /// least the library's default.
+    public static let defaultCapacity = Effect.presets.reduce(Celebration.defaultCapacity) { room, preset in
+        max(room, Int(Budget.stressRing(StressSchedule(level: stressLevels.max()!, lifetime: preset.effect.confetti.physics.lifetime)).total))
+    }
     /// About a stress burst every tenth of a second: `StressSchedule` fits the interval to the
     /// lifetime, so that exactly N are alive and the oldest has died before the ring needs its
     /// room (`Budget.stress` refuses a level for which it would not have).

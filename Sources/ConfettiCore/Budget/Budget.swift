@@ -119,30 +119,17 @@ public enum Budget {
     public enum Ring: String, Sendable, CaseIterable {
         case confetti, sparks
 
-        var noun: String { self == .confetti ? "confetti pieces" : "sparks" }
-        var recordBytes: Int { self == .confetti ? Budget.confettiRecordBytes : Budget.sparkRecordBytes }
+        public var noun: String { self == .confetti ? "confetti pieces" : "sparks" }
+        public var recordBytes: Int { self == .confetti ? Budget.confettiRecordBytes : Budget.sparkRecordBytes }
     }
 
     // MARK: - Costs, command by command
 
     /// Particles one launch spawns into each ring, as the fields that multiply up.
     public static func demands(_ effect: Effect, _ launch: Launch, names: Names = Names()) -> [(ring: Ring, demand: Demand)] {
-        let emission = effect.confetti.emission
-        let confetti = emission.rate > 0
-            ? Demand([[Demand.Factor("confetti.rate \(emission.rate.compactText)/s × confetti.duration \(emission.duration.compactText) s", effect.confetti.pieceCount)]], Ring.confetti.noun)
-            : Demand([[Demand.Factor(names.count, effect.confetti.count)]], Ring.confetti.noun)
-        let r = effect.rocket
-        let rocket = Demand([[Demand.Factor("rocket.rockets", r.rockets)],
-                             [Demand.Factor("rocket.rockets", r.rockets), Demand.Factor("rocket.sparkCount", r.sparkCount)],
-                             [Demand.Factor("rocket.rockets", r.rockets), Demand.Factor("rocket.crackles", r.crackles), Demand.Factor("rocket.crackleSparks", r.crackleSparks)]], Ring.confetti.noun)
-        let classic = Demand([[Demand.Factor("classic.fireworks", effect.fireworks.count), Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Ring.sparks.noun)
         switch launch {
-        case .firework: return [(.sparks, Demand([[Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Ring.sparks.noun))]
-        case .effect(.confetti): return [(.confetti, confetti)]
-        case .effect(.classic): return [(.sparks, classic)]
-        case .effect(.fountain): return [(.sparks, Demand([[Demand.Factor("fountain.sparkCount", effect.fountain.sparkCount)]], Ring.sparks.noun))]
-        case .effect(.celebration): return [(.sparks, classic), (.confetti, confetti)]
-        case .effect(.rocket): return [(.confetti, rocket)]
+        case .firework: EffectKinds.Classic.oneFirework(effect)
+        case .effect(let kind): kind.definition.demands(effect, names: names)
         }
     }
 
@@ -297,32 +284,11 @@ public enum Budget {
 
     /// Seconds from a launch until its last particle has gone.
     public static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
-        switch kind {
-        // A stream's last piece is born at (n − 1) / rate; a rocket's stages, drawn at random,
-        // are bounded by their ranges' upper ends; a trail's last ghost outlives its piece.
-        case .confetti: (effect.confetti.emission.rate > 0 ? Double(effect.confetti.pieceCount - 1) / effect.confetti.emission.rate : 0)
-            + effect.confetti.physics.lifetime + effect.confetti.physics.trail.duration
-        case .rocket: effect.rocket.seconds
-        case .classic: 0 + effect.fireworks.firework.timing.duration
-        case .fountain: Double(effect.fountain.sparkCount) * effect.fountain.delayStep + effect.fountain.timing.duration
-        case .celebration: max(launchSeconds(effect, .classic), launchSeconds(effect, .confetti))
-        }
-    }
-
-    private static func launchSecondsText(_ effect: Effect, _ kind: EffectName) -> String {
-        switch kind {
-        case .confetti: (effect.confetti.emission.rate > 0 ? "confetti.duration \(effect.confetti.emission.duration.compactText) s + " : "")
-            + "confetti.lifetime \(effect.confetti.physics.lifetime.compactText) s"
-            + (effect.confetti.physics.trail.ghosts == 0 ? "" : " + confetti.trailGhosts \(effect.confetti.physics.trail.ghosts) × confetti.trailSpacing \(effect.confetti.physics.trail.spacing.compactText) s")
-        case .rocket: "the rockets' \(effect.rocket.seconds.compactText) s"
-        case .classic: "classic.duration \(effect.fireworks.firework.timing.duration.compactText) s"
-        case .fountain: "fountain.sparkCount \(effect.fountain.sparkCount) × fountain.delayStep \(effect.fountain.delayStep.compactText) s + fountain.duration \(effect.fountain.timing.duration.compactText) s"
-        case .celebration: launchSecondsText(effect, launchSeconds(effect, .classic) > launchSeconds(effect, .confetti) ? .classic : .confetti)
-        }
+        kind.definition.seconds(effect)
     }
 
     private static func showSecondsText(_ effect: Effect, launches: Demand.Factor, interval: Double, seconds: Double) -> String {
-        let each = launchSecondsText(effect, effect.kind)
+        let each = effect.kind.definition.secondsText(effect)
         guard launches.value > 1 else { return "\(format(seconds)) s (\(each))" }
         return "\(format(seconds)) s ((\(launches.name) \(format(launches.value)) − 1) × --interval \(format(interval)) s + \(each))"
     }
@@ -352,16 +318,7 @@ public enum Budget {
         if gpu {
             // One pass per distinct birth: a fountain's sparks, a stream's pieces and a
             // rocket's stages are born apart.
-            let births: Demand
-            if effect.kind == .fountain && effect.fountain.delayStep > 0 {
-                births = Demand([[Demand.Factor("fountain.sparkCount (one birth each)", effect.fountain.sparkCount)]], "")
-            } else if effect.kind == .confetti && effect.confetti.emission.rate > 0 {
-                births = Demand([[Demand.Factor("confetti.rate × confetti.duration (one birth each)", effect.confetti.pieceCount)]], "")
-            } else if effect.kind == .rocket {
-                births = Demand([[Demand.Factor("rocket.rockets", effect.rocket.rockets), Demand.Factor("(2 + rocket.crackles) births", 2 + effect.rocket.crackles)]], "")
-            } else {
-                births = Demand([[Demand.Factor("births", 1)]], "")
-            }
+            let births = effect.kind.definition.births(effect)
             let demand = births.times(timesFactor, last: true).withUnit("shader passes")
             passes = demand.total
             guard passes <= Double(maxTraceGPUPasses) else {
@@ -406,13 +363,19 @@ public enum Budget {
         guard perBurst <= Double(maxParticlesPerLaunch) else {
             throw BudgetError("\(source): \(format(level)) pieces alive with confetti.lifetime \(lifetime.compactText) s means bursts of \(format(perBurst)) every \(schedule.interval.compactText) s, above the limit of \(format(maxParticlesPerLaunch)) particles per launch")
         }
-        // Bursts alive when the next is written, and the next: it overwrites the oldest slot.
+        let ring = stressRing(schedule)
         let slots = schedule.burstsAlive + 1
-        let ring = Demand([[Demand.Factor("bursts alive at once (confetti.lifetime \(lifetime.compactText) s / \(schedule.interval.compactText) s, and the next)", slots), Demand.Factor("pieces a burst", perBurst)]], "confetti pieces")
         guard ring.total <= Double(capacity) else {
             throw BudgetError("\(source) needs \(ring), which does not fit in the confetti ring of \(format(capacity)) (\(names.capacity))")
         }
         return StressPlan(perBurst: Int(perBurst), burstsInRing: slots)
+    }
+
+    /// The confetti ring a stress schedule needs: the bursts alive when the next is written,
+    /// and the next, since it overwrites the oldest slot.
+    public static func stressRing(_ schedule: StressSchedule) -> Demand {
+        Demand([[Demand.Factor("bursts alive at once (confetti.lifetime \(schedule.lifetime.compactText) s / \(schedule.interval.compactText) s, and the next)", schedule.burstsAlive + 1),
+                 Demand.Factor("pieces a burst", schedule.largestBurst)]], "confetti pieces")
     }
 
     // MARK: bench and soak

@@ -1,13 +1,5 @@
 import Foundation
 
-/// The kinds of effect a file or preset can be.
-public enum EffectName: String, CaseIterable, Sendable {
-    case confetti, classic, fountain, celebration, rocket
-
-    /// Fireworks burst around the Celebrate button, so it is drawn for them.
-    public var hasButton: Bool { self != .confetti && self != .rocket }
-}
-
 /// An effect as data: what kind it is and every number of it. The built-in presets are values
 /// of this type, and an effect file (JSON) describes one completely; fields a file leaves out
 /// keep the values of the preset of its kind.
@@ -35,8 +27,8 @@ public struct Effect: Sendable {
     /// The button clicked: 2 classic fireworks and a confetti burst.
     public static let celebration = Effect(kind: .celebration)
 
-    /// Every built-in effect, in the order `confetti presets` lists them and the viewer's Tab
-    /// steps through them. One line per preset; each group's constants live in its own file.
+    /// Every built-in effect, in the order `confetti presets` lists them and the viewer's N and
+    /// B step through them. One line per preset; each group's constants live in its own file.
     public static let presets: [(name: String, effect: Effect, summary: String)] = [
         ("confetti", .confetti, "30 pieces of physics confetti from the bottom edge (the seed article)"),
         ("classic", .classic, "2 classic fireworks of 8 sparks around the button's corners"),

@@ -28,19 +28,7 @@ extension Effect {
     /// One launch of `kind` with this effect's numbers. `.celebration` is what a click on the
     /// button fires: two classic fireworks around its corners and a burst of confetti.
     public func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
-        switch kind {
-        case .confetti:
-            return [.confetti(confetti.spawn(in: viewport, using: &rng), confetti.physics)]
-        case .classic:
-            return fireworks.fireworks(around: button, using: &rng).map { .sparks($0, fireworks.firework.timing) }
-        case .fountain:
-            return [.sparks(fountain.sparks(above: button, using: &rng), fountain.timing)]
-        case .celebration:
-            return launch(.classic, around: button, in: viewport, using: &rng)
-                + launch(.confetti, around: button, in: viewport, using: &rng)
-        case .rocket:
-            return rocket.launch(in: viewport, using: &rng)
-        }
+        kind.definition.launch(self, around: button, in: viewport, using: &rng)
     }
 
     /// One launch of this effect's own kind.
@@ -62,9 +50,7 @@ public struct Show: Sendable {
     public init(effect: Effect, seed: UInt64 = 1, launches: Int? = nil, interval: Double? = nil) {
         self.effect = effect
         self.seed = seed
-        // Confetti alone is three bursts; the others (rain, cannons and streams too) are one
-        // launch each by default.
-        self.launches = launches ?? (effect.kind == .confetti && effect.confetti.emission == .atOnce ? 3 : 1)
+        self.launches = launches ?? effect.kind.definition.defaultLaunches(effect)
         self.interval = interval ?? 0.35
     }
 

@@ -48,8 +48,9 @@ final class ChildProcess: Sendable {
     }
 
     /// Starts `arguments[0]` (looked up in PATH) with exactly `environment`, in `directory` (this
-    /// process's if nil), its output in `logs` (a temporary directory if nil).
-    init(_ arguments: [String], environment: [String: String], logs: URL? = nil, directory: URL? = nil) throws {
+    /// process's if nil), reading `input` (nothing if nil), its output in `logs` (a temporary
+    /// directory if nil).
+    init(_ arguments: [String], environment: [String: String], logs: URL? = nil, directory: URL? = nil, input: URL? = nil) throws {
         name = URL(fileURLWithPath: arguments[0]).lastPathComponent
         let folder = logs ?? FileManager.default.temporaryDirectory.appendingPathComponent("confetti-child-\(UUID())")
         ownLogs = logs == nil ? folder : nil
@@ -61,7 +62,7 @@ final class ChildProcess: Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input?.path ?? "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdoutFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var attributes = posix_spawnattr_t()
@@ -102,8 +103,14 @@ final class ChildProcess: Sendable {
 
     /// Runs a command to its end and returns how it ended; `timeout` is a stall guard, past
     /// which it is stopped and the test fails.
-    static func run(_ arguments: [String], environment: [String: String], directory: URL? = nil, timeout: Double = 300) async throws -> Outcome {
-        try await ChildProcess(arguments, environment: environment, directory: directory).outcome(within: timeout)
+    static func run(_ arguments: [String], environment: [String: String], directory: URL? = nil, input: String? = nil, timeout: Double = 300) async throws -> Outcome {
+        var file: URL?
+        if let input {
+            file = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-input-\(UUID())")
+            try input.write(to: file!, atomically: false, encoding: .utf8)
+        }
+        defer { if let file { try? FileManager.default.removeItem(at: file) } }
+        return try await ChildProcess(arguments, environment: environment, directory: directory, input: file).outcome(within: timeout)
     }
 
     /// Runs a command to its end (at most `timeout` seconds) and returns its stdout; anything

@@ -1,0 +1,86 @@
+/// One kind of effect (`"kind"` in a file): everything that differs between kinds, in one
+/// conformance. Budget, `Show`, the commands, the viewer and the overlay ask the kind; none of
+/// them tells kinds apart itself.
+///
+/// Adding a kind is one file with its conformance, a case of `EffectName` and a line of
+/// `EffectName.definition`.
+public protocol EffectKind {
+    /// Whether the Celebrate button is drawn: fireworks burst around it.
+    static var hasButton: Bool { get }
+
+    /// One launch with `effect`'s numbers: what is spawned and uploaded, once.
+    static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn]
+
+    /// Particles one launch spawns into each ring, as the fields that multiply up, so that a
+    /// refusal can name them.
+    static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)]
+
+    /// Seconds from a launch until its last particle has gone, worked out without spawning:
+    /// what `Show.duration(of:)` measures of the spawned launch, or an upper bound where the
+    /// launch draws its stages at random.
+    static func seconds(_ effect: Effect) -> Double
+
+    /// `seconds` as a message writes it: the fields it adds up.
+    static func secondsText(_ effect: Effect) -> String
+
+    /// Launches a show makes when none are asked for (`render` without --bursts).
+    static func defaultLaunches(_ effect: Effect) -> Int
+
+    /// Distinct birth times in one launch: `trace --evaluator gpu` runs a pass for each, at each time.
+    static func births(_ effect: Effect) -> Demand
+
+    /// What counts this kind's confetti pieces per burst, which `--count` sets; nil when it
+    /// has none to set, with the fields that count its particles instead.
+    static func pieceCount(_ effect: Effect) -> PieceCount
+}
+
+/// Whether a kind has a burst of confetti whose size can be set, and if not what counts its
+/// particles.
+public enum PieceCount: Sendable, Equatable {
+    /// `confetti.count` pieces at once.
+    case burst
+    /// Not settable as a count; these fields count the particles (`classic.sparkCount`,
+    /// `confetti.rate × confetti.duration`).
+    case fields(String)
+}
+
+extension EffectKind {
+    /// Every particle of one launch, all rings together.
+    public static func particles(_ effect: Effect, names: Budget.Names = Budget.Names()) -> Demand {
+        let parts = demands(effect, names: names).map(\.demand)
+        return parts.count == 1 ? parts[0] : Demand(parts.flatMap(\.terms), "particles")
+    }
+
+    /// The ring capacity one launch needs, so that none of its particles overwrites another
+    /// while alive: its largest demand on a ring.
+    public static func capacity(_ effect: Effect) -> Int {
+        max(demands(effect, names: Budget.Names()).map { Int($0.demand.total) }.max() ?? 1, 1)
+    }
+
+    /// GPU bytes one launch's records take in its rings.
+    public static func recordBytes(_ effect: Effect) -> Double {
+        demands(effect, names: Budget.Names()).reduce(0) { $0 + $1.demand.total * Double($1.ring.recordBytes) }
+    }
+}
+
+/// The kinds of effect a file or preset can be.
+public enum EffectName: String, CaseIterable, Sendable {
+    case confetti, classic, fountain, celebration, rocket
+
+    /// Where everything about this kind lives; the one place kinds are told apart.
+    public var definition: any EffectKind.Type {
+        switch self {
+        case .confetti: EffectKinds.Confetti.self
+        case .classic: EffectKinds.Classic.self
+        case .fountain: EffectKinds.Fountain.self
+        case .celebration: EffectKinds.Celebration.self
+        case .rocket: EffectKinds.Rocket.self
+        }
+    }
+
+    /// Fireworks burst around the Celebrate button, so it is drawn for them.
+    public var hasButton: Bool { definition.hasButton }
+}
+
+/// The kinds' definitions, one file each.
+public enum EffectKinds {}
