@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
             rounds (gpu reference cpu floor gpu reference cpu floor) so drift on a shared machine \
             cancels:
               gpu    the real renderer: records uploaded once, physics in the vertex shader
-              reference  the renderer before issue 12, frozen (60-byte record, instanced quads, \
+              reference  the frozen 60-byte renderer (60-byte record, instanced quads, \
             Shaders/reference-*.glsl): gpu/reference is what the changes since bought
               cpu    the source article's approach: Swift evaluates every piece each frame and \
             uploads it; a pass-through shader draws it with the same shapes and blending

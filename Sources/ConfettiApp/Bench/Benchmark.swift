@@ -17,7 +17,7 @@ public struct Benchmark {
     public enum Mode: String, CaseIterable, Codable, Sendable {
         /// The real renderer: records uploaded once, the vertex shader does the physics.
         case gpu
-        /// The renderer as it was before issue 12, frozen (`ReferenceRenderer`): what every
+        /// The frozen 60-byte renderer (`ReferenceRenderer`): what every
         /// speed-up of gpu mode is a ratio against, measured in the same run.
         case reference
         /// The article's approach: Swift evaluates every live piece each frame and uploads it.
@@ -408,8 +408,8 @@ public struct Benchmark {
                 }
             }
         }
-        let a = BenchReport.Figures(mode: .gpu, samples: withDead, gpuBytesPerParticle: 60)
-        let b = BenchReport.Figures(mode: .gpu, samples: withoutDead, gpuBytesPerParticle: 60)
+        let a = BenchReport.Figures(mode: .gpu, samples: withDead, gpuBytesPerParticle: Budget.Ring.confetti.recordBytes)
+        let b = BenchReport.Figures(mode: .gpu, samples: withoutDead, gpuBytesPerParticle: Budget.Ring.confetti.recordBytes)
         return BenchReport.Culling(deadParticles: dead, liveParticles: live, medianMs: a.medianMs, aloneMedianMs: b.medianMs, ratio: a.medianMs / b.medianMs)
     }
 
@@ -464,7 +464,9 @@ public struct Benchmark {
                 return FrameWork(cpu: monotonicSeconds() - start, uploadBytes: 0)
             })
         }
-        let figures = BenchReport.Figures(mode: .gpu, samples: samples, gpuBytesPerParticle: 60)
+        // As many confetti pieces as sparks, in their own records.
+        let bytes = (each * Budget.Ring.confetti.recordBytes + sparks * Budget.Ring.sparks.recordBytes) / max(each + sparks, 1)
+        let figures = BenchReport.Figures(mode: .gpu, samples: samples, gpuBytesPerParticle: bytes)
         return BenchReport.Mixed(confetti: each, sparks: sparks, medianMs: figures.medianMs, p95Ms: figures.p95Ms, gpuMs: figures.gpuMs)
     }
 
@@ -484,7 +486,7 @@ public struct Benchmark {
                 let frames = max(3, options.frames(count) / 2)
                 _ = timeFrame(query: query) { runner.frame(0, background: RGB(0, 0, 0)) }
                 let samples = (0..<frames).map { f in timeFrame(query: query) { runner.frame(f, background: RGB(0, 0, 0)) } }
-                let figures = BenchReport.Figures(mode: .gpu, samples: samples, gpuBytesPerParticle: 60)
+                let figures = BenchReport.Figures(mode: .gpu, samples: samples, gpuBytesPerParticle: runner.gpuBytesPerParticle)
                 variants.append(BenchReport.Variant(count: count, size: [width, height], sizeScale: sizeScale, medianMs: figures.medianMs))
             }
         }

@@ -2,7 +2,7 @@
 import ConfettiCore
 import ConfettiGL
 
-/// The confetti record as it was before issue 12, frozen: 60 bytes, 13 float32 and 8 bytes.
+/// The frozen 60-byte confetti record the benchmark measures against: 13 float32 and 8 bytes.
 /// The live record (`ConfettiInstance`) is free to change; this one is what `reference` mode
 /// measures against. Same fields, order and meaning as the live record had (see
 /// `Shaders/reference-confetti.vert.glsl` for how they are read).
@@ -48,7 +48,8 @@ public struct ReferenceConfettiRecord: Sendable {
     ]
 }
 
-/// `confetti bench`'s `reference` mode: today's renderer before issue 12, frozen. Instanced
+/// `confetti bench`'s `reference` mode: the frozen 60-byte renderer, as it was before the
+/// 32-byte record and the fragment shader built per set of shapes. Instanced
 /// quads (a triangle strip of 4 per piece), one draw per burst with the attributes re-pointed
 /// at the burst, the 60-byte record, and the frozen shaders `Shaders/reference-*.glsl`; blending
 /// and state as `ParticleRenderer` set them then. Self-contained, so that changes to the live

@@ -87,7 +87,7 @@ public final class Celebration {
         launches += 1
     }
 
-    /// One launch of a preset by name (`confetti`, `classic`, `fountain`, `celebration`).
+    /// One launch of a preset by name (any of `Effect.presets`: `confetti`, `rain`, `finale`, …).
     public func fire(_ preset: String, at now: Double, in viewport: Size, around button: Rect? = nil) throws {
         guard let effect = Effect.preset(preset) else {
             let names = Effect.presets.map(\.name)
