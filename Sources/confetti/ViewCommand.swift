@@ -10,7 +10,8 @@ struct ViewCommand: ParsableCommand {
         discussion: """
             Controls:
             \(ViewerKeys.text)
-            The title bar shows fps, frame time and live particles. SIGINT or SIGTERM closes the \
+            The HUD (H) and the title bar show fps, frame time, live particles, speed and the \
+            effect. SIGINT or SIGTERM closes the \
             window cleanly (with --quit-after's statistics so far) and exits with 128 + the signal. \
             An --effect file, and with \
             --shader-dir the shaders, are reloaded when they change; a broken edit is shown in the \

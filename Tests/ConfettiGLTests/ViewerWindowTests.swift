@@ -225,6 +225,12 @@ import TestSupport
             viewer.renderFrame()
             let shown = try viewer.readBackBuffer()
             #expect(viewer.showsHUD && viewer.hudText.contains("live") && viewer.hudText.hasSuffix("celebration"), "\(viewer.hudText)")
+            // The title bar says what the HUD says, in the same words and numbers.
+            viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
+            #expect(viewer.window.title == "confetti — " + viewer.hudText.components(separatedBy: "  ").joined(separator: " · "),
+                    "\(viewer.window.title) / \(viewer.hudText)")
+            #expect(viewer.hudText.contains("×1") && viewer.hudText.contains("emitting"), "\(viewer.hudText)")
+            viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
             let panel = viewer.hudPanel.frame
             let s = viewer.window.pixelsPerPoint
             let fill = viewer.hudPanel.fill.rgba8, ink = viewer.hudPanel.text.rgba8

@@ -288,7 +288,7 @@ public final class Viewer {
         renderer.button = button
         lastFrame = renderer.render(at: clock.time, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
         if options.showsHUD {
-            if hudText.isEmpty { hudText = hudLine(lastRate) }
+            if hudText.isEmpty { hudText = status(lastRate).joined(separator: "  ") }
             hud.draw(hudPanel, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
         }
         framesDrawn += 1
@@ -313,21 +313,18 @@ public final class Viewer {
     }
 
     /// The HUD's one line: fps, frame time, live particles, speed, paused time, effect.
-    private func hudLine(_ rate: FrameRateMeter.Summary?) -> String {
-        var parts: [String] = []
-        if let rate {
-            parts += [String(format: "%.0f fps", rate.fps), String(format: "%.1f ms", rate.milliseconds)]
-        } else {
-            parts.append("idle")
-        }
+    /// The status line: the HUD shows it, the title bar too with any refusal after it. One
+    /// list, so the two say the same in the same words.
+    private func status(_ rate: FrameRateMeter.Summary?) -> [String] {
+        var parts = rate.map { [String(format: "%.0f fps", $0.fps), String(format: "%.2f ms", $0.milliseconds)] } ?? ["idle"]
         parts.append("\(renderer.celebration.liveParticles(at: clock.time)) live")
-        parts.append("x" + clock.speed.compactText)
+        parts.append("×" + clock.speed.compactText)
         if let level = options.stress { parts.append("stress \(level)") }
         if isEmitting { parts.append("emitting") }
         if options.reducedMotion { parts.append("reduced motion") }
-        if clock.isPaused { parts.append(String(format: "paused %.3f s", clock.time)) }
+        if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
         parts.append(options.effectName)
-        return parts.joined(separator: "  ")
+        return parts
     }
 
     /// The back buffer as drawn by the last `renderFrame`, top row first.
@@ -541,27 +538,11 @@ public final class Viewer {
     }
 
     private func updateTitle() {
-        let text = title(lastRate)
+        let line = status(lastRate)
+        let problems = [reloadError.map { "reload failed: " + Self.oneLine($0) }, refusal].compactMap { $0 }
+        let text = "confetti — " + (line + problems).joined(separator: " · ")
         if window.title != text { window.title = text }
-        hudText = hudLine(lastRate)
-    }
-
-    private func title(_ rate: FrameRateMeter.Summary?) -> String {
-        var parts: [String] = []
-        if let rate {
-            parts += [String(format: "%.0f fps", rate.fps), String(format: "%.2f ms", rate.milliseconds)]
-        } else {
-            parts.append("idle")
-        }
-        parts.append("\(renderer.celebration.liveParticles(at: clock.time)) live")
-        if let level = options.stress { parts.append("stress \(level)") }
-        if isEmitting { parts.append("emitting") }
-        parts.append(options.effectName)
-        if clock.speed != 1 { parts.append(String(format: "×%g", clock.speed)) }
-        if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
-        if let reloadError { parts.append("reload failed: " + Self.oneLine(reloadError)) }
-        if let refusal { parts.append(refusal) }
-        return "confetti — " + parts.joined(separator: " · ")
+        hudText = line.joined(separator: "  ")
     }
 
     // MARK: The continuous emitter (E) and preset switching (N, B, Enter)
