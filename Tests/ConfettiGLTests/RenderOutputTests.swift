@@ -246,7 +246,7 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
         let appeared = await eventually(within: 120) { FileManager.default.fileExists(atPath: "\(dir)/frame-0000.png") || render.hasEnded }
         try #require(appeared && !render.hasEnded, "the first frame appeared while the render ran: \(render.errorOutput)")
         // Frozen, it cannot finish before the signal arrives; the signal waits for it to go on.
-        render.whileFrozen { render.send(signal) }
+        await render.whileFrozen { render.send(signal) }
         let outcome = try await render.outcome(within: 120)
         expectOneLine(outcome, status: 128 + signal, mentioning: ["interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")", "complete", "nothing partial"])
         // No temporary file, no lock; every frame there is whole.
@@ -270,7 +270,7 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
             Tool.processes(mentioning: scratch.path(".show")).contains { Tool.bytesRead(by: $0) >= twoFrames } || render.hasEnded
         }
         try #require(underWay && !render.hasEnded, "ffmpeg read two frames while the render ran: \(render.errorOutput)")
-        render.whileFrozen { render.send(signal) }
+        await render.whileFrozen { render.send(signal) }
         let outcome = try await render.outcome(within: 120)
         expectOneLine(outcome, status: 128 + signal, mentioning: ["interrupted", "removed the unfinished \(path)"])
         #expect(scratch.names().isEmpty, "no video, no temporary file, no lock: \(scratch.names())")

@@ -45,21 +45,10 @@ public enum PieceCount: Sendable, Equatable {
 }
 
 extension EffectKind {
-    /// Every particle of one launch, all rings together.
-    public static func particles(_ effect: Effect, names: Budget.Names = Budget.Names()) -> Demand {
-        let parts = demands(effect, names: names).map(\.demand)
-        return parts.count == 1 ? parts[0] : Demand(parts.flatMap(\.terms), "particles")
-    }
-
     /// The ring capacity one launch needs, so that none of its particles overwrites another
     /// while alive: its largest demand on a ring.
     public static func capacity(_ effect: Effect) -> Int {
         max(demands(effect, names: Budget.Names()).map { Int($0.demand.total) }.max() ?? 1, 1)
-    }
-
-    /// GPU bytes one launch's records take in its rings.
-    public static func recordBytes(_ effect: Effect) -> Double {
-        demands(effect, names: Budget.Names()).reduce(0) { $0 + $1.demand.total * Double($1.ring.recordBytes) }
     }
 }
 

@@ -182,12 +182,6 @@ final class ChildProcess: Sendable {
         return try await body()
     }
 
-    func whileFrozen(_ body: () -> Void) {
-        send(SIGSTOP)
-        defer { send(SIGCONT) }
-        body()
-    }
-
     /// How it ended, if it has, waiting for it up to `seconds`: nil if it is still running.
     func ending(within seconds: Double) async -> Termination? {
         _ = await eventually(within: seconds) { hasEnded }
