@@ -26,8 +26,9 @@ import TestSupport
     static func classic(_ fields: String) -> String { #"{"kind": "classic", "classic": {\#(fields)}}"# }
     static func fountain(_ fields: String) -> String { #"{"kind": "fountain", "fountain": {\#(fields)}}"# }
 
-    static let hugeFireworks = classic(#""fireworks": 1000, "sparkCount": 4194304"#)
-    static let hugeConfetti = confetti(#""count": 4194304"#)
+    static let hugeFireworks = classic(#""fireworks": 1000, "sparkCount": 2097152"#)
+    /// The most one field may ask for: the per-launch limit.
+    static let hugeConfetti = confetti(#""count": 2097152"#)
     /// The shaders with confetti.frag.glsl replaced by a directory.
     static let shadersWithADirectory: [String: String?] = Dictionary(uniqueKeysWithValues:
         ShaderLibrary.builtInNames.map { ("shaders/" + $0, (try? ShaderLibrary.embedded.text($0)) as String?) }
@@ -37,15 +38,17 @@ import TestSupport
         // 1. The budget, checked before any work: particles per launch and in total, GPU bytes,
         // frame pixels, frames, frames × pixels, trace samples and passes, stress, soak.
         Case(arguments: ["render", "--effect", "{F}/big.json"], files: ["big.json": hugeFireworks],
-             mentions: ["classic.fireworks × classic.sparkCount", "1,000 × 4,194,304", "4.2e9 sparks", "2,097,152"], why: "render: 1000 × 4M sparks (SIGABRT after 40 s before)"),
+             mentions: ["classic.fireworks × classic.sparkCount", "1,000 × 2,097,152", "2.1e9 sparks", "2,097,152"], why: "render: 1000 × 2M sparks (1000 × 4M: SIGABRT after 40 s before)"),
+        Case(arguments: ["render", "--effect", "{F}/c.json"], files: ["c.json": confetti(#""count": 4194304"#)],
+             mentions: ["confetti.count: 4194304 is not allowed", "from 1 to 2097152"], why: "render: one field beyond the per-launch limit is refused where the file says it"),
         Case(arguments: ["trace", "{F}/big.json"], files: ["big.json": hugeFireworks],
-             mentions: ["classic.fireworks × classic.sparkCount × --times (7 values)", "samples", "524,288"], why: "trace: 1000 × 4M sparks (SIGABRT before)"),
+             mentions: ["classic.fireworks × classic.sparkCount × --times (7 values)", "samples", "524,288"], why: "trace: 1000 × 2M sparks (1000 × 4M: SIGABRT before)"),
         Case(arguments: ["render", "--effect", "{F}/c.json", "--bursts", "10000"], files: ["c.json": hugeConfetti],
-             mentions: ["confetti.count = 4,194,304 confetti pieces", "per launch"], why: "render: a file's 4M count with --bursts 10000"),
+             mentions: ["--bursts × confetti.count", "10,000 × 2,097,152", "4,194,304"], why: "render: a file's 2M count with --bursts 10000"),
         Case(arguments: ["render", "--effect", "{F}/c.json", "--bursts", "10"], files: ["c.json": confetti(#""count": 1000000"#)],
              mentions: ["--bursts × confetti.count", "10 × 1,000,000", "10,000,000 particles", "4,194,304"], why: "render: --bursts multiplies a file's count"),
         Case(arguments: ["trace", "{F}/c.json"], files: ["c.json": hugeConfetti],
-             mentions: ["confetti.count × --times (7 values)", "29,360,128 samples"], why: "trace: 4M confetti at the default times (SIGSEGV before)"),
+             mentions: ["confetti.count × --times (7 values)", "14,680,064 samples"], why: "trace: 2M confetti at the default times (4M: SIGSEGV before)"),
         Case(arguments: ["render", "--effect", "confetti", "--count", "2000000"],
              mentions: ["launches (the default for confetti) × --count", "3 × 2,000,000"], why: "render: --count times the default launches"),
         Case(arguments: ["render", "--size", "16384x16384", "--frames", "1"],

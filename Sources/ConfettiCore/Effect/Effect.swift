@@ -110,9 +110,3 @@ public func closest(_ word: String, in candidates: [String]) -> String? {
     guard let best, best.1 <= max(2, word.count / 3) else { return nil }
     return best.0
 }
-
-/// Bounds every front end shares.
-public enum ConfettiLimits {
-    /// Particles in one burst or firework.
-    public static let maxParticlesPerBurst = 1 << 22
-}

@@ -21,7 +21,7 @@ enum EffectFormat {
         .rampStops("colorRamp", \.physics.colorRamp.stops, "colour over life: stops [\"#rrggbb\", fraction of the lifetime]"),
         .choice("colorRampMode", \.physics.colorRamp.mode, "whether the ramp replaces or multiplies each piece's colour"),
         .number("sizeAtDeath", \.physics.sizeAtDeath, 0...100, "size at death as a multiple of the size at birth, linear in between"),
-        .whole("count", \.count, 1...ConfettiLimits.maxParticlesPerBurst, "pieces per burst"),
+        .whole("count", \.count, 1...Budget.maxParticlesPerLaunch, "pieces per burst"),
         .interval("launchX", \.launchX, -1...2, "launch x, as a fraction of the viewport width"),
         .number("launchBelowBottom", \.launchBelowBottom, -100_000...100_000, "launch y, in pt below the bottom edge"),
         .interval("horizontalSpeed", \.horizontalSpeed, -100...100, "horizontal speed, in viewport widths per second"),
@@ -66,7 +66,7 @@ enum EffectFormat {
     nonisolated(unsafe) static let classic = EffectSection<FireworkLaunch>(key: "classic", title: "Classic fireworks", standard: .standard, fields: [
         .whole("fireworks", \.count, 1...1_000, "fireworks per launch, each at a corner of the button"),
         .number("maxOriginJitter", \.maxOriginJitter, 0...10_000, "each firework moves up to this far from its corner per axis, pt"),
-        .whole("sparkCount", \.firework.sparkCount, 1...ConfettiLimits.maxParticlesPerBurst, "sparks per firework"),
+        .whole("sparkCount", \.firework.sparkCount, 1...Budget.maxParticlesPerLaunch, "sparks per firework"),
         .number("scale", \.firework.scale, 0...10_000, open: true, "pt per unit of the normalized curves"),
         .whole("sparkSize", \.firework.sparkSize, 1...255, "spark diameter before scaling, pt"),
         .whole("maxJitter", \.firework.maxJitter, 0...10_000, "each spark's origin moves 0…maxJitter whole pt outwards per axis"),
@@ -80,7 +80,7 @@ enum EffectFormat {
     })
 
     nonisolated(unsafe) static let fountain = EffectSection<FountainFirework>(key: "fountain", title: "Fountain", standard: .standard, fields: [
-        .whole("sparkCount", \.sparkCount, 1...ConfettiLimits.maxParticlesPerBurst, "sparks, one every delayStep"),
+        .whole("sparkCount", \.sparkCount, 1...Budget.maxParticlesPerLaunch, "sparks, one every delayStep"),
         .number("scale", \.scale, 0...10_000, open: true, "pt per unit of the curves"),
         .whole("sparkSize", \.sparkSize, 1...255, "spark diameter before scaling, pt"),
         .number("delayStep", \.delayStep, 0...10, "seconds between sparks; spark k appears after (k + 1) × delayStep"),
@@ -104,7 +104,7 @@ enum EffectFormat {
         .interval("drift", \.drift, -10...10, "the rocket's horizontal speed, in viewport widths per second"),
         .whole("rocketSize", \.rocketSize, 1...255, "rocket diameter, pt"),
         .colors("rocketColors", \.rocketColors, "each rocket takes one of these colours"),
-        .whole("sparkCount", \.sparkCount, 1...ConfettiLimits.maxParticlesPerBurst, "sparks each rocket bursts into at its apex"),
+        .whole("sparkCount", \.sparkCount, 1...Budget.maxParticlesPerLaunch, "sparks each rocket bursts into at its apex"),
         .interval("sparkSpeed", \.sparkSpeed, 0...100, "spark speed at the burst, in viewport heights per second"),
         .number("sparkGravity", \.sparkGravity, -100_000...100_000, "downward acceleration of sparks, pt/s²"),
         .number("sparkDrag", \.sparkDrag, 0...100, open: true, "sparks' air drag, 1/s"),
@@ -112,7 +112,7 @@ enum EffectFormat {
         .number("sparkFade", \.sparkFade, 0...60, open: true, "seconds of linear fade before a spark dies, at most sparkLifetime"),
         .whole("sparkSize", \.sparkSize, 1...255, "spark diameter, pt"),
         .colors("colors", \.colors, "each rocket's sparks take one of these colours"),
-        .whole("crackles", \.crackles, 0...ConfettiLimits.maxParticlesPerBurst, "sparks per rocket that crackle into a secondary burst, at most sparkCount"),
+        .whole("crackles", \.crackles, 0...Budget.maxParticlesPerLaunch, "sparks per rocket that crackle into a secondary burst, at most sparkCount"),
         .whole("crackleSparks", \.crackleSparks, 1...1_000, "sparks in each secondary burst"),
         .interval("crackleDelay", \.crackleDelay, 0...60, "seconds after the main burst when a crackle bursts, below sparkLifetime"),
         .interval("crackleSpeed", \.crackleSpeed, 0...100, "crackle spark speed, in viewport heights per second"),

@@ -1,3 +1,5 @@
+import ConfettiCore
+
 /// When the viewer's stress mode launches its bursts and how large each one is, so that exactly
 /// `level` confetti pieces are alive at every moment once it has started.
 ///

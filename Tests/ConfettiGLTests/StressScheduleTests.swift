@@ -1,4 +1,5 @@
 import ConfettiCore
+import ConfettiApp
 import Testing
 
 /// Stress mode's schedule keeps exactly the level it names alive, at every moment from its start.

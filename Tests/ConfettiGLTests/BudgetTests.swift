@@ -1,4 +1,5 @@
 @testable import ConfettiCore
+@testable import ConfettiApp
 import Foundation
 import Testing
 

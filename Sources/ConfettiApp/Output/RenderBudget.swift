@@ -1,0 +1,144 @@
+import ConfettiCore
+
+/// What `confetti render` costs: the whole show spawned before the first frame, frames × pixels
+/// drawn and written.
+extension Budget {
+    /// Particles `render` spawns in all: it spawns and uploads the whole show before the first
+    /// frame, into two rings sized to it. A show at the limit (3 launches of 1,398,101 pieces)
+    /// peaked at 1.6 GB, measured.
+    public static let maxParticlesPerShow = 1 << 22
+
+    /// Pixels of one frame (8192 × 8192): 256 MiB in the framebuffer and as much again read
+    /// back; one such frame rendered peaked at 0.9 GB, measured.
+    public static let maxFramePixels = 1 << 26
+
+    /// Frames `render` writes: 55 minutes at 30 fps.
+    public static let maxFrames = 100_000
+
+    /// Frames × pixels of one `render`: 18,641 frames at 1280 × 720 (10 minutes of animation at
+    /// 30 fps, about 25 minutes to draw and encode on llvmpipe), or 256 frames at 8192 × 8192.
+    public static let maxRenderPixels = 1 << 34
+
+    /// Pixels of one frame of `width` × `height`, named by `option` (`--size`).
+    @discardableResult
+    public static func framePixels(width: Int, height: Int, option: String = "--size") throws -> Int {
+        let pixels = Demand([[Demand.Factor("\(option) \(width)x\(height)", Double(width) * Double(height))]], "pixels a frame")
+        guard width >= 1, height >= 1 else { throw BudgetError("\(option) must be at least 1x1, not \(width)x\(height)") }
+        guard pixels.total <= Double(maxFramePixels) else {
+            throw BudgetError("\(pixels), above the limit of \(format(maxFramePixels)) (8192x8192)")
+        }
+        return Int(pixels.total)
+    }
+
+    /// What `confetti render` is asked for.
+    public struct RenderRequest: Sendable {
+        /// With `--count` already applied.
+        public var effect: Effect
+        /// `--bursts`, or nil for the default (3 for confetti, else 1).
+        public var launches: Int?
+        public var interval: Double
+        public var countGiven: Bool
+        public var width: Int
+        public var height: Int
+        public var fps: Double
+        public var frames: Int?
+        public var duration: Double?
+
+        public init(effect: Effect, launches: Int?, interval: Double, countGiven: Bool, width: Int, height: Int, fps: Double, frames: Int?, duration: Double?) {
+            self.effect = effect
+            self.launches = launches
+            self.interval = interval
+            self.countGiven = countGiven
+            self.width = width
+            self.height = height
+            self.fps = fps
+            self.frames = frames
+            self.duration = duration
+        }
+    }
+
+    public struct RenderCost: Sendable, Equatable {
+        public var launches: Int
+        public var particlesPerLaunch: Int
+        public var particles: Int
+        /// Both rings (each sized to the whole show) and the frame.
+        public var gpuBytes: Int
+        public var framePixels: Int
+        /// Seconds the show lasts, until its last particle has gone.
+        public var seconds: Double
+        public var frames: Int
+        /// frames × framePixels.
+        public var pixels: Int
+    }
+
+    @discardableResult
+    public static func render(_ request: RenderRequest) throws -> RenderCost {
+        let effect = request.effect
+        let launches = request.launches ?? Show(effect: effect).launches
+        let names = Names.options(countGiven: request.countGiven, launchesGiven: request.launches != nil)
+        let perLaunch = try launch(effect, .effect(effect.kind), capacity: nil, names: names)
+
+        let launchFactor = Demand.Factor(request.launches != nil ? "--bursts" : "launches (the default for \(effect.kind.rawValue))", launches)
+        let show = particles(effect, .effect(effect.kind), names: names).times(launchFactor)
+        guard show.total <= Double(maxParticlesPerShow) else {
+            throw BudgetError("a show of \(show.withUnit("particles")) is above the limit of \(format(maxParticlesPerShow)) (render spawns the whole show before the first frame)")
+        }
+        let particles = Int(show.total)
+
+        let framePixels = try framePixels(width: request.width, height: request.height)
+        // FrameRecorder sizes both rings to the whole show.
+        let ringBytes = Double(particles) * Double(confettiRecordBytes + sparkRecordBytes)
+        let gpu = ringBytes + 4 * Double(framePixels)
+        guard gpu <= Double(maxGPUBytes) else {
+            throw BudgetError("\(format(particles)) particles in 2 rings of \(confettiRecordBytes + sparkRecordBytes) bytes each and a \(request.width)x\(request.height) frame of 4 bytes a pixel need \(format(gpu)) bytes of GPU memory, above the limit of \(format(maxGPUBytes))")
+        }
+
+        let seconds = showSeconds(effect, launches: launches, interval: request.interval)
+        let frames: Double
+        let framesName: String
+        if let given = request.frames {
+            frames = Double(given)
+            framesName = "--frames"
+            guard given <= maxFrames, given >= 1 else {
+                throw BudgetError("--frames \(given) is outside 1...\(format(maxFrames))")
+            }
+        } else {
+            let span = request.duration ?? seconds
+            frames = max(1, (span * request.fps).rounded(.up))
+            if let duration = request.duration {
+                framesName = "frames (--duration \(duration.compactText) × --fps \(request.fps.compactText))"
+                guard frames <= Double(maxFrames) else {
+                    throw BudgetError("--duration \(duration.compactText) s at --fps \(request.fps.compactText) is \(format(frames)) frames; the limit is \(format(maxFrames)): give a shorter --duration or a lower --fps")
+                }
+            } else {
+                framesName = "frames (the show's \(seconds.compactText) s × --fps \(request.fps.compactText))"
+                guard frames <= Double(maxFrames) else {
+                    throw BudgetError("the show lasts \(showSecondsText(effect, launches: launchFactor, interval: request.interval, seconds: seconds)), which at --fps \(request.fps.compactText) is \(format(frames)) frames; the limit is \(format(maxFrames)): give --frames or --duration")
+                }
+            }
+        }
+        let pixels = Demand([[Demand.Factor(framesName, frames), Demand.Factor("--size \(request.width)x\(request.height)", framePixels)]], "pixels")
+        guard pixels.total <= Double(maxRenderPixels) else {
+            throw BudgetError("\(pixels) to draw and write, above the limit of \(format(maxRenderPixels)): fewer frames or a smaller --size")
+        }
+        return RenderCost(launches: launches, particlesPerLaunch: perLaunch, particles: particles, gpuBytes: Int(gpu),
+                          framePixels: framePixels, seconds: seconds, frames: Int(frames), pixels: Int(pixels.total))
+    }
+
+    /// Seconds from a show's start until its last particle has gone: what `Show.duration(of:)`
+    /// gives for its schedule, without spawning it.
+    public static func showSeconds(_ effect: Effect, launches: Int, interval: Double) -> Double {
+        Double(max(launches, 1) - 1) * interval + launchSeconds(effect, effect.kind)
+    }
+
+    /// Seconds from a launch until its last particle has gone.
+    public static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
+        kind.definition.seconds(effect)
+    }
+
+    private static func showSecondsText(_ effect: Effect, launches: Demand.Factor, interval: Double, seconds: Double) -> String {
+        let each = effect.kind.definition.secondsText(effect)
+        guard launches.value > 1 else { return "\(format(seconds)) s (\(each))" }
+        return "\(format(seconds)) s ((\(launches.name) \(format(launches.value)) − 1) × --interval \(format(interval)) s + \(each))"
+    }
+}
