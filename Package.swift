@@ -5,7 +5,6 @@ let package = Package(
     name: "confetti",
     products: [
         .executable(name: "confetti", targets: ["confetti"]),
-        .library(name: "ConfettiCore", targets: ["ConfettiCore"]),
         .library(name: "ConfettiGL", targets: ["ConfettiGL"]),
     ],
     dependencies: [
@@ -26,7 +25,8 @@ let package = Package(
         // Spawn → record: effects, spawners, seeded RNG, CPU evaluators, GPU record layouts. No GL.
         .target(name: "ConfettiCore"),
 
-        // Ring → shader → pixels: the library an app embeds. Epoxy and EGL only; Shaders/ built in.
+        // Ring → shader → pixels: the library an app embeds (`import ConfettiGL` brings the public
+        // part of ConfettiCore too). Epoxy and EGL only; the top level of Shaders/ built in.
         .target(
             name: "ConfettiGL",
             dependencies: ["ConfettiCore", "CEpoxy", "CEGL"],
@@ -35,10 +35,12 @@ let package = Package(
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
-        // The application: viewer, overlay and their windows, headless recording, benchmark, soak.
+        // The application: viewer, overlay and their windows, headless recording, benchmark, soak;
+        // Shaders/app/ built in.
         .target(
             name: "ConfettiApp",
-            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG", "CSystem", "CX11", "CWayland"]
+            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG", "CSystem", "CX11", "CWayland"],
+            plugins: ["EmbedShaders"]
         ),
         .executableTarget(
             name: "confetti",

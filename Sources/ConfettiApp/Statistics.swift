@@ -3,7 +3,7 @@ import ConfettiCore
 /// The `p`-quantile of `values` (p in [0, 1]) by nearest rank: the element at index
 /// round(p × (n − 1)) of the sorted values; 0 for none. The one definition of "median" and
 /// "p95" in every report.
-public func percentile(_ values: [Double], _ p: Double) -> Double {
+package func percentile(_ values: [Double], _ p: Double) -> Double {
     guard !values.isEmpty else { return 0 }
     let sorted = values.sorted()
     return sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count - 1)).rounded())))]
@@ -11,28 +11,28 @@ public func percentile(_ values: [Double], _ p: Double) -> Double {
 
 /// Frame times of a run of any length in bounded memory: every frame while there is room,
 /// then a uniform sample of them all (reservoir sampling, seeded, so a run is repeatable).
-public struct FrameTimeSample: Sendable {
-    public static let capacity = 1 << 16
+package struct FrameTimeSample: Sendable {
+    package static let capacity = 1 << 16
 
-    public private(set) var frames = 0
-    public private(set) var seconds: [Double] = []
+    package private(set) var frames = 0
+    package private(set) var seconds: [Double] = []
     /// Live particles of the same frames as `seconds` (the same reservoir slots).
-    public private(set) var live: [Int] = []
+    package private(set) var live: [Int] = []
     /// Fewest and most live particles of any frame.
-    public private(set) var minLive = 0
-    public private(set) var maxLive = 0
+    package private(set) var minLive = 0
+    package private(set) var maxLive = 0
     /// Running totals, for means over every frame.
-    public private(set) var totalLive = 0
+    package private(set) var totalLive = 0
     private var rng = SeededGenerator(seed: 0x5EED)
 
     /// The reservoirs are allocated whole up front (512 KiB each), so a long run's memory is flat from
     /// its first frame rather than growing by doublings until the reservoir is full.
-    public init() {
+    package init() {
         seconds.reserveCapacity(Self.capacity)
         live.reserveCapacity(Self.capacity)
     }
 
-    public mutating func record(seconds frame: Double, live particles: Int) {
+    package mutating func record(seconds frame: Double, live particles: Int) {
         minLive = frames == 0 ? particles : min(minLive, particles)
         maxLive = frames == 0 ? particles : max(maxLive, particles)
         frames += 1
@@ -49,10 +49,10 @@ public struct FrameTimeSample: Sendable {
         }
     }
 
-    public func percentile(_ p: Double) -> Double { ConfettiApp.percentile(seconds, p) }
+    package func percentile(_ p: Double) -> Double { ConfettiApp.percentile(seconds, p) }
 
     /// The `p`-quantile of the live particles per frame, by the same nearest rank.
-    public func livePercentile(_ p: Double) -> Int { Int(ConfettiApp.percentile(live.map(Double.init), p)) }
+    package func livePercentile(_ p: Double) -> Int { Int(ConfettiApp.percentile(live.map(Double.init), p)) }
 
-    public var meanLive: Int { frames == 0 ? 0 : totalLive / frames }
+    package var meanLive: Int { frames == 0 ? 0 : totalLive / frames }
 }

@@ -1,13 +1,14 @@
 import Foundation
 
-// ShaderEmbedder OUTPUT FILE...: writes a Swift file with `EmbeddedShaders.files`, each shader's
-// text by file name, for the EmbedShaders build plugin.
+// ShaderEmbedder OUTPUT PREFIX FILE...: writes a Swift file with `EmbeddedShaders.files`, each
+// shader's text by PREFIX + file name (its path under Shaders/), for the EmbedShaders build plugin.
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: ShaderEmbedder OUTPUT.swift FILE.glsl...\n".utf8))
+guard arguments.count >= 2, let output = arguments.first else {
+    FileHandle.standardError.write(Data("usage: ShaderEmbedder OUTPUT.swift PREFIX FILE.glsl...\n".utf8))
     exit(2)
 }
+let prefix = arguments.dropFirst().first!
 
 /// A raw string literal that holds `text` unchanged: enough `#`s that no `"###` inside ends it.
 func literal(_ text: String) -> String {
@@ -24,7 +25,7 @@ var swift = """
         static let files: [String: String] = [
 
     """
-for path in arguments.dropFirst() {
+for path in arguments.dropFirst(2) {
     let url = URL(fileURLWithPath: path)
     let text: String
     do {
@@ -33,7 +34,7 @@ for path in arguments.dropFirst() {
         FileHandle.standardError.write(Data("ShaderEmbedder: cannot read \(path): \(error.localizedDescription)\n".utf8))
         exit(1)
     }
-    swift += "        \"\(url.lastPathComponent)\": \(literal(text)),\n"
+    swift += "        \"\(prefix)\(url.lastPathComponent)\": \(literal(text)),\n"
 }
 swift += "    ]\n}\n"
 do {

@@ -13,7 +13,7 @@ struct BenchCommand: ParsableCommand {
             cancels:
               gpu    the real renderer: records uploaded once, physics in the vertex shader
               reference  the frozen 60-byte renderer (60-byte record, instanced quads, \
-            Shaders/reference-*.glsl): gpu/reference is what the changes since bought
+            Shaders/app/reference-*.glsl): gpu/reference is what the changes since bought
               cpu    the source article's approach: Swift evaluates every piece each frame and \
             uploads it; a pass-through shader draws it with the same shapes and blending
               floor  the same pieces placed once, pass-through shader: rasterization alone

@@ -21,7 +21,7 @@ struct Confetti: ParsableCommand {
     /// Every failure, usage or runtime, exits with status 2 and one message on stderr.
     static func main() {
         #if DEBUG
-        GLDebugLog.echo = true
+        GLDebugLog.echo = { FileHandle.standardError.write(Data(("confetti: GL error: " + $0 + "\n").utf8)) }
         #endif
         // Mesa's own warnings ("libEGL warning: …") would come before the one line that says
         // what is wrong; EGL_LOG_LEVEL=warning in the environment brings them back.

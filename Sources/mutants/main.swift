@@ -276,10 +276,14 @@ let equivalents: [String: String] = {
 }()
 
 var candidates: [Mutant] = []
-// The reference-*.glsl files are the benchmark's frozen copy of an earlier renderer, kept only
-// as a yardstick (README, Performance): they are not the product, so they are not mutated.
-let shaderNames = (try? FileManager.default.contentsOfDirectory(atPath: shaderFolder.path))?
-    .filter { $0.hasSuffix(".glsl") && !$0.hasPrefix("reference-") }.sorted() ?? []
+// Every shader, named by its path under Shaders/ (the library's at the top, the application's in
+// app/). The app/reference-*.glsl files are the benchmark's frozen copy of an earlier renderer,
+// kept only as a yardstick (README, Performance): they are copied, but not mutated.
+let shaderFiles = ["", "app/"].flatMap { sub in
+    ((try? FileManager.default.contentsOfDirectory(atPath: shaderFolder.appendingPathComponent(sub).path)) ?? [])
+        .filter { $0.hasSuffix(".glsl") }.map { sub + $0 }
+}.sorted()
+let shaderNames = shaderFiles.filter { !$0.hasPrefix("app/reference-") }
 for name in shaderNames where options.only == nil || options.only == "Shaders/" + name {
     let source = (try? String(contentsOf: shaderFolder.appendingPathComponent(name), encoding: .utf8)) ?? ""
     candidates += mutants(of: "Shaders/" + name, source: source, swift: false)
@@ -312,7 +316,8 @@ for (n, mutant) in chosen.enumerated() {
     if mutant.file.hasPrefix("Shaders/") {
         try? FileManager.default.removeItem(at: scratch)
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        for name in shaderNames {
+        try? FileManager.default.createDirectory(at: scratch.appendingPathComponent("app"), withIntermediateDirectories: true)
+        for name in shaderFiles {
             var text = (try? String(contentsOf: shaderFolder.appendingPathComponent(name), encoding: .utf8)) ?? ""
             if "Shaders/" + name == mutant.file { text = mutant.apply(to: text) }
             try? text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 @preconcurrency import CEpoxy
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -34,7 +35,7 @@ import Testing
         try await SharedGL.run {
             let celebration = try Celebration(capacity: 256)
             // The host's own objects: a program, a vertex array, a buffer, two framebuffers.
-            let hostProgram = try ShaderProgram(.embedded, vertex: "button.vert.glsl", fragment: "button.frag.glsl")
+            let hostProgram = try ShaderProgram(.application, vertex: "app/button.vert.glsl", fragment: "app/button.frag.glsl")
             let screen = try OffscreenTarget(width: 320, height: 180), other = try OffscreenTarget(width: 8, height: 8)
             var hostArray: GLuint = 0, hostBuffer: GLuint = 0
             epoxy_glGenVertexArrays(1, &hostArray)

@@ -63,7 +63,7 @@ import Testing
     func firesThroughTheLibraryAtTheDefaultCapacity(_ name: String) async throws {
         let effect = try #require(Effect.preset(name))
         let most = try await SharedGL.run {
-            let celebration = try Celebration(shaders: SharedGL.shaders())
+            let celebration = try Celebration(capacity: Celebration.defaultCapacity, shaders: SharedGL.shaders(), seed: 1)
             let target = try OffscreenTarget(width: Int(Self.size.width), height: Int(Self.size.height))
             defer { celebration.delete(); target.delete() }
             try celebration.fire(name, at: 0, in: Self.size)

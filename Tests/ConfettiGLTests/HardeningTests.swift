@@ -1,3 +1,4 @@
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -31,7 +32,7 @@ import TestSupport
     static let hugeConfetti = confetti(#""count": 2097152"#)
     /// The shaders with confetti.frag.glsl replaced by a directory.
     static let shadersWithADirectory: [String: String?] = Dictionary(uniqueKeysWithValues:
-        ShaderLibrary.builtInNames.map { ("shaders/" + $0, (try? ShaderLibrary.embedded.text($0)) as String?) }
+        ShaderLibrary.application.builtInNames.map { ("shaders/" + $0, (try? ShaderLibrary.application.text($0)) as String?) }
     ).merging(["shaders/particle.frag.glsl": nil]) { _, new in new }
 
     static let cases: [Case] = [

@@ -8,10 +8,7 @@ import Testing
     static func copyShaders() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-shaders-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let library = try SharedGL.shaders()
-        for name in ShaderLibrary.builtInNames {
-            try library.text(name).write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        try SharedGL.writeShaders(of: ShaderLibrary.application, to: dir)
         return dir
     }
 

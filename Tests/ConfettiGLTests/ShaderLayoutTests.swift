@@ -1,4 +1,5 @@
 @preconcurrency import CEpoxy
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -64,13 +65,19 @@ import Testing
     }
 
     @Test func builtInShadersAreTheFilesOfTheShadersFolder() async throws {
-        // The embedded copy is made from Shaders/ at build time: the folder is the single source.
+        // The embedded copies are made from Shaders/ at build time: the folder is the single
+        // source. The library builds in its top level only; the application adds app/.
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Shaders")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".glsl") }.sorted()
-        #expect(names == ShaderLibrary.builtInNames, "every file is built in, and nothing else")
-        for name in names {
+        func glsl(_ sub: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path).filter { $0.hasSuffix(".glsl") }.map { sub + $0 }
+        }
+        let library = try glsl(""), application = try glsl("app/")
+        #expect(!library.isEmpty && !application.isEmpty)
+        #expect(ShaderLibrary.embedded.builtInNames == library.sorted(), "the library builds in its own shaders, and nothing else")
+        #expect(ShaderLibrary.application.builtInNames == (library + application).sorted(), "the application adds its own")
+        for name in library + application {
             let disk = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            #expect(try ShaderLibrary.embedded.text(name) == disk, "\(name) differs from its built-in copy")
+            #expect(try ShaderLibrary.application.text(name) == disk, "\(name) differs from its built-in copy")
         }
     }
 

@@ -61,6 +61,16 @@ enum SharedGL {
 
     /// The built-in shaders, or `$CONFETTI_SHADER_DIR` (how `make mutants` tests a mutated copy).
     static func shaders() throws -> ShaderLibrary { try ShaderLibrary.resolve() }
+
+    /// Writes every file `library` builds in under `directory`, as `Shaders/` lays them out
+    /// (the application's in `app/`): a shader directory to edit.
+    static func writeShaders(of library: ShaderLibrary, to directory: URL) throws {
+        for name in library.builtInNames {
+            let file = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try library.text(name).write(to: file, atomically: true, encoding: .utf8)
+        }
+    }
 }
 
 /// A lock that is awaited: a task waiting for it is suspended and gives its thread back. Turns

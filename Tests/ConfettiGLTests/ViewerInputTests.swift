@@ -24,9 +24,7 @@ import Testing
         try EffectFile.encode(.celebration).write(to: effectFile, atomically: true, encoding: .utf8)
         let shaderDir = dir.appendingPathComponent("shaders")
         try FileManager.default.createDirectory(at: shaderDir, withIntermediateDirectories: true)
-        for name in ShaderLibrary.builtInNames {
-            try ShaderLibrary.embedded.text(name).write(to: shaderDir.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
+        try SharedGL.writeShaders(of: ShaderLibrary.application, to: shaderDir)
 
         try await SharedGL.withDisplay {
             var options = Viewer.Options()

@@ -13,8 +13,8 @@ import Foundation
 /// its vertex stage, so it is counted as GPU work, not as ours.
 /// The modes take turns frame by frame, gpu reference cpu floor gpu reference cpu floor, over
 /// rounds, so drift on a shared machine falls on all of them alike.
-public struct Benchmark {
-    public enum Mode: String, CaseIterable, Codable, Sendable {
+package struct Benchmark {
+    package enum Mode: String, CaseIterable, Codable, Sendable {
         /// The real renderer: records uploaded once, the vertex shader does the physics.
         case gpu
         /// The frozen 60-byte renderer (`ReferenceRenderer`): what every
@@ -26,34 +26,34 @@ public struct Benchmark {
         case floor
     }
 
-    public struct Options: Sendable {
-        public var width = 1280
-        public var height = 720
-        public var counts = [1_000, 10_000, 100_000, 1_000_000]
-        public var rounds = 4
-        public var seed: UInt64 = 1
+    package struct Options: Sendable {
+        package var width = 1280
+        package var height = 720
+        package var counts = [1_000, 10_000, 100_000, 1_000_000]
+        package var rounds = 4
+        package var seed: UInt64 = 1
         /// The confetti the workloads are made of (its count is set per run).
-        public var confetti = ConfettiBurst.standard
+        package var confetti = ConfettiBurst.standard
         /// An effect that launches no confetti (fireworks): measured instead, in gpu mode only
         /// (the other modes draw confetti). Each count is launches of it, the last cut short, so
         /// that exactly that many sparks are drawn.
-        public var sparkEffect: Effect?
+        package var sparkEffect: Effect?
         /// Run the culling, spawn, mixed and resolution scenarios.
-        public var scenarios = true
+        package var scenarios = true
         /// Particle-frames per mode per round: fewer frames at large counts, 4 to 40.
-        public var frameBudget = 1_000_000
+        package var frameBudget = 1_000_000
 
-        public init() {}
+        package init() {}
 
-        public func frames(_ count: Int) -> Int { min(40, max(4, frameBudget / max(count, 1))) }
+        package func frames(_ count: Int) -> Int { min(40, max(4, frameBudget / max(count, 1))) }
     }
 
-    public let options: Options
-    public let shaders: ShaderLibrary
+    package let options: Options
+    package let shaders: ShaderLibrary
     /// Progress lines, for a long run.
-    public var log: (String) -> Void = { _ in }
+    package var log: (String) -> Void = { _ in }
 
-    public init(options: Options, shaders: ShaderLibrary) {
+    package init(options: Options, shaders: ShaderLibrary) {
         self.options = options
         self.shaders = shaders
     }
@@ -285,7 +285,7 @@ public struct Benchmark {
     // MARK: Running
 
     /// Runs the sweep and the scenarios. Needs a current GL context.
-    public func run() throws -> BenchReport {
+    package func run() throws -> BenchReport {
         let target = try OffscreenTarget(width: options.width, height: options.height)
         defer { target.delete() }
         target.bind()
@@ -495,11 +495,11 @@ public struct Benchmark {
 }
 
 /// Everything `confetti bench` measured, as written to `--json`.
-public struct BenchReport: Codable, Sendable {
-    public struct Machine: Codable, Sendable {
-        public var renderer: String
-        public var cores: Int
-        public var cpu: String
+package struct BenchReport: Codable, Sendable {
+    package struct Machine: Codable, Sendable {
+        package var renderer: String
+        package var cores: Int
+        package var cpu: String
 
         static var current: Machine {
             let model = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
@@ -509,22 +509,22 @@ public struct BenchReport: Codable, Sendable {
         }
     }
 
-    public struct Figures: Codable, Sendable {
-        public var mode: Benchmark.Mode
-        public var frames: Int
-        public var medianMs: Double
-        public var p95Ms: Double
+    package struct Figures: Codable, Sendable {
+        package var mode: Benchmark.Mode
+        package var frames: Int
+        package var medianMs: Double
+        package var p95Ms: Double
         /// Median GPU time (GL_TIME_ELAPSED).
-        public var gpuMs: Double
+        package var gpuMs: Double
         /// Median main-thread CPU time of the application's own work per frame (planning the
         /// draws; for cpu mode, evaluating and uploading every piece).
-        public var cpuMs: Double
-        public var uploadBytesPerFrame: Int
-        public var gpuBytesPerParticle: Int
+        package var cpuMs: Double
+        package var uploadBytesPerFrame: Int
+        package var gpuBytesPerParticle: Int
         /// Median CPU time of the whole process per frame, every thread: on llvmpipe, the work
         /// the frame cost wherever it ran. Steadier than wall time on a machine shared with other
         /// work, which stretches wall time but not work.
-        public var workMs: Double
+        package var workMs: Double
 
         init(mode: Benchmark.Mode, samples: [Benchmark.FrameSample], gpuBytesPerParticle: Int) {
             self.mode = mode
@@ -539,20 +539,20 @@ public struct BenchReport: Codable, Sendable {
         }
     }
 
-    public struct SweepRow: Codable, Sendable {
-        public var count: Int
-        public var gpu: Figures
+    package struct SweepRow: Codable, Sendable {
+        package var count: Int
+        package var gpu: Figures
         /// The other modes draw confetti: absent for a fireworks effect (`Options.sparkEffect`).
-        public var cpu: Figures?
-        public var floor: Figures?
-        public var reference: Figures?
+        package var cpu: Figures?
+        package var floor: Figures?
+        package var reference: Figures?
         /// Median frame time ratios, of modes measured in the same rounds.
-        public var gpuOverCpu: Double?
-        public var gpuOverFloor: Double?
+        package var gpuOverCpu: Double?
+        package var gpuOverFloor: Double?
         /// What the changes since the frozen renderer bought: below 1 is faster.
-        public var gpuOverReference: Double?
+        package var gpuOverReference: Double?
         /// The same by `workMs`, CPU time of all threads: what a loaded machine disturbs least.
-        public var gpuOverReferenceWork: Double?
+        package var gpuOverReferenceWork: Double?
 
         init(count: Int, modes: [Figures]) {
             self.count = count
@@ -568,48 +568,48 @@ public struct BenchReport: Codable, Sendable {
         }
     }
 
-    public struct Culling: Codable, Sendable {
-        public var deadParticles: Int
-        public var liveParticles: Int
-        public var medianMs: Double
-        public var aloneMedianMs: Double
-        public var ratio: Double
+    package struct Culling: Codable, Sendable {
+        package var deadParticles: Int
+        package var liveParticles: Int
+        package var medianMs: Double
+        package var aloneMedianMs: Double
+        package var ratio: Double
     }
 
-    public struct Spawn: Codable, Sendable {
-        public var particles: Int
-        public var spawnMs: Double
-        public var uploadMs: Double
-        public var bytes: Int
+    package struct Spawn: Codable, Sendable {
+        package var particles: Int
+        package var spawnMs: Double
+        package var uploadMs: Double
+        package var bytes: Int
     }
 
-    public struct Mixed: Codable, Sendable {
-        public var confetti: Int
-        public var sparks: Int
-        public var medianMs: Double
-        public var p95Ms: Double
-        public var gpuMs: Double
+    package struct Mixed: Codable, Sendable {
+        package var confetti: Int
+        package var sparks: Int
+        package var medianMs: Double
+        package var p95Ms: Double
+        package var gpuMs: Double
     }
 
-    public struct Variant: Codable, Sendable {
-        public var count: Int
+    package struct Variant: Codable, Sendable {
+        package var count: Int
         /// Framebuffer pixels (the scene in points stays 1280×720-sized).
-        public var size: [Int]
+        package var size: [Int]
         /// Piece sizes relative to the article's.
-        public var sizeScale: Double
-        public var medianMs: Double
+        package var sizeScale: Double
+        package var medianMs: Double
     }
 
-    public struct Scenarios: Codable, Sendable {
-        public var culling: Culling
-        public var spawn: Spawn
-        public var mixed: Mixed
-        public var whereTimeGoes: [Variant]
+    package struct Scenarios: Codable, Sendable {
+        package var culling: Culling
+        package var spawn: Spawn
+        package var mixed: Mixed
+        package var whereTimeGoes: [Variant]
     }
 
-    public var machine: Machine
-    public var size: [Int]
-    public var rounds: Int
-    public var sweep: [SweepRow]
-    public var scenarios: Scenarios?
+    package var machine: Machine
+    package var size: [Int]
+    package var rounds: Int
+    package var sweep: [SweepRow]
+    package var scenarios: Scenarios?
 }

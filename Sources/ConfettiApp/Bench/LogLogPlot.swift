@@ -4,27 +4,27 @@ import Foundation
 
 /// A log-log line chart drawn on the CPU into an `RGBAImage`, for the benchmark: no plotting
 /// library, text in `PixelFont`.
-public struct LogLogPlot {
-    public struct Series {
-        public var name: String
-        public var color: RGB
-        public var points: [(x: Double, y: Double)]
+package struct LogLogPlot {
+    package struct Series {
+        package var name: String
+        package var color: RGB
+        package var points: [(x: Double, y: Double)]
 
-        public init(name: String, color: RGB, points: [(x: Double, y: Double)]) {
+        package init(name: String, color: RGB, points: [(x: Double, y: Double)]) {
             self.name = name
             self.color = color
             self.points = points
         }
     }
 
-    public var title: String
-    public var xLabel: String
-    public var yLabel: String
-    public var series: [Series]
-    public var width = 640
-    public var height = 440
+    package var title: String
+    package var xLabel: String
+    package var yLabel: String
+    package var series: [Series]
+    package var width = 640
+    package var height = 440
 
-    public init(title: String, xLabel: String, yLabel: String, series: [Series]) {
+    package init(title: String, xLabel: String, yLabel: String, series: [Series]) {
         self.title = title
         self.xLabel = xLabel
         self.yLabel = yLabel
@@ -83,7 +83,7 @@ public struct LogLogPlot {
     }
 
     /// Images of one height, left to right.
-    public static func sideBySide(_ images: [RGBAImage]) -> RGBAImage {
+    package static func sideBySide(_ images: [RGBAImage]) -> RGBAImage {
         let height = images.map(\.height).max() ?? 0, width = images.reduce(0) { $0 + $1.width }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var x0 = 0
@@ -98,7 +98,7 @@ public struct LogLogPlot {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    public func render() -> RGBAImage {
+    package func render() -> RGBAImage {
         let background = SceneRenderer.background, grid = RGB(0.2, 0.21, 0.26), ink = RGB(0.85, 0.86, 0.9)
         var canvas = Canvas(image: RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 255, count: width * height * 4)))
         canvas.fill(0, 0, width - 1, height - 1, background)

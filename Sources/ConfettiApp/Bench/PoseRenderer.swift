@@ -4,25 +4,25 @@ import ConfettiGL
 
 /// Draws pre-placed confetti (`PoseInstance`) with `pose.vert.glsl` and the particle fragment
 /// shader: the benchmark's baselines. `upload` replaces the whole buffer; `draw` draws it.
-public final class PoseRenderer {
-    public let program: ShaderProgram
+package final class PoseRenderer {
+    package let program: ShaderProgram
     private var vao: GLuint = 0
     private var buffer: GLuint = 0
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Bytes sent by the last `upload`.
-    public private(set) var lastUploadBytes = 0
+    package private(set) var lastUploadBytes = 0
 
-    public init(shaders: ShaderLibrary) throws {
+    package init(shaders: ShaderLibrary) throws {
         // Posed pieces are rectangles and ellipses (`PoseInstance`): the fragment shader built
         // for those two, as the live renderer builds it for such bursts.
-        program = try ShaderProgram(shaders, vertex: "pose.vert.glsl", fragment: "particle.frag.glsl",
+        program = try ShaderProgram(shaders, vertex: "app/pose.vert.glsl", fragment: "particle.frag.glsl",
                                     fragmentDefines: ["SHAPES \(DrawnQuad.Shape.rectangle.bit | DrawnQuad.Shape.ellipse.bit)"])
         epoxy_glGenVertexArrays(1, &vao)
         epoxy_glGenBuffers(1, &buffer)
         try glCheck("creating the pose renderer")
     }
 
-    public func delete() {
+    package func delete() {
         epoxy_glDeleteVertexArrays(1, &vao)
         epoxy_glDeleteBuffers(1, &buffer)
         program.delete()
@@ -30,7 +30,7 @@ public final class PoseRenderer {
 
     /// Replaces the poses. A new data store each time ("orphaning"), so the driver need not wait
     /// for the previous frame to finish reading the old one.
-    public func upload(_ poses: [PoseInstance]) {
+    package func upload(_ poses: [PoseInstance]) {
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         poses.withUnsafeBytes { bytes in
             epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
@@ -40,7 +40,7 @@ public final class PoseRenderer {
     }
 
     @discardableResult
-    public func draw(viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+    package func draw(viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         guard count > 0 else { return FrameStats() }
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))

@@ -5,18 +5,18 @@ import ConfettiGL
 /// The frozen 60-byte confetti record the benchmark measures against: 13 float32 and 8 bytes.
 /// The live record (`ConfettiInstance`) is free to change; this one is what `reference` mode
 /// measures against. Same fields, order and meaning as the live record had (see
-/// `Shaders/reference-confetti.vert.glsl` for how they are read).
-public struct ReferenceConfettiRecord: Sendable {
-    public var x0, y0, vx, vy: Float                                         // pt, pt/s
-    public var flutterAmplitude, flutterFrequency, flutterPhase, spread: Float  // pt, rad/s, rad, pt/s²
-    public var rotation0, spin, flipFrequency, flipPhase: Float                // deg, deg/s, rad/s, rad
-    public var birth: Float                                                    // s after the epoch
-    public var width, height, shape, unused: UInt8                             // pt, pt, 0 rect / 1 circle
-    public var r, g, b, a: UInt8                                               // straight colour
+/// `Shaders/app/reference-confetti.vert.glsl` for how they are read).
+package struct ReferenceConfettiRecord: Sendable {
+    package var x0, y0, vx, vy: Float                                         // pt, pt/s
+    package var flutterAmplitude, flutterFrequency, flutterPhase, spread: Float  // pt, rad/s, rad, pt/s²
+    package var rotation0, spin, flipFrequency, flipPhase: Float                // deg, deg/s, rad/s, rad
+    package var birth: Float                                                    // s after the epoch
+    package var width, height, shape, unused: UInt8                             // pt, pt, 0 rect / 1 circle
+    package var r, g, b, a: UInt8                                               // straight colour
 
     /// The piece as the old renderer stored it. Shapes it could not draw (anything but the
     /// circle) were rectangles.
-    public init(_ p: ConfettiParticle) {
+    package init(_ p: ConfettiParticle) {
         x0 = Float(p.initialPosition.x)
         y0 = Float(p.initialPosition.y)
         vx = Float(p.initialVelocity.x)
@@ -51,35 +51,35 @@ public struct ReferenceConfettiRecord: Sendable {
 /// `confetti bench`'s `reference` mode: the frozen 60-byte renderer, as it was before the
 /// 32-byte record and the fragment shader built per set of shapes. Instanced
 /// quads (a triangle strip of 4 per piece), one draw per burst with the attributes re-pointed
-/// at the burst, the 60-byte record, and the frozen shaders `Shaders/reference-*.glsl`; blending
+/// at the burst, the 60-byte record, and the frozen shaders `Shaders/app/reference-*.glsl`; blending
 /// and state as `ParticleRenderer` set them then. Self-contained, so that changes to the live
 /// renderer, record and shaders do not reach it.
-public final class ReferenceRenderer {
-    public let program: ShaderProgram
+package final class ReferenceRenderer {
+    package let program: ShaderProgram
     private var vao: GLuint = 0
     private var buffer: GLuint = 0
     /// The bursts uploaded: their first record, count, epoch (s) and physics.
     private var bursts: [(first: Int, count: Int, epoch: Double, physics: ConfettiPhysics)] = []
     private var records = 0
 
-    public static let vertexShader = "reference-confetti.vert.glsl"
-    public static let fragmentShader = "reference-particle.frag.glsl"
+    package static let vertexShader = "app/reference-confetti.vert.glsl"
+    package static let fragmentShader = "app/reference-particle.frag.glsl"
 
-    public init(shaders: ShaderLibrary) throws {
+    package init(shaders: ShaderLibrary) throws {
         program = try ShaderProgram(shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader)
         epoxy_glGenVertexArrays(1, &vao)
         epoxy_glGenBuffers(1, &buffer)
         try glCheck("creating the reference renderer")
     }
 
-    public func delete() {
+    package func delete() {
         epoxy_glDeleteVertexArrays(1, &vao)
         epoxy_glDeleteBuffers(1, &buffer)
         program.delete()
     }
 
     /// Uploads every burst once, replacing what was there: (pieces, physics, epoch in seconds).
-    public func upload(_ list: [(particles: [ConfettiParticle], physics: ConfettiPhysics, epoch: Double)]) throws {
+    package func upload(_ list: [(particles: [ConfettiParticle], physics: ConfettiPhysics, epoch: Double)]) throws {
         var all: [ReferenceConfettiRecord] = []
         bursts = []
         for burst in list where !burst.particles.isEmpty {
@@ -98,7 +98,7 @@ public final class ReferenceRenderer {
     /// Draws every burst alive at `now` (seconds, the clock of the epochs) over the bound
     /// framebuffer. Leaves blending on, its program in use, nothing bound.
     @discardableResult
-    public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+    package func draw(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         var stats = FrameStats()
         let live = bursts.filter { now - $0.epoch >= 0 && now - $0.epoch < $0.physics.lifetime }
         guard !live.isEmpty else { return stats }

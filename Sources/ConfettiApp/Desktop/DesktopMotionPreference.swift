@@ -5,12 +5,12 @@ import Foundation
 ///
 /// The call is time-limited: a `gsettings` that hangs (a dead D-Bus session, say) is ended
 /// after `timeout` seconds and counts as no preference, so starting never waits on it.
-public enum DesktopMotionPreference {
-    public static let timeout = 1.0
+package enum DesktopMotionPreference {
+    package static let timeout = 1.0
 
     /// True only when `gsettings` printed `false`; no gsettings, an error, other output or a
     /// timeout mean no preference.
-    public static func asksForReducedMotion(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func asksForReducedMotion(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let gsettings = executable("gsettings", path: environment["PATH"] ?? "") else { return false }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gsettings)

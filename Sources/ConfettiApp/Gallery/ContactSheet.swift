@@ -9,42 +9,42 @@ import Foundation
 /// tile, drawn exactly as `render` draws a frame, at the middle of the stretch of time during
 /// which the most of its particles are alive. Under each tile its name is written in the
 /// pixel font.
-public struct ContactSheet {
-    public var presets: [(name: String, effect: Effect)]
+package struct ContactSheet {
+    package var presets: [(name: String, effect: Effect)]
     /// Pixels of one tile's picture (one point per pixel).
-    public var tileWidth = 320
-    public var tileHeight = 180
-    public var columns = 4
-    public var seed: UInt64 = 1
+    package var tileWidth = 320
+    package var tileHeight = 180
+    package var columns = 4
+    package var seed: UInt64 = 1
 
     /// Font pixels are this many image pixels; the band under a tile holds one line.
-    public static let labelScale = 2
-    public static let labelBand = PixelFont.height * labelScale + 8
-    public static let background = RGB(0.03, 0.035, 0.05)
-    public static let ink = RGB(0.92, 0.93, 0.96)
+    package static let labelScale = 2
+    package static let labelBand = PixelFont.height * labelScale + 8
+    package static let background = RGB(0.03, 0.035, 0.05)
+    package static let ink = RGB(0.92, 0.93, 0.96)
 
-    public init(presets: [(name: String, effect: Effect)] = Effect.presets.map { ($0.name, $0.effect) }) {
+    package init(presets: [(name: String, effect: Effect)] = Effect.presets.map { ($0.name, $0.effect) }) {
         self.presets = presets
     }
 
-    public var rows: Int { (presets.count + columns - 1) / columns }
-    public var width: Int { columns * tileWidth }
-    public var height: Int { rows * (tileHeight + Self.labelBand) }
+    package var rows: Int { (presets.count + columns - 1) / columns }
+    package var width: Int { columns * tileWidth }
+    package var height: Int { rows * (tileHeight + Self.labelBand) }
 
     /// Where tile `i`'s picture and its label band are in the sheet, in pixels.
-    public func tile(_ i: Int) -> (x: Int, y: Int) {
+    package func tile(_ i: Int) -> (x: Int, y: Int) {
         ((i % columns) * tileWidth, (i / columns) * (tileHeight + Self.labelBand))
     }
 
     /// The label band under tile `i`: x, y, width, height.
-    public func labelBand(_ i: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+    package func labelBand(_ i: Int) -> (x: Int, y: Int, width: Int, height: Int) {
         let (x, y) = tile(i)
         return (x, y + tileHeight, tileWidth, Self.labelBand)
     }
 
     /// The middle of the stretch of time during which the most particles are alive inside
     /// `viewport` (as the CPU evaluators place them), sampled every 1/50 s over the launch's life.
-    public static func representativeMoment(_ spawns: [Spawn], in viewport: Size) -> Double {
+    package static func representativeMoment(_ spawns: [Spawn], in viewport: Size) -> Double {
         let end = spawns.map(\.duration).max() ?? 0
         let steps = max(1, Int((end * 50).rounded(.up)))
         var best = -1, first = 0.0, last = 0.0
@@ -61,14 +61,14 @@ public struct ContactSheet {
     }
 
     /// One launch of preset `i` sized to a tile.
-    public func launch(_ i: Int) -> [Spawn] {
+    package func launch(_ i: Int) -> [Spawn] {
         let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
         var rng = SeededGenerator(seed: seed, stream: 0)
         return presets[i].effect.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
     }
 
     /// Draws the sheet. Needs a current GL context.
-    public func draw(shaders: ShaderLibrary) throws -> RGBAImage {
+    package func draw(shaders: ShaderLibrary) throws -> RGBAImage {
         var sheet = RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
         fill(&sheet, x: 0, y: 0, width: width, height: height, colour: Self.background)
         let launches = presets.indices.map(launch)
@@ -112,12 +112,12 @@ public struct ContactSheet {
     }
 
     /// Whether every character of `text` has a glyph in the pixel font.
-    public static func canLabel(_ text: String) -> Bool {
+    package static func canLabel(_ text: String) -> Bool {
         text.allSatisfy { PixelFont.glyphs[$0] != nil }
     }
 
     /// The label as the sheet draws it: font pixels, rows top to bottom, for tests to compare.
-    public static func labelPixels(_ text: String) -> (width: Int, height: Int, pixels: [UInt8]) {
+    package static func labelPixels(_ text: String) -> (width: Int, height: Int, pixels: [UInt8]) {
         PixelFont.rasterize(text)
     }
 
@@ -137,7 +137,7 @@ public struct ContactSheet {
 
 extension Spawn {
     /// Particles alive `t` seconds after the launch with their centre inside `viewport`.
-    public func visibleCount(at t: Double, in viewport: Size) -> Int {
+    package func visibleCount(at t: Double, in viewport: Size) -> Int {
         func inside(_ x: Double, _ y: Double) -> Bool { x >= 0 && x <= viewport.width && y >= 0 && y <= viewport.height }
         switch self {
         case .confetti(let pieces, let physics):

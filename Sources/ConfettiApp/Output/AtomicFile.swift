@@ -14,25 +14,25 @@ import Glibc
 // under a final name instead of writing through it.
 
 /// A file-system failure as one line: what could not be done to which path, and why, in words.
-public struct FileFailure: Error, CustomStringConvertible, Sendable, Equatable {
-    public var action: String
-    public var path: String
-    public var reason: String
+package struct FileFailure: Error, CustomStringConvertible, Sendable, Equatable {
+    package var action: String
+    package var path: String
+    package var reason: String
 
-    public init(_ action: String, _ path: String, reason: String) {
+    package init(_ action: String, _ path: String, reason: String) {
         self.action = action
         self.path = path
         self.reason = reason
     }
 
-    public init(_ action: String, _ path: String, errno code: Int32) {
+    package init(_ action: String, _ path: String, errno code: Int32) {
         self.init(action, path, reason: Self.reason(code))
     }
 
-    public var description: String { "cannot \(action) \(path): \(reason)" }
+    package var description: String { "cannot \(action) \(path): \(reason)" }
 
     /// errno in words, lower case, as the rest of a one-line message.
-    public static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         switch code {
         case EROFS: return "read-only file system"
         case EACCES, EPERM: return "permission denied"
@@ -55,21 +55,21 @@ public struct FileFailure: Error, CustomStringConvertible, Sendable, Equatable {
 }
 
 /// A refusal that is not an errno: one line, said as it is.
-public struct OutputRefusal: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct OutputRefusal: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Path text as the user wrote it, for messages and for the few calls that take a path.
-public enum PathText {
+package enum PathText {
     /// `dir/name`, without doubling a slash or prefixing `./`.
-    public static func join(_ directory: String, _ name: String) -> String {
+    package static func join(_ directory: String, _ name: String) -> String {
         if directory.isEmpty || directory == "." { return name }
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// The directory and the last component: `a/b/c` → (`a/b`, `c`), `c` → (`.`, `c`), `/c` → (`/`, `c`).
-    public static func split(_ path: String) -> (directory: String, name: String) {
+    package static func split(_ path: String) -> (directory: String, name: String) {
         var trimmed = Substring(path)
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
@@ -79,7 +79,7 @@ public enum PathText {
 
     /// The extension of the last component, lower case, or nil: `show.MP4` → `mp4`; `.frames`,
     /// `out`, `out/` and `a.b/` have none (a trailing slash says "directory").
-    public static func fileExtension(_ path: String) -> String? {
+    package static func fileExtension(_ path: String) -> String? {
         if path.hasSuffix("/") { return nil }
         let name = split(path).name
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -89,7 +89,7 @@ public enum PathText {
 }
 
 /// What is at a path, without following a link there.
-public enum EntryKind: Equatable, Sendable {
+package enum EntryKind: Equatable, Sendable {
     case missing, file, directory, symlink, other
 
     init(mode: mode_t) {
@@ -102,13 +102,13 @@ public enum EntryKind: Equatable, Sendable {
     }
 
     /// lstat(2): a link is reported as a link.
-    public static func of(_ path: String) -> EntryKind {
+    package static func of(_ path: String) -> EntryKind {
         var info = stat()
         return lstat(path, &info) == 0 ? EntryKind(mode: info.st_mode) : .missing
     }
 
     /// stat(2): a link is reported as what it points to (or missing if it dangles).
-    public static func following(_ path: String) -> EntryKind {
+    package static func following(_ path: String) -> EntryKind {
         var info = stat()
         return stat(path, &info) == 0 ? EntryKind(mode: info.st_mode) : .missing
     }
@@ -117,14 +117,14 @@ public enum EntryKind: Equatable, Sendable {
 /// An open directory that output is written into. Names inside it are resolved against the open
 /// descriptor (openat, renameat, unlinkat), so every file lands in this one directory even if
 /// its path is renamed meanwhile, and no link inside it is followed.
-public final class OutputDirectory {
+package final class OutputDirectory {
     /// The directory as the user wrote it, for messages.
-    public let path: String
+    package let path: String
     let fd: Int32
 
     /// Opens `path`, first creating it and its parents if `create`. Links in `path` are followed:
     /// it is the user's path.
-    public init(_ path: String, create: Bool = true) throws {
+    package init(_ path: String, create: Bool = true) throws {
         guard !path.isEmpty else { throw OutputRefusal("an empty path is not a directory") }
         if create { try Self.createDirectories(path) }
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -139,7 +139,7 @@ public final class OutputDirectory {
     deinit { close(fd) }
 
     /// `mkdir -p`, with errors in words.
-    public static func createDirectories(_ path: String) throws {
+    package static func createDirectories(_ path: String) throws {
         switch EntryKind.following(path) {
         case .directory: return
         case .missing:
@@ -159,10 +159,10 @@ public final class OutputDirectory {
     }
 
     /// `path/name` for messages.
-    public func display(_ name: String) -> String { PathText.join(path, name) }
+    package func display(_ name: String) -> String { PathText.join(path, name) }
 
     /// The names in the directory, `.` and `..` left out.
-    public func names() throws -> [String] {
+    package func names() throws -> [String] {
         let copy = dup(fd)
         guard copy >= 0, let stream = fdopendir(copy) else {
             let code = errno
@@ -182,25 +182,25 @@ public final class OutputDirectory {
     }
 
     /// What stands under `name`; a link is reported as a link.
-    public func kind(of name: String) -> EntryKind {
+    package func kind(of name: String) -> EntryKind {
         var info = stat()
         return fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? EntryKind(mode: info.st_mode) : .missing
     }
 
     /// Removes `name` (a link is removed, not what it points to). A missing name is no error.
-    public func remove(_ name: String) throws {
+    package func remove(_ name: String) throws {
         if unlinkat(fd, name, 0) != 0 && errno != ENOENT {
             throw FileFailure("remove", display(name), errno: errno)
         }
     }
 
     /// A new temporary file in this directory that will become `name`.
-    public func temporaryFile(for name: String, display: String? = nil) throws -> TemporaryFile {
+    package func temporaryFile(for name: String, display: String? = nil) throws -> TemporaryFile {
         try TemporaryFile(in: self, for: name, display: display ?? self.display(name))
     }
 
     /// Writes `bytes` as `name`, whole or not at all.
-    public func writeAtomically(_ name: String, _ bytes: UnsafeRawBufferPointer, display: String? = nil) throws {
+    package func writeAtomically(_ name: String, _ bytes: UnsafeRawBufferPointer, display: String? = nil) throws {
         let file = try temporaryFile(for: name, display: display)
         do {
             try file.write(bytes)
@@ -214,13 +214,13 @@ public final class OutputDirectory {
 
 /// A file being written under a temporary name (`.NAME.tmp-PID`) beside its final name. `commit`
 /// renames it into place; `discard`, or dropping it uncommitted, removes it.
-public final class TemporaryFile {
-    public let directory: OutputDirectory
+package final class TemporaryFile {
+    package let directory: OutputDirectory
     /// The final name and the temporary one, in the directory.
-    public let name: String
-    public let temporaryName: String
+    package let name: String
+    package let temporaryName: String
     /// The final path for messages.
-    public let display: String
+    package let display: String
     private var fd: Int32 = -1
     private var settled = false
 
@@ -249,9 +249,9 @@ public final class TemporaryFile {
     }
 
     /// The temporary file's path, for a program that writes it by name.
-    public var temporaryPath: String { directory.display(temporaryName) }
+    package var temporaryPath: String { directory.display(temporaryName) }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard var base = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
@@ -266,13 +266,13 @@ public final class TemporaryFile {
     }
 
     /// Closes the descriptor so another program can write the file by its temporary path.
-    public func closeDescriptor() {
+    package func closeDescriptor() {
         if fd >= 0 { close(fd) }
         fd = -1
     }
 
     /// Flushes the data to the disk, then renames the file into place.
-    public func commit() throws {
+    package func commit() throws {
         if fd < 0 {
             fd = openat(directory.fd, temporaryName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { throw FileFailure("write", display, errno: errno) }
@@ -289,7 +289,7 @@ public final class TemporaryFile {
     }
 
     /// Removes the temporary file. Safe to call more than once.
-    public func discard() {
+    package func discard() {
         if fd >= 0 { close(fd) }
         fd = -1
         if !settled { unlinkat(directory.fd, temporaryName, 0) }
@@ -298,7 +298,7 @@ public final class TemporaryFile {
 }
 
 /// Writes one file the user named (`--json FILE`, `--plot FILE`) whole or not at all.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Where the bytes for `path` go.
     struct Destination {
         var directory: String
@@ -334,7 +334,7 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path`: to a temporary file beside it, renamed over it when complete.
     /// Creates missing parent directories. Nothing is left under `path` if it fails.
-    public static func write(_ bytes: some ContiguousBytes, to path: String) throws {
+    package static func write(_ bytes: some ContiguousBytes, to path: String) throws {
         let place = try destination(path)
         if place.direct {
             let fd = open(place.name, O_WRONLY | O_CLOEXEC)
@@ -361,7 +361,7 @@ public enum AtomicFile {
 
     /// Fails now, with the reason, if `path` could not be written later: creates the parent
     /// directories and a temporary file beside it, and removes that file again.
-    public static func checkWritable(_ path: String) throws {
+    package static func checkWritable(_ path: String) throws {
         let place = try destination(path)
         if place.direct {
             let fd = open(place.name, O_WRONLY | O_CLOEXEC | O_NONBLOCK)

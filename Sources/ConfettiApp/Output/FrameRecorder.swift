@@ -6,20 +6,20 @@ import Foundation
 ///
 /// Frame k shows time k / fps. Every burst is spawned and uploaded before the first frame and
 /// stays invisible until its launch. Same show and size, same bytes.
-public struct FrameRecorder {
-    public let show: Show
+package struct FrameRecorder {
+    package let show: Show
     /// The show spawned for this frame size, once: recording uploads exactly these particles.
-    public let schedule: [ScheduledSpawn]
+    package let schedule: [ScheduledSpawn]
     /// Pixels; one point per pixel.
-    public var width: Int
-    public var height: Int
-    public var fps: Double
-    public var frames: Int
+    package var width: Int
+    package var height: Int
+    package var fps: Double
+    package var frames: Int
     /// Where the renderer's clock starts, in seconds: a show recorded after a long uptime must
     /// look exactly as one recorded at 0 (each burst's time is rebased on its own epoch).
-    public var clockStart = 0.0
+    package var clockStart = 0.0
 
-    public init(show: Show, width: Int, height: Int, fps: Double, frames: Int) {
+    package init(show: Show, width: Int, height: Int, fps: Double, frames: Int) {
         self.show = show
         schedule = show.schedule(in: Size(width: Double(width), height: Double(height)))
         self.width = width
@@ -29,11 +29,11 @@ public struct FrameRecorder {
     }
 
     /// Seconds until the last particle has gone.
-    public var duration: Double { Show.duration(of: schedule) }
+    package var duration: Double { Show.duration(of: schedule) }
 
     /// Writes the frames as PNG files into `directory` (created if needed, earlier frames in it
     /// replaced) and returns their paths. Needs a current GL context.
-    public func record(to directory: URL, shaders: ShaderLibrary) throws -> [URL] {
+    package func record(to directory: URL, shaders: ShaderLibrary) throws -> [URL] {
         let sink = try PNGFrameDirectory(directory.path, force: true)
         do {
             try record(into: sink, shaders: shaders)
@@ -48,7 +48,7 @@ public struct FrameRecorder {
     /// Draws every frame and hands it to `sink`. `progress` is called with the number of frames
     /// done, 0 first, then after each frame; it may throw to stop between two frames. Neither
     /// finishes nor abandons the sink: that is the caller's. Needs a current GL context.
-    public func record(into sink: FrameSink, shaders: ShaderLibrary, progress: (Int) throws -> Void = { _ in }) throws {
+    package func record(into sink: FrameSink, shaders: ShaderLibrary, progress: (Int) throws -> Void = { _ in }) throws {
         let viewport = Size(width: Double(width), height: Double(height))
         let capacity = max(schedule.map(\.spawn.particleCount).reduce(0, +), 1)
         let scene = try SceneRenderer(shaders: shaders, capacity: capacity)

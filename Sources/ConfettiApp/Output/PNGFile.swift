@@ -4,9 +4,9 @@ import Foundation
 
 /// Writes images with libpng's simplified API. It stores no time stamps, so the same pixels
 /// always give the same bytes.
-public enum PNGFile {
+package enum PNGFile {
     /// Writes the image to `path` whole or not at all (see `AtomicFile`).
-    public static func write(_ image: RGBAImage, to path: String) throws {
+    package static func write(_ image: RGBAImage, to path: String) throws {
         try AtomicFile.write(try encode(image), to: path)
     }
 
@@ -14,7 +14,7 @@ public enum PNGFile {
     ///
     /// The simplified API writes straight alpha; the renderer clears alpha to 1 and blends
     /// premultiplied colour over it, so the frames it writes are opaque and need no conversion.
-    public static func encode(_ image: RGBAImage) throws -> [UInt8] {
+    package static func encode(_ image: RGBAImage) throws -> [UInt8] {
         // Frames are mostly flat colour and compress well; if this is too small, libpng says how
         // much it needs and the second try has exactly that.
         var capacity = image.pixels.count / 4 + 65_536
@@ -50,7 +50,7 @@ public enum PNGFile {
     }
 
     /// Reads an 8-bit RGBA image.
-    public static func read(_ path: String) throws -> RGBAImage {
+    package static func read(_ path: String) throws -> RGBAImage {
         var png = png_image()
         png.version = png_uint_32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&png, path) != 0 else {

@@ -9,28 +9,28 @@ import Glibc
 ///     show.mp4 [##########----------]  23/45 frames  12.3 frames/s  0:02 left
 ///
 /// When stderr is not a terminal (a pipe, a file, CI) it draws nothing.
-public struct ProgressBar {
-    public let total: Int
-    public let label: String
-    public let enabled: Bool
+package struct ProgressBar {
+    package let total: Int
+    package let label: String
+    package let enabled: Bool
     /// From the first update (0 frames done), so set-up time does not count against the rate.
     private var start: ContinuousClock.Instant?
     private var lastDraw: ContinuousClock.Instant?
     private var lastLength = 0
     private var drawn = false
 
-    public init(total: Int, label: String, enabled: Bool = ProgressBar.stderrIsTerminal) {
+    package init(total: Int, label: String, enabled: Bool = ProgressBar.stderrIsTerminal) {
         self.total = total
         // A long path keeps its end, where the name is.
         self.label = label.count > 20 ? "…" + label.suffix(19) : label
         self.enabled = enabled
     }
 
-    public static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    package static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// `done` frames of `total`; redrawn at most ten times a second, and always for the last
     /// frame or with a note (which replaces the time left: "encoding …").
-    public mutating func update(done: Int, note: String? = nil) {
+    package mutating func update(done: Int, note: String? = nil) {
         guard enabled else { return }
         let now = ContinuousClock.now
         let start = self.start ?? now
@@ -48,14 +48,14 @@ public struct ProgressBar {
     }
 
     /// Ends the line, if one was drawn.
-    public mutating func finish() {
+    package mutating func finish() {
         guard enabled, drawn else { return }
         drawn = false
         FileHandle.standardError.write(Data("\n".utf8))
     }
 
     /// The line itself: label, bar, frames done / total, rate, time left (or the note).
-    public static func line(label: String, done: Int, total: Int, elapsed: Double, columns: Int = 80, note: String? = nil) -> String {
+    package static func line(label: String, done: Int, total: Int, elapsed: Double, columns: Int = 80, note: String? = nil) -> String {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let rateText = done > 0 && elapsed > 0 ? String(format: rate < 10 ? "%.1f" : "%.0f", rate) : "–"
         let tail: String

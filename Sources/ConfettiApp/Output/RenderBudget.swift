@@ -6,22 +6,22 @@ extension Budget {
     /// Particles `render` spawns in all: it spawns and uploads the whole show before the first
     /// frame, into two rings sized to it. A show at the limit (3 launches of 1,398,101 pieces)
     /// peaked at 1.6 GB, measured.
-    public static let maxParticlesPerShow = 1 << 22
+    package static let maxParticlesPerShow = 1 << 22
 
     /// Pixels of one frame (8192 × 8192): 256 MiB in the framebuffer and as much again read
     /// back; one such frame rendered peaked at 0.9 GB, measured.
-    public static let maxFramePixels = 1 << 26
+    package static let maxFramePixels = 1 << 26
 
     /// Frames `render` writes: 55 minutes at 30 fps.
-    public static let maxFrames = 100_000
+    package static let maxFrames = 100_000
 
     /// Frames × pixels of one `render`: 18,641 frames at 1280 × 720 (10 minutes of animation at
     /// 30 fps, about 25 minutes to draw and encode on llvmpipe), or 256 frames at 8192 × 8192.
-    public static let maxRenderPixels = 1 << 34
+    package static let maxRenderPixels = 1 << 34
 
     /// Pixels of one frame of `width` × `height`, named by `option` (`--size`).
     @discardableResult
-    public static func framePixels(width: Int, height: Int, option: String = "--size") throws -> Int {
+    package static func framePixels(width: Int, height: Int, option: String = "--size") throws -> Int {
         let pixels = Demand([[Demand.Factor("\(option) \(width)x\(height)", Double(width) * Double(height))]], "pixels a frame")
         guard width >= 1, height >= 1 else { throw BudgetError("\(option) must be at least 1x1, not \(width)x\(height)") }
         guard pixels.total <= Double(maxFramePixels) else {
@@ -31,20 +31,20 @@ extension Budget {
     }
 
     /// What `confetti render` is asked for.
-    public struct RenderRequest: Sendable {
+    package struct RenderRequest: Sendable {
         /// With `--count` already applied.
-        public var effect: Effect
+        package var effect: Effect
         /// `--bursts`, or nil for the default (3 for confetti, else 1).
-        public var launches: Int?
-        public var interval: Double
-        public var countGiven: Bool
-        public var width: Int
-        public var height: Int
-        public var fps: Double
-        public var frames: Int?
-        public var duration: Double?
+        package var launches: Int?
+        package var interval: Double
+        package var countGiven: Bool
+        package var width: Int
+        package var height: Int
+        package var fps: Double
+        package var frames: Int?
+        package var duration: Double?
 
-        public init(effect: Effect, launches: Int?, interval: Double, countGiven: Bool, width: Int, height: Int, fps: Double, frames: Int?, duration: Double?) {
+        package init(effect: Effect, launches: Int?, interval: Double, countGiven: Bool, width: Int, height: Int, fps: Double, frames: Int?, duration: Double?) {
             self.effect = effect
             self.launches = launches
             self.interval = interval
@@ -57,22 +57,22 @@ extension Budget {
         }
     }
 
-    public struct RenderCost: Sendable, Equatable {
-        public var launches: Int
-        public var particlesPerLaunch: Int
-        public var particles: Int
+    package struct RenderCost: Sendable, Equatable {
+        package var launches: Int
+        package var particlesPerLaunch: Int
+        package var particles: Int
         /// Both rings (each sized to the whole show) and the frame.
-        public var gpuBytes: Int
-        public var framePixels: Int
+        package var gpuBytes: Int
+        package var framePixels: Int
         /// Seconds the show lasts, until its last particle has gone.
-        public var seconds: Double
-        public var frames: Int
+        package var seconds: Double
+        package var frames: Int
         /// frames × framePixels.
-        public var pixels: Int
+        package var pixels: Int
     }
 
     @discardableResult
-    public static func render(_ request: RenderRequest) throws -> RenderCost {
+    package static func render(_ request: RenderRequest) throws -> RenderCost {
         let effect = request.effect
         let launches = request.launches ?? Show(effect: effect).launches
         let names = Names.options(countGiven: request.countGiven, launchesGiven: request.launches != nil)
@@ -127,12 +127,12 @@ extension Budget {
 
     /// Seconds from a show's start until its last particle has gone: what `Show.duration(of:)`
     /// gives for its schedule, without spawning it.
-    public static func showSeconds(_ effect: Effect, launches: Int, interval: Double) -> Double {
+    package static func showSeconds(_ effect: Effect, launches: Int, interval: Double) -> Double {
         Double(max(launches, 1) - 1) * interval + launchSeconds(effect, effect.kind)
     }
 
     /// Seconds from a launch until its last particle has gone.
-    public static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
+    package static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
         kind.definition.seconds(effect)
     }
 

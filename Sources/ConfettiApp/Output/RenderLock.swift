@@ -4,13 +4,13 @@ import Glibc
 #endif
 
 /// Another running render holds the output.
-public struct RenderLockHeld: Error, CustomStringConvertible, Sendable {
-    public var output: String
-    public var pid: Int32?
+package struct RenderLockHeld: Error, CustomStringConvertible, Sendable {
+    package var output: String
+    package var pid: Int32?
     /// The lock file.
-    public var lock: String
+    package var lock: String
 
-    public var description: String {
+    package var description: String {
         "\(output) is being written by another render (pid \(pid.map(String.init) ?? "unknown"), lock \(lock)); wait for it to finish or choose another --out"
     }
 }
@@ -22,13 +22,13 @@ public struct RenderLockHeld: Error, CustomStringConvertible, Sendable {
 /// The kernel drops the flock when its owner exits, however it exits, so a lock file left by a
 /// render that was killed is simply taken over. The owner removes the file when it releases it;
 /// a render that was waiting on the removed file notices and tries again on the new one.
-public final class RenderLock {
-    public let directory: OutputDirectory
-    public let name: String
+package final class RenderLock {
+    package let directory: OutputDirectory
+    package let name: String
     private var fd: Int32 = -1
 
     /// Takes the lock or throws `RenderLockHeld`; `output` names what it guards, for messages.
-    public init(in directory: OutputDirectory, name: String, guarding output: String) throws {
+    package init(in directory: OutputDirectory, name: String, guarding output: String) throws {
         self.directory = directory
         self.name = name
         for _ in 0..<50 {
@@ -79,7 +79,7 @@ public final class RenderLock {
     deinit { release() }
 
     /// Removes the lock file and drops the lock. Safe to call more than once.
-    public func release() {
+    package func release() {
         guard fd >= 0 else { return }
         unlinkat(directory.fd, name, 0)
         close(fd)

@@ -5,14 +5,14 @@ import Glibc
 #endif
 
 /// Where `render --out` puts a show: PNG frames in a directory, or one video file.
-public enum OutputTarget: Equatable, Sendable {
+package enum OutputTarget: Equatable, Sendable {
     case frames(directory: String)
     case video(path: String, format: VideoFormat)
 
     /// By the extension: `.mp4`, `.webm`, `.gif` are videos; a name with no extension, a name
     /// ending in `/`, or an existing directory is a directory of frames; any other extension is
     /// refused, naming the supported ones.
-    public static func parse(_ out: String) throws -> OutputTarget {
+    package static func parse(_ out: String) throws -> OutputTarget {
         guard !out.isEmpty else {
             throw OutputRefusal("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
         }
@@ -26,7 +26,7 @@ public enum OutputTarget: Equatable, Sendable {
 }
 
 /// Where a recorder's frames go.
-public protocol FrameSink: AnyObject {
+package protocol FrameSink: AnyObject {
     /// Frame `index`, top row first.
     func write(_ image: RGBAImage, index: Int) throws
     /// After the last frame: completes the output.
@@ -43,14 +43,14 @@ public protocol FrameSink: AnyObject {
 /// `frame-*.png`; other files stay). Each frame is written to `.frame-NNNN.png.tmp-PID` and
 /// renamed into place. A link named like a frame is never followed: `force` removes the link
 /// itself, and a link that appears during the render is replaced by the frame.
-public final class PNGFrameDirectory: FrameSink {
-    public let directory: OutputDirectory
-    public private(set) var written: [String] = []
+package final class PNGFrameDirectory: FrameSink {
+    package let directory: OutputDirectory
+    package private(set) var written: [String] = []
     private var lock: RenderLock?
 
-    public static let lockName = ".confetti-render.lock"
+    package static let lockName = ".confetti-render.lock"
 
-    public init(_ path: String, force: Bool) throws {
+    package init(_ path: String, force: Bool) throws {
         directory = try OutputDirectory(path)
         lock = try RenderLock(in: directory, name: Self.lockName, guarding: path)
         do {
@@ -69,27 +69,27 @@ public final class PNGFrameDirectory: FrameSink {
     }
 
     /// `frame-*.png`, as a shell would match it.
-    public static func isFrameName(_ name: String) -> Bool {
+    package static func isFrameName(_ name: String) -> Bool {
         name.hasPrefix("frame-") && name.hasSuffix(".png") && name.count >= "frame-.png".count
     }
 
-    public static func frameName(_ index: Int) -> String { String(format: "frame-%04d.png", index) }
+    package static func frameName(_ index: Int) -> String { String(format: "frame-%04d.png", index) }
 
-    public var paths: [URL] { written.map { URL(fileURLWithPath: directory.display($0)) } }
+    package var paths: [URL] { written.map { URL(fileURLWithPath: directory.display($0)) } }
 
-    public func write(_ image: RGBAImage, index: Int) throws {
+    package func write(_ image: RGBAImage, index: Int) throws {
         let name = Self.frameName(index)
         let bytes = try PNGFile.encode(image)
         try bytes.withUnsafeBytes { try directory.writeAtomically(name, $0) }
         written.append(name)
     }
 
-    public func finish() throws {
+    package func finish() throws {
         lock?.release()
         lock = nil
     }
 
-    @discardableResult public func abandon() -> String {
+    @discardableResult package func abandon() -> String {
         lock?.release()
         lock = nil
         switch written.count {
@@ -107,15 +107,15 @@ public final class PNGFrameDirectory: FrameSink {
 /// (`.NAME.confetti-render.lock`) keeps a second render off the same file. A link at the final
 /// name is followed: --out is the user's path. On failure or `abandon` ffmpeg is ended and the
 /// temporary file removed, so nothing is ever under NAME but a finished video.
-public final class VideoFile: FrameSink {
-    public let path: String
-    public let format: VideoFormat
+package final class VideoFile: FrameSink {
+    package let path: String
+    package let format: VideoFormat
     private let file: TemporaryFile
     private var lock: RenderLock?
     private var encoder: FFmpegProcess?
     private var frameBytes: Int
 
-    public init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, ffmpeg: String) throws {
+    package init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, ffmpeg: String) throws {
         self.path = path
         self.format = format
         frameBytes = width * height * 4
@@ -138,7 +138,7 @@ public final class VideoFile: FrameSink {
         }
     }
 
-    public func write(_ image: RGBAImage, index: Int) throws {
+    package func write(_ image: RGBAImage, index: Int) throws {
         precondition(image.pixels.count == frameBytes, "frame size changed")
         guard let encoder else { throw OutputRefusal("cannot write \(path): the video was already closed") }
         let sent = image.pixels.withUnsafeBytes { encoder.write($0) }
@@ -151,7 +151,7 @@ public final class VideoFile: FrameSink {
 
     /// Waits for ffmpeg to finish (SIGINT and SIGTERM still stop the wait), then renames the
     /// video into place.
-    public func finish() throws {
+    package func finish() throws {
         guard let encoder else { throw OutputRefusal("cannot write \(path): the video was already closed") }
         let status = try encoder.finish(poll: { try Interrupts.check() })
         guard encoder.succeeded(status) else { throw failure(status) }
@@ -161,7 +161,7 @@ public final class VideoFile: FrameSink {
         lock = nil
     }
 
-    @discardableResult public func abandon() -> String {
+    @discardableResult package func abandon() -> String {
         encoder?.terminate()
         encoder = nil
         file.discard()

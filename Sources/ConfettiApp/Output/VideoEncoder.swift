@@ -6,16 +6,16 @@ import Glibc
 #endif
 
 /// The video files `render --out` writes, by extension, each with a Debian 12 ffmpeg encoder.
-public enum VideoFormat: String, CaseIterable, Sendable {
+package enum VideoFormat: String, CaseIterable, Sendable {
     case mp4, webm, gif
 
     /// Every output type, for messages: ".mp4, .webm or .gif".
-    public static var extensionList: String {
+    package static var extensionList: String {
         let names = allCases.map { "." + $0.rawValue }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
-    public var codecName: String {
+    package var codecName: String {
         switch self {
         case .mp4: return "H.264"
         case .webm: return "VP8"
@@ -24,7 +24,7 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     }
 
     /// H.264 in 4:2:0 needs both sides even; VP8 and GIF take any size.
-    public var needsEvenSize: Bool { self == .mp4 }
+    package var needsEvenSize: Bool { self == .mp4 }
 
     /// ffmpeg's options after the input: encoder and muxer. Every choice keeps the output a pure
     /// function of the frames, so the same show gives the same file, byte for byte, on any
@@ -40,7 +40,7 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     /// - gif: one filter graph, a palette made from every frame (palettegen) and used for all
     ///   of them (paletteuse: ordered dithering, only the changed rectangle of each frame stored).
     /// - bitexact flags and no metadata: no version strings, dates or random ids in the file.
-    public func ffmpegArguments(width: Int, height: Int, fps: Double, output: String) -> [String] {
+    package func ffmpegArguments(width: Int, height: Int, fps: Double, output: String) -> [String] {
         var arguments = [
             // -xerror: without it ffmpeg 5.1 reports a failed write (a full disk) and exits 0.
             "-hide_banner", "-nostdin", "-xerror", "-loglevel", "error",
@@ -63,8 +63,8 @@ public enum VideoFormat: String, CaseIterable, Sendable {
 }
 
 /// Finds Debian's `ffmpeg` on PATH.
-public enum FFmpeg {
-    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+package enum FFmpeg {
+    package static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
         for directory in directories {
             let candidate = PathText.join(directory.isEmpty ? "." : String(directory), "ffmpeg")
@@ -75,7 +75,7 @@ public enum FFmpeg {
         return nil
     }
 
-    public static func missingMessage(for output: String) -> String {
+    package static func missingMessage(for output: String) -> String {
         "cannot write \(output): ffmpeg is not installed (apt-get install ffmpeg), or write PNG frames to a directory (--out DIR)"
     }
 }

@@ -11,40 +11,40 @@ import Foundation
 /// and the particles are blended over it premultiplied, so a compositing manager shows the
 /// desktop through everywhere but the particles. With `opaque`, it clears to the viewer's
 /// background instead, which needs no compositing manager.
-public final class Overlay {
-    public struct Options: Sendable {
-        public var effect = Effect.celebration
-        public var seed: UInt64 = 1
-        public var opaque = false
-        public var vsync = true
-        public var shaderDirectory: String?
+package final class Overlay {
+    package struct Options: Sendable {
+        package var effect = Effect.celebration
+        package var seed: UInt64 = 1
+        package var opaque = false
+        package var vsync = true
+        package var shaderDirectory: String?
         /// Fire the effect again every this many seconds until stopped, instead of once.
-        public var fireEvery: Double?
+        package var fireEvery: Double?
 
-        public init() {}
+        package init() {}
     }
 
-    public enum Ending: Equatable, Sendable {
+    package enum Ending: Equatable, Sendable {
         /// The last particle died (or the window was closed).
         case finished
         /// SIGINT or SIGTERM arrived (see `StopSignals`).
         case stopped(signal: Int32)
     }
 
-    public struct Report: Sendable {
-        public var ending: Ending
-        public var frames: Int
+    package struct Report: Sendable {
+        package var ending: Ending
+        package var frames: Int
         /// From the launch to the end.
-        public var seconds: Double
+        package var seconds: Double
         /// From the start of the process to the first frame on screen.
-        public var firstFrameAfterStart: Double?
+        package var firstFrameAfterStart: Double?
     }
 
-    public let window: GLFWWindow
-    public let celebration: Celebration
+    package let window: GLFWWindow
+    package let celebration: Celebration
     private let options: Options
 
-    public init(options: Options) throws {
+    package init(options: Options) throws {
         self.options = options
         try GLFWWindow.initialize()
         // X11 needs a compositing manager to show a window's alpha; Wayland compositors always do.
@@ -76,14 +76,14 @@ public final class Overlay {
 
     /// Enough room in each ring for the launches of `effect` alive at once (one, or one every
     /// `fireEvery` seconds), so no burst ever overwrites a live one.
-    public static func capacity(for effect: Effect, fireEvery: Double? = nil) -> Int {
+    package static func capacity(for effect: Effect, fireEvery: Double? = nil) -> Int {
         let kind = effect.kind.definition
         let alive = fireEvery.map { Int((kind.seconds(effect) / $0).rounded(.down)) + 1 } ?? 1
         return kind.capacity(effect) * alive
     }
 
     /// The drawing area in points.
-    public var viewport: Size {
+    package var viewport: Size {
         let (w, h) = window.framebufferSize
         let scale = window.pixelsPerPoint
         return Size(width: Double(max(w, 1)) / scale, height: Double(max(h, 1)) / scale)
@@ -91,7 +91,7 @@ public final class Overlay {
 
     /// Shows the window, plays the effect from now (once, or every `fireEvery` seconds) and
     /// returns when its last particle has died, the window was closed, or a stop signal arrived.
-    public func run() throws -> Report {
+    package func run() throws -> Report {
         window.show()
         let start = GLFWWindow.time
         try celebration.fire(options.effect, at: 0, in: viewport)
@@ -133,7 +133,7 @@ public final class Overlay {
         celebration.draw(at: now, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
     }
 
-    public func close() {
+    package func close() {
         celebration.delete()
         window.close()
     }

@@ -3,20 +3,20 @@ import Synchronization
 
 /// SIGINT and SIGTERM, caught rather than fatal, so that a run can finish its frame, close its
 /// window and exit with the conventional status (128 + the signal) and one line of its own.
-public enum StopSignals {
+package enum StopSignals {
     private static let received = Atomic<Int32>(0)
     private static let installed = Atomic<Bool>(false)
 
     /// Whether `install` has run: a loop that sleeps until input must then wake now and then to
     /// look, since a signal does not wake a wait for window events.
-    public static var areCaught: Bool { installed.load(ordering: .relaxed) }
+    package static var areCaught: Bool { installed.load(ordering: .relaxed) }
 
     /// The longest a loop may sleep between looks at `pending` once they are caught.
-    public static let lookInterval = 0.25
+    package static let lookInterval = 0.25
 
     /// Catches both from now on. They are unblocked too: a blocked signal is never delivered,
     /// and a process inherits its parent's mask (test runners block most signals).
-    public static func install() {
+    package static func install() {
         var both = sigset_t()
         sigemptyset(&both)
         for signal in [SIGINT, SIGTERM] { sigaddset(&both, signal) }
@@ -29,13 +29,13 @@ public enum StopSignals {
     }
 
     /// The signal that asked the process to stop, if one has.
-    public static var pending: Int32? {
+    package static var pending: Int32? {
         let signal = received.load(ordering: .relaxed)
         return signal == 0 ? nil : signal
     }
 
     /// `SIGINT`, `SIGTERM`.
-    public static func name(_ signal: Int32) -> String {
+    package static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"

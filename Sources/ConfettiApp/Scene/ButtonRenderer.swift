@@ -3,10 +3,10 @@ import ConfettiCore
 import ConfettiGL
 
 /// Draws the Celebrate button: a rounded rectangle with its label.
-public final class ButtonRenderer {
-    public static let vertexShader = "button.vert.glsl"
-    public static let fragmentShader = "button.frag.glsl"
-    public private(set) var program: ShaderProgram
+package final class ButtonRenderer {
+    package static let vertexShader = "app/button.vert.glsl"
+    package static let fragmentShader = "app/button.frag.glsl"
+    package private(set) var program: ShaderProgram
     private var vao: GLuint = 0
     private var label: GLuint = 0
     private var labelText = ""
@@ -14,11 +14,11 @@ public final class ButtonRenderer {
 
     /// Points per font pixel.
     /// Points per font pixel of the Celebrate button's label.
-    public static let buttonLabelScale = 3.0
+    package static let buttonLabelScale = 3.0
     /// Points per font pixel of the label this renderer draws.
-    public var labelScale = ButtonRenderer.buttonLabelScale
+    package var labelScale = ButtonRenderer.buttonLabelScale
 
-    public init(shaders: ShaderLibrary) throws {
+    package init(shaders: ShaderLibrary) throws {
         program = try ShaderProgram(shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader)
         // Core profile draws need a vertex array, even one with no attributes.
         epoxy_glGenVertexArrays(1, &vao)
@@ -26,14 +26,14 @@ public final class ButtonRenderer {
         try glCheck("creating the button")
     }
 
-    public func delete() {
+    package func delete() {
         epoxy_glDeleteVertexArrays(1, &vao)
         epoxy_glDeleteTextures(1, &label)
         program.delete()
     }
 
     /// As `ParticleRenderer.reloadShaders`: the old program stays on failure.
-    public func reloadShaders() throws {
+    package func reloadShaders() throws {
         let fresh = try program.rebuilt()
         program.delete()
         program = fresh
@@ -61,12 +61,12 @@ public final class ButtonRenderer {
     }
 
     /// The size a label takes, in points.
-    public func labelSize(_ text: String) -> Size {
+    package func labelSize(_ text: String) -> Size {
         let bitmap = PixelFont.rasterize(text)
         return Size(width: Double(bitmap.width) * labelScale, height: Double(bitmap.height) * labelScale)
     }
 
-    public func draw(_ button: CelebrateButton, viewport: Size, pixelsPerPoint: Double) {
+    package func draw(_ button: CelebrateButton, viewport: Size, pixelsPerPoint: Double) {
         if button.label != labelText { uploadLabel(button.label) }
         let f = button.frame
         epoxy_glEnable(GLenum(GL_BLEND))

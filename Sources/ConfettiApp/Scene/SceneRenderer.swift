@@ -4,18 +4,19 @@ import ConfettiGL
 
 /// What the viewer and `render` show: a background, sparks behind the button, the button,
 /// sparks in front of it, and confetti over all of it.
-public final class SceneRenderer {
-    public let celebration: Celebration
-    public let buttons: ButtonRenderer
+package final class SceneRenderer {
+    package let celebration: Celebration
+    package let buttons: ButtonRenderer
     /// Drawn when set.
-    public var button: CelebrateButton?
-    public var background = SceneRenderer.background
+    package var button: CelebrateButton?
+    package var background = SceneRenderer.background
 
     /// The window's background: a deep blue-black that every piece's colour stands out on.
-    public static let background = RGB(0.055, 0.06, 0.09)
+    package static let background = RGB(0.055, 0.06, 0.09)
 
-    public init(shaders: ShaderLibrary, capacity: Int = Celebration.defaultCapacity, seed: UInt64 = 1) throws {
+    package init(shaders: ShaderLibrary, capacity: Int = Celebration.defaultCapacity, seed: UInt64 = 1) throws {
         celebration = try Celebration(capacity: capacity, shaders: shaders, seed: seed)
+        celebration.reportOverwrites(advice: "raise --capacity to keep them")
         do {
             buttons = try ButtonRenderer(shaders: shaders)
         } catch {
@@ -24,13 +25,13 @@ public final class SceneRenderer {
         }
     }
 
-    public func delete() {
+    package func delete() {
         celebration.delete()
         buttons.delete()
     }
 
     /// The root file of every program the scene builds.
-    public static let programFiles = [
+    package static let programFiles = [
         ConfettiKind.vertexShader, ConfettiKind.fragmentShader, SparkKind.vertexShader, SparkKind.fragmentShader,
         ButtonRenderer.vertexShader, ButtonRenderer.fragmentShader,
     ]
@@ -38,7 +39,7 @@ public final class SceneRenderer {
     /// Reads every file the scene's programs are built from, includes expanded, without GL: a
     /// missing, unreadable or oversized shader file is refused before anything is drawn or
     /// written. (Compile errors still need GL, and are found when the programs are built.)
-    public static func checkShaderFiles(_ library: ShaderLibrary) throws {
+    package static func checkShaderFiles(_ library: ShaderLibrary) throws {
         for name in programFiles {
             _ = try library.source(name)
         }
@@ -46,18 +47,18 @@ public final class SceneRenderer {
 
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
-    public func reloadShaders() throws {
+    package func reloadShaders() throws {
         try reloadEach([celebration.reloadShaders, buttons.reloadShaders])
     }
 
     /// Every shader file the programs were built from.
-    public var shaderFiles: [String] {
+    package var shaderFiles: [String] {
         Array(Set(celebration.shaderFiles + buttons.program.files)).sorted()
     }
 
     /// Clears the bound framebuffer and draws the scene at `now`.
     @discardableResult
-    public func render(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+    package func render(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         clearFramebuffer(to: background)
         var stats = celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .behindButton)
         if let button {
@@ -69,7 +70,7 @@ public final class SceneRenderer {
 }
 
 /// Clears the bound framebuffer to an opaque colour (alpha 1, so PNGs need no un-premultiplying).
-public func clearFramebuffer(to colour: RGB) {
+package func clearFramebuffer(to colour: RGB) {
     epoxy_glClearColor(Float(colour.r), Float(colour.g), Float(colour.b), 1)
     epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
 }

@@ -6,32 +6,32 @@ import Foundation
 /// `confetti soak`: bursts fired fast enough to wrap the instance ring many times, with a frame
 /// drawn now and then, to show that nothing grows, nothing errs and the shader still agrees
 /// with the CPU afterwards.
-public struct Soak {
-    public struct Options: Sendable {
-        public var bursts = 100_000
-        public var particlesPerBurst = 200
-        public var capacity = 100_000
+package struct Soak {
+    package struct Options: Sendable {
+        package var bursts = 100_000
+        package var particlesPerBurst = 200
+        package var capacity = 100_000
         /// Seconds of animation between bursts.
-        public var interval = 0.01
+        package var interval = 0.01
         /// A frame every this many bursts.
-        public var frameEvery = 100
-        public var seed: UInt64 = 1
+        package var frameEvery = 100
+        package var seed: UInt64 = 1
         /// Where the clock starts: a long uptime tests the time rebasing too.
-        public var startTime = 0.0
+        package var startTime = 0.0
 
-        public init() {}
+        package init() {}
     }
 
-    public let options: Options
-    public let shaders: ShaderLibrary
+    package let options: Options
+    package let shaders: ShaderLibrary
 
-    public init(options: Options, shaders: ShaderLibrary) {
+    package init(options: Options, shaders: ShaderLibrary) {
         self.options = options
         self.shaders = shaders
     }
 
     /// Resident memory of this process, in bytes.
-    public static func residentBytes() -> Int {
+    package static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
@@ -40,7 +40,7 @@ public struct Soak {
 
     /// Runs the soak. Needs a current GL context; GL errors are counted through `GLDebugLog`
     /// where the context has KHR_debug, and through glGetError otherwise.
-    public func run() throws -> SoakReport {
+    package func run() throws -> SoakReport {
         let viewport = Size(width: 640, height: 360)
         let renderer = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: options.capacity)
         let target = try OffscreenTarget(width: Int(viewport.width), height: Int(viewport.height))
@@ -50,7 +50,6 @@ public struct Soak {
             target.delete()
             probe.delete()
         }
-        renderer.ring.notice = { _ in }  // overwriting is the point here
         _ = GLDebugLog.drain()
         var glErrors = 0
         var burst = ConfettiBurst.standard
@@ -114,23 +113,23 @@ public struct Soak {
     }
 }
 
-public struct SoakReport: Codable, Sendable {
-    public var bursts: Int
-    public var particlesPerBurst: Int
-    public var capacity: Int
-    public var ringWraps: Int
-    public var residentBytesAfterWarmUp: Int
-    public var residentBytesAtEnd: Int
-    public var gpuBufferBytes: Int
-    public var glErrors: Int
+package struct SoakReport: Codable, Sendable {
+    package var bursts: Int
+    package var particlesPerBurst: Int
+    package var capacity: Int
+    package var ringWraps: Int
+    package var residentBytesAfterWarmUp: Int
+    package var residentBytesAtEnd: Int
+    package var gpuBufferBytes: Int
+    package var glErrors: Int
     /// The newest burst read back from the ring equals what was spawned.
-    public var recordsIntact: Bool
+    package var recordsIntact: Bool
     /// Largest |GPU − CPU| of x and y over the newest burst at four ages, in points.
-    public var parityMaxPositionError: Double
+    package var parityMaxPositionError: Double
     /// Seconds on the clock at the end.
-    public var finalClock: Double
+    package var finalClock: Double
 
-    public var residentGrowth: Double {
+    package var residentGrowth: Double {
         Double(residentBytesAtEnd - residentBytesAfterWarmUp) / Double(max(residentBytesAfterWarmUp, 1))
     }
 }

@@ -3,10 +3,10 @@ import ConfettiCore
 extension Budget {
     /// Particles `soak` spawns over its whole run (bursts × count), one burst at a time: memory
     /// stays flat, so this bounds time, about 5 minutes of spawning on one core.
-    public static let maxSoakParticles = 1 << 28
+    package static let maxSoakParticles = 1 << 28
 
     /// `soak`: one ring of `--capacity`, `--bursts` bursts of `--count`.
-    public static func soak(bursts: Int, count: Int, capacity: Int) throws {
+    package static func soak(bursts: Int, count: Int, capacity: Int) throws {
         try Budget.capacity(capacity, rings: [.confetti], name: "--capacity")
         guard count <= maxParticlesPerLaunch else {
             throw BudgetError("--count \(format(count)) is above the limit of \(format(maxParticlesPerLaunch)) particles per launch")

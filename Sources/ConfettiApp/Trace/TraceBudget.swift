@@ -4,29 +4,29 @@ import ConfettiCore
 /// evaluator one transform-feedback pass per distinct birth and time.
 extension Budget {
     /// Particles one `trace` prints: about 0.6 GB of JSON tree at 4.6 KB each.
-    public static let maxTraceParticles = 1 << 17
+    package static let maxTraceParticles = 1 << 17
 
     /// Samples (particles × times) one `trace` prints, at 1.3 KB each while encoding: both
     /// trace limits at once (131,072 pieces at 4 ages) peaked at 1.31 GB and wrote 234 MB of
     /// JSON in 15 s, measured.
-    public static let maxTraceSamples = 1 << 19
+    package static let maxTraceSamples = 1 << 19
 
     /// Shader passes of `trace --evaluator gpu`: one per distinct birth time and sample time,
     /// each a transform-feedback draw and read-back, about 35 µs on llvmpipe: 262,143 passes
     /// (a fountain of 37,449 sparks at 7 ages) took 8.4 s and 0.6 GB, measured. Only a
     /// fountain's sparks are born apart.
-    public static let maxTraceGPUPasses = 1 << 18
+    package static let maxTraceGPUPasses = 1 << 18
 
-    public struct TraceCost: Sendable, Equatable {
-        public var particles: Int
-        public var samples: Int
+    package struct TraceCost: Sendable, Equatable {
+        package var particles: Int
+        package var samples: Int
         /// Transform-feedback passes with `--evaluator gpu` (0 with the CPU).
-        public var passes: Int
+        package var passes: Int
     }
 
     /// One launch of the effect's own kind, sampled at `times` ages each.
     @discardableResult
-    public static func trace(_ effect: Effect, times: Int, gpu: Bool) throws -> TraceCost {
+    package static func trace(_ effect: Effect, times: Int, gpu: Bool) throws -> TraceCost {
         let particles = particles(effect, .effect(effect.kind))
         let timesFactor = Demand.Factor("--times (\(times) values)", times)
         let samples = particles.times(timesFactor, last: true)

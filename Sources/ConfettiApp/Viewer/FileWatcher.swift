@@ -2,11 +2,11 @@ import Foundation
 
 /// Notices when files change, by polling their modification times (cheap for a handful of
 /// files, and it works on every file system).
-public struct FileWatcher {
-    public let paths: [String]
+package struct FileWatcher {
+    package let paths: [String]
     private var stamps: [String: Date?]
 
-    public init(paths: [String]) {
+    package init(paths: [String]) {
         self.paths = paths
         stamps = Dictionary(uniqueKeysWithValues: paths.map { ($0, Self.stamp($0)) })
     }
@@ -16,7 +16,7 @@ public struct FileWatcher {
     }
 
     /// True once for each batch of changes since the last call.
-    public mutating func changed() -> Bool {
+    package mutating func changed() -> Bool {
         var any = false
         for path in paths {
             let now = Self.stamp(path)

@@ -7,14 +7,14 @@ import Foundation
 /// but each exports only its own platform's native-access functions, so linking any of them
 /// would tie the binary to one build. They are looked up at run time instead, and whichever
 /// exists says which library was loaded.
-public enum GLFWPlatform: Sendable {
+package enum GLFWPlatform: Sendable {
     case x11, wayland
 
     /// The build that was loaded, told by the native functions it exports.
-    public static let loaded: GLFWPlatform = Native.waylandDisplay != nil ? .wayland : .x11
+    package static let loaded: GLFWPlatform = Native.waylandDisplay != nil ? .wayland : .x11
 
     /// The connection GLFW opened (after `glfwInit`): an X11 `Display *` or a `wl_display *`.
-    public static var display: OpaquePointer? {
+    package static var display: OpaquePointer? {
         switch loaded {
         case .x11: Native.x11Display?()
         case .wayland: Native.waylandDisplay?()

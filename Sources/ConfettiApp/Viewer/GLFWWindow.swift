@@ -9,13 +9,13 @@ import Foundation
 /// natively on Wayland. Input arrives through callbacks, which are C function pointers and so
 /// cannot capture; they find this object again through the window's user pointer and queue
 /// what happened as `WindowEvent`s.
-public final class GLFWWindow {
-    public let handle: OpaquePointer
-    public private(set) var events: [WindowEvent] = []
+package final class GLFWWindow {
+    package let handle: OpaquePointer
+    package private(set) var events: [WindowEvent] = []
 
     nonisolated(unsafe) private static var lastError = ""
 
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         /// The viewer's: decorated, resizable, sized in points (scaled to the monitor).
         case normal
         /// Borderless and always on top; never focused, not on creation nor when shown. It is
@@ -26,7 +26,7 @@ public final class GLFWWindow {
 
     /// Connects to the display. Windows do this themselves; call it first to ask about the
     /// display (its monitor, its compositing manager) before opening one.
-    public static func initialize() throws {
+    package static func initialize() throws {
         glfwSetErrorCallback { _, description in
             GLFWWindow.lastError = description.map { String(cString: $0) } ?? "unknown GLFW error"
         }
@@ -35,7 +35,7 @@ public final class GLFWWindow {
         }
     }
 
-    public init(width: Int, height: Int, title: String, vsync: Bool = true, style: Style = .normal) throws {
+    package init(width: Int, height: Int, title: String, vsync: Bool = true, style: Style = .normal) throws {
         try Self.initialize()
         glfwDefaultWindowHints()
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
@@ -95,7 +95,7 @@ public final class GLFWWindow {
 
     /// Where the primary monitor is and its current video mode, in screen coordinates
     /// (after `initialize`).
-    public static func primaryMonitorArea() -> (x: Int, y: Int, width: Int, height: Int)? {
+    package static func primaryMonitorArea() -> (x: Int, y: Int, width: Int, height: Int)? {
         guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return nil }
         var x: Int32 = 0, y: Int32 = 0
         glfwGetMonitorPos(monitor, &x, &y)
@@ -104,48 +104,48 @@ public final class GLFWWindow {
 
     /// Whether the framebuffer's alpha reaches the screen: a transparent window under a
     /// compositing manager, with a visual that has alpha.
-    public var isTransparent: Bool {
+    package var isTransparent: Bool {
         glfwGetWindowAttrib(handle, GLFW_TRANSPARENT_FRAMEBUFFER) == GLFW_TRUE
     }
 
-    public func show() { glfwShowWindow(handle) }
+    package func show() { glfwShowWindow(handle) }
 
-    public func move(toX x: Int, y: Int) { glfwSetWindowPos(handle, Int32(x), Int32(y)) }
+    package func move(toX x: Int, y: Int) { glfwSetWindowPos(handle, Int32(x), Int32(y)) }
 
     /// Destroys the window and ends GLFW.
-    public func close() {
+    package func close() {
         glfwSetWindowUserPointer(handle, nil)
         glfwDestroyWindow(handle)
         glfwTerminate()
     }
 
-    public func makeCurrent() { glfwMakeContextCurrent(handle) }
+    package func makeCurrent() { glfwMakeContextCurrent(handle) }
 
-    public var shouldClose: Bool {
+    package var shouldClose: Bool {
         get { glfwWindowShouldClose(handle) == GLFW_TRUE }
         set { glfwSetWindowShouldClose(handle, newValue ? GLFW_TRUE : GLFW_FALSE) }
     }
 
-    public var title: String = "" {
+    package var title: String = "" {
         didSet { glfwSetWindowTitle(handle, title) }
     }
 
     /// Framebuffer pixels: 0×0 while minimised.
-    public var framebufferSize: (width: Int, height: Int) {
+    package var framebufferSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
         glfwGetFramebufferSize(handle, &w, &h)
         return (Int(w), Int(h))
     }
 
     /// Framebuffer pixels per point.
-    public var pixelsPerPoint: Double {
+    package var pixelsPerPoint: Double {
         var x: Float = 1, y: Float = 1
         glfwGetWindowContentScale(handle, &x, &y)
         return x > 0 ? Double(x) : 1
     }
 
     /// The cursor in points.
-    public var cursor: (x: Double, y: Double) {
+    package var cursor: (x: Double, y: Double) {
         var x = 0.0, y = 0.0
         glfwGetCursorPos(handle, &x, &y)
         var ww: Int32 = 0, wh: Int32 = 0
@@ -155,11 +155,11 @@ public final class GLFWWindow {
         return (x * pixelsPerUnit / pixelsPerPoint, y * pixelsPerUnit / pixelsPerPoint)
     }
 
-    public func swapBuffers() { glfwSwapBuffers(handle) }
+    package func swapBuffers() { glfwSwapBuffers(handle) }
 
     /// Polls (or, with a timeout, waits for) input; returns what arrived since the last call.
     /// An infinite timeout waits for as long as it takes.
-    public func pollEvents(waiting timeout: Double? = nil) -> [WindowEvent] {
+    package func pollEvents(waiting timeout: Double? = nil) -> [WindowEvent] {
         switch timeout {
         case nil: glfwPollEvents()
         case let t? where t.isInfinite: glfwWaitEvents()
@@ -169,7 +169,7 @@ public final class GLFWWindow {
         return events
     }
 
-    public static var time: Double { glfwGetTime() }
+    package static var time: Double { glfwGetTime() }
 
     private static func owner(_ window: OpaquePointer?) -> GLFWWindow? {
         guard let window, let pointer = glfwGetWindowUserPointer(window) else { return nil }
@@ -199,7 +199,7 @@ public final class GLFWWindow {
     }
 }
 
-public enum WindowEvent: Equatable, Sendable {
+package enum WindowEvent: Equatable, Sendable {
     /// A GLFW key code, pressed or auto-repeated.
     case key(Int, repeated: Bool)
     /// Text input, which follows the keyboard layout (so `+` is `+` wherever it lives).

@@ -15,19 +15,19 @@ import ConfettiCore
 /// so a run's first lifetime averaged half the level. `Viewer` starts a schedule full: the
 /// m − 1 bursts before the first are launched back-dated (bursts −(m − 1) … 0), so the level
 /// holds from the first frame.
-public struct StressSchedule: Sendable, Equatable {
+package struct StressSchedule: Sendable, Equatable {
     /// Pieces kept alive.
-    public let level: Int
+    package let level: Int
     /// Seconds a piece lives (`confetti.lifetime`).
-    public let lifetime: Double
+    package let lifetime: Double
     /// Bursts alive at once: lifetime / `Budget.stressInterval`, rounded. 0 for a lifetime
     /// shorter than half that interval: then no steady count exists at that cadence and the
     /// schedule launches round(N × interval / lifetime) pieces every interval (N on average).
-    public let burstsAlive: Int
+    package let burstsAlive: Int
     /// Seconds between launches: lifetime / `burstsAlive` (close to `Budget.stressInterval`).
-    public let interval: Double
+    package let interval: Double
 
-    public init(level: Int, lifetime: Double) {
+    package init(level: Int, lifetime: Double) {
         self.level = level
         self.lifetime = lifetime
         let base = Budget.stressInterval
@@ -39,7 +39,7 @@ public struct StressSchedule: Sendable, Equatable {
     }
 
     /// Pieces in burst `k` (any integer; negative ones are the back-dated bursts of a start).
-    public func size(ofBurst k: Int) -> Int {
+    package func size(ofBurst k: Int) -> Int {
         guard burstsAlive > 0 else { return averagingBurst }
         let m = burstsAlive
         let j = ((k % m) + m) % m
@@ -47,7 +47,7 @@ public struct StressSchedule: Sendable, Equatable {
     }
 
     /// The largest burst: what one launch spawns at most.
-    public var largestBurst: Int {
+    package var largestBurst: Int {
         burstsAlive > 0 ? (level + burstsAlive - 1) / burstsAlive : averagingBurst
     }
 
@@ -59,14 +59,14 @@ public struct StressSchedule: Sendable, Equatable {
     }
 
     /// Seconds after the schedule's start at which burst `k` is launched.
-    public func launchTime(ofBurst k: Int) -> Double { Double(k) * interval }
+    package func launchTime(ofBurst k: Int) -> Double { Double(k) * interval }
 
     /// The first burst of a schedule that is full from its start: m − 1 bursts back-dated.
-    public var firstBurstWhenFull: Int { -max(burstsAlive - 1, 0) }
+    package var firstBurstWhenFull: Int { -max(burstsAlive - 1, 0) }
 
     /// Pieces alive `t` seconds after the start when bursts `first` … (due by `t`) have been
     /// launched: what the ring counts, worked out on the CPU.
-    public func alive(at t: Double, launchedFrom first: Int) -> Int {
+    package func alive(at t: Double, launchedFrom first: Int) -> Int {
         var count = 0
         var k = first
         while launchTime(ofBurst: k) <= t {

@@ -9,50 +9,50 @@ import Foundation
 /// The controls are `ViewerKeys.table`. The HUD in the top-left corner (H) and, in short, the
 /// title bar show fps, frame time, live particles, speed and the effect. With nothing alive and
 /// nothing changing, the viewer draws nothing and waits for input, so an idle window costs no CPU.
-public final class Viewer {
-    public struct Options: Sendable {
-        public var width = 1280
-        public var height = 720
+package final class Viewer {
+    package struct Options: Sendable {
+        package var width = 1280
+        package var height = 720
         /// The effect whose numbers the keys and clicks use.
-        public var effect = Effect.celebration
+        package var effect = Effect.celebration
         /// Confetti pieces per burst, over the effect's own (`--count`); kept across reloads.
-        public var count: Int?
-        public var capacity = Viewer.defaultCapacity
-        public var seed: UInt64 = 1
-        public var vsync = true
-        public var shaderDirectory: String?
+        package var count: Int?
+        package var capacity = Viewer.defaultCapacity
+        package var seed: UInt64 = 1
+        package var vsync = true
+        package var shaderDirectory: String?
         /// Fire a burst every this many seconds of animation time, without input.
-        public var fireEvery: Double?
+        package var fireEvery: Double?
         /// Close after this many seconds of wall time and print frame statistics.
-        public var quitAfter: Double?
+        package var quitAfter: Double?
         /// Keep exactly this many confetti pieces alive with continuous bursts (`StressSchedule`).
-        public var stress: Int?
+        package var stress: Int?
         /// Where S writes screenshots.
-        public var screenshotDirectory = "."
+        package var screenshotDirectory = "."
         /// An effect file to watch and reload when it changes.
-        public var effectFile: String?
+        package var effectFile: String?
         /// What the HUD calls the effect: a preset's name or the file's.
-        public var effectName = "celebration"
+        package var effectName = "celebration"
         /// Draw the HUD in the window (H toggles it).
-        public var showsHUD = true
+        package var showsHUD = true
         /// Play every effect (loaded, reloaded or switched to) with reduced motion.
-        public var reducedMotion = false
+        package var reducedMotion = false
 
-        public init() {}
+        package init() {}
     }
 
-    public let window: GLFWWindow
-    public let renderer: SceneRenderer
+    package let window: GLFWWindow
+    package let renderer: SceneRenderer
     /// The on-screen HUD: a dark panel with one line of pixel-font text.
     private let hud: ButtonRenderer
     /// What the HUD says now (updated with the frame rate, twice a second).
-    public private(set) var hudText = ""
-    public private(set) var clock = SimulationClock()
+    package private(set) var hudText = ""
+    package private(set) var clock = SimulationClock()
     /// Launches so far; launch k draws from stream k of the seed.
-    public private(set) var burstsFired = 0
-    public private(set) var lastFrame = FrameStats()
+    package private(set) var burstsFired = 0
+    package private(set) var lastFrame = FrameStats()
     /// Frames drawn so far (an idle window draws none).
-    public private(set) var framesDrawn = 0
+    package private(set) var framesDrawn = 0
     private var options: Options
     private var meter = FrameRateMeter()
     private var screenshotRequested = false
@@ -64,16 +64,16 @@ public final class Viewer {
     /// Whether the last frame drawn was drawn because something moved.
     private var drewAnimatedFrame = false
     /// The last reload error, shown in the title until a reload succeeds.
-    public private(set) var reloadError: String?
+    package private(set) var reloadError: String?
     /// The last input refused (a stress level, burst or click that does not fit), shown in the
     /// title until the next input is taken.
-    public private(set) var refusal: String?
+    package private(set) var refusal: String?
     /// Where refusals and reload messages go, one line each: stderr.
-    public var notice: (String) -> Void = { message in
+    package var notice: (String) -> Void = { message in
         FileHandle.standardError.write(Data(("confetti: " + message + "\n").utf8))
     }
     /// Called after each frame is shown (tests watch long runs with it).
-    public var afterFrame: ((Viewer) -> Void)?
+    package var afterFrame: ((Viewer) -> Void)?
     /// The stress schedule in use, when it started (animation seconds) and its next burst;
     /// nil until the next `feedStress` starts one, full (see `StressSchedule`).
     private var stressRun: (schedule: StressSchedule, start: Double, next: Int)?
@@ -84,12 +84,12 @@ public final class Viewer {
     private var nextEmitterChunk: Double?
 
     /// Keys 1–6 in stress mode; 0 stops it.
-    public static let stressLevels = [1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
+    package static let stressLevels = [1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
 
     /// Rings with room for the top stress level at the lifetime of any preset the viewer can
     /// switch to (a level's bursts overlap by one: 1M at 1.5 s needs 16 × 66,667), and at
     /// least the library's default.
-    public static let defaultCapacity = Effect.presets.reduce(Celebration.defaultCapacity) { room, preset in
+    package static let defaultCapacity = Effect.presets.reduce(Celebration.defaultCapacity) { room, preset in
         max(room, Int(Budget.stressRing(StressSchedule(level: stressLevels.max()!, lifetime: preset.effect.confetti.physics.lifetime)).total))
     }
     /// About a stress burst every tenth of a second: `StressSchedule` fits the interval to the
@@ -100,7 +100,7 @@ public final class Viewer {
     static let watchInterval = 0.25
 
     /// The stress level, if stress mode is on.
-    public var stress: Int? {
+    package var stress: Int? {
         get { options.stress }
         set {
             // Turned on, it starts full at the next frame; moved to another level, the cadence
@@ -114,11 +114,11 @@ public final class Viewer {
         }
     }
 
-    public var effect: Effect { options.effect }
+    package var effect: Effect { options.effect }
 
     /// What the keys and clicks can fire with these options, and the stress level, against the
     /// budget and the rings: the check at start-up, and again for every reloaded effect.
-    public static func check(_ options: Options, stressSource: String? = nil) throws {
+    package static func check(_ options: Options, stressSource: String? = nil) throws {
         var effect = options.effect
         if let count = options.count { effect.confetti.count = count }
         try Budget.view(effect, capacity: options.capacity, stress: options.stress,
@@ -126,7 +126,7 @@ public final class Viewer {
                         names: .options(countGiven: options.count != nil))
     }
 
-    public init(options: Options) throws {
+    package init(options: Options) throws {
         var options = options
         if options.reducedMotion { options.effect = options.effect.reducedMotion }
         try Self.check(options)
@@ -150,7 +150,7 @@ public final class Viewer {
 
     /// Reloads the effect file and the shaders if they changed. A broken edit is reported
     /// (stderr and title) and the last good version keeps running.
-    public func reloadChangedFiles() {
+    package func reloadChangedFiles() {
         if var watcher = effectWatcher, watcher.changed(), let file = options.effectFile {
             effectWatcher = watcher
             do {
@@ -211,14 +211,14 @@ public final class Viewer {
     }
 
     /// Size of the drawing area in points.
-    public var viewport: Size {
+    package var viewport: Size {
         let (w, h) = window.framebufferSize
         let scale = window.pixelsPerPoint
         return Size(width: Double(w) / scale, height: Double(h) / scale)
     }
 
     /// The button, in the middle of the window whatever its size.
-    public var button: CelebrateButton { .centred(in: viewport) }
+    package var button: CelebrateButton { .centred(in: viewport) }
 
     private func nextGenerator() -> SeededGenerator {
         defer { burstsFired += 1 }
@@ -239,27 +239,27 @@ public final class Viewer {
 
     /// Fires one confetti burst sized to the current window.
     @discardableResult
-    public func fireBurst() throws -> [ConfettiParticle] {
+    package func fireBurst() throws -> [ConfettiParticle] {
         guard case .confetti(let pieces, _) = try launch(.confetti, around: button.frame).first else { return [] }
         return pieces
     }
 
     /// What a click on the button fires: two classic fireworks around it and confetti.
     @discardableResult
-    public func celebrate() throws -> [Spawn] {
+    package func celebrate() throws -> [Spawn] {
         try launch(.celebration, around: button.frame)
     }
 
     /// A fountain rising from the top of the button.
     @discardableResult
-    public func fireFountain() throws -> [Spark] {
+    package func fireFountain() throws -> [Spark] {
         guard case .sparks(let sparks, _) = try launch(.fountain, around: button.frame).first else { return [] }
         return sparks
     }
 
     /// A classic firework exploding at `point` (in points).
     @discardableResult
-    public func fireFirework(at point: Point) throws -> [Spark] {
+    package func fireFirework(at point: Point) throws -> [Spark] {
         try Budget.launch(options.effect, .firework, capacity: options.capacity)
         var rng = nextGenerator()
         let firework = options.effect.fireworks.firework
@@ -270,7 +270,7 @@ public final class Viewer {
     }
 
     /// A click at `point`: on the button it celebrates, elsewhere it fires a firework there.
-    public func click(at point: Point) throws {
+    package func click(at point: Point) throws {
         if button.frame.contains(point) {
             try celebrate()
         } else {
@@ -280,7 +280,7 @@ public final class Viewer {
 
     /// Draws the current time into the window's back buffer (not yet shown).
     @discardableResult
-    public func renderFrame() -> FrameStats {
+    package func renderFrame() -> FrameStats {
         let (w, h) = window.framebufferSize
         guard w > 0, h > 0 else { return FrameStats() }  // minimised
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
@@ -296,13 +296,13 @@ public final class Viewer {
     }
 
     /// Points per font pixel of the HUD: 14 pt letters, 28 pixels tall at a content scale of 2.
-    public static let hudScale = 2.0
+    package static let hudScale = 2.0
 
     /// Whether the HUD is drawn (H toggles it).
-    public var showsHUD: Bool { options.showsHUD }
+    package var showsHUD: Bool { options.showsHUD }
 
     /// The HUD's panel in the top-left corner, sized to its text.
-    public var hudPanel: CelebrateButton {
+    package var hudPanel: CelebrateButton {
         let text = hud.labelSize(hudText)
         var panel = CelebrateButton(frame: Rect(x: 8, y: 8, width: (text.width + 16).rounded(), height: (text.height + 12).rounded()))
         panel.cornerRadius = 6
@@ -328,7 +328,7 @@ public final class Viewer {
     }
 
     /// The back buffer as drawn by the last `renderFrame`, top row first.
-    public func readBackBuffer() throws -> RGBAImage {
+    package func readBackBuffer() throws -> RGBAImage {
         let (w, h) = window.framebufferSize
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
         epoxy_glReadBuffer(GLenum(GL_BACK))
@@ -338,7 +338,7 @@ public final class Viewer {
     /// Writes the back buffer as drawn by the last `renderFrame` to the next free
     /// `confetti-NNNN.png` in the screenshot directory, and returns its path.
     @discardableResult
-    public func saveScreenshot() throws -> String {
+    package func saveScreenshot() throws -> String {
         let image = try readBackBuffer()
         try FileManager.default.createDirectory(atPath: options.screenshotDirectory, withIntermediateDirectories: true)
         var n = 1
@@ -351,7 +351,7 @@ public final class Viewer {
         return path
     }
 
-    public func advance(wall seconds: Double) {
+    package func advance(wall seconds: Double) {
         clock.advance(wall: seconds)
     }
 
@@ -360,7 +360,7 @@ public final class Viewer {
     /// refused in the title and on stderr, and the viewer goes on: nothing the user does in
     /// the window ends it but Esc, Q or closing it.
     @discardableResult
-    public func handle(_ event: WindowEvent) -> Bool {
+    package func handle(_ event: WindowEvent) -> Bool {
         needsRedraw = true
         switch event {
         case .refresh:
@@ -417,7 +417,7 @@ public final class Viewer {
     }
 
     /// Stress mode at `level`, if the ring can hold it with this effect's lifetime.
-    public func setStress(_ level: Int, source: String? = nil) throws {
+    package func setStress(_ level: Int, source: String? = nil) throws {
         let source = source ?? "stress \(Budget.format(level))"
         try Budget.stress(level, source: source, lifetime: options.effect.confetti.physics.lifetime, capacity: options.capacity)
         stress = level
@@ -425,7 +425,7 @@ public final class Viewer {
     }
 
     /// Fires the stress bursts due by now. Called once a frame.
-    public func feedStress() throws {
+    package func feedStress() throws {
         guard let level = options.stress, !clock.isPaused else { return }
         let lifetime = options.effect.confetti.physics.lifetime
         try Budget.stress(level, source: "stress \(Budget.format(level))", lifetime: lifetime, capacity: options.capacity)
@@ -452,14 +452,14 @@ public final class Viewer {
 
     /// Whether the next frame differs from the last one without any input: something is alive
     /// or about to appear, or bursts are fired hands-free, and the clock runs.
-    public var isAnimating: Bool {
+    package var isAnimating: Bool {
         !clock.isPaused && (options.stress != nil || options.fireEvery != nil || isEmitting || !renderer.celebration.isIdle(at: clock.time))
     }
 
     /// Runs until the window closes, `quitAfter` has passed or a stop signal arrived
     /// (`StopSignals`). Returns the frame statistics of the run.
     @discardableResult
-    public func run() throws -> FrameTimeSample {
+    package func run() throws -> FrameTimeSample {
         let start = GLFWWindow.time
         var previous = start
         var nextAutoFire = clock.time
@@ -548,20 +548,20 @@ public final class Viewer {
     // MARK: The continuous emitter (E) and preset switching (N, B, Enter)
 
     /// Seconds of stream each emitter chunk holds; a chunk starts where the last one ended.
-    public static let emitterChunk = 0.5
+    package static let emitterChunk = 0.5
 
     /// Whether the continuous emitter is on.
-    public var isEmitting: Bool { nextEmitterChunk != nil }
+    package var isEmitting: Bool { nextEmitterChunk != nil }
 
     /// E: starts the emitter now, or stops it (what it launched plays out).
-    public func toggleEmitter() {
+    package func toggleEmitter() {
         nextEmitterChunk = isEmitting ? nil : clock.time
         updateTitle()
     }
 
     /// The stream the emitter repeats in chunks: the effect's own when it is a stream (a
     /// rate above 0), else the rain preset's.
-    public var emitterBurst: ConfettiBurst {
+    package var emitterBurst: ConfettiBurst {
         let rain = options.reducedMotion ? Effect.rain.reducedMotion : Effect.rain
         var burst = options.effect.confetti.emission.rate > 0 ? options.effect.confetti : rain.confetti
         burst.emission.duration = Self.emitterChunk
@@ -570,7 +570,7 @@ public final class Viewer {
 
     /// Launches the emitter's chunks due by now, each born where the last one ended, so the
     /// births run on without a gap. Called once a frame; the ring reuses the places of the dead.
-    public func feedEmitter() throws {
+    package func feedEmitter() throws {
         guard var next = nextEmitterChunk, !clock.isPaused else { return }
         // After stepping back in time, start again from now rather than catch up.
         if next > clock.time + Self.emitterChunk { next = clock.time }
@@ -586,7 +586,7 @@ public final class Viewer {
 
     /// N and B: the next or previous built-in preset (`Effect.presets`, wrapping round) becomes
     /// the effect the keys fire, and is fired once. The HUD names it.
-    public func switchPreset(by step: Int) throws {
+    package func switchPreset(by step: Int) throws {
         let presets = Effect.presets
         let current = presets.firstIndex { $0.name == options.effectName } ?? (step > 0 ? -1 : 0)
         let index = ((current + step) % presets.count + presets.count) % presets.count
@@ -605,14 +605,14 @@ public final class Viewer {
 
     /// Enter: one launch of the effect's own kind (a rocket, rain, a celebration, …).
     @discardableResult
-    public func fireEffect() throws -> [Spawn] {
+    package func fireEffect() throws -> [Spawn] {
         try launch(options.effect.kind, around: button.frame)
     }
 
     /// The effect's name as the HUD and title show it.
-    public var effectName: String { options.effectName }
+    package var effectName: String { options.effectName }
 
-    public func close() {
+    package func close() {
         renderer.delete()
         hud.delete()
         window.close()
@@ -622,7 +622,7 @@ public final class Viewer {
 extension FrameTimeSample {
     /// What `--quit-after` prints: frames drawn, median and p95 frame time, and the live
     /// particles of those frames (median, least, most).
-    public var summary: String {
+    package var summary: String {
         String(format: "%d frames, median %.2f ms, p95 %.2f ms, live median %d (min %d, max %d)",
                frames, 1000 * percentile(0.5), 1000 * percentile(0.95), livePercentile(0.5), minLive, maxLive)
     }

@@ -3,13 +3,13 @@ import ConfettiCore
 /// What the viewer can be asked to fire, and what its stress mode keeps alive.
 extension Budget {
     /// Seconds between stress bursts in the viewer: lifetime / interval bursts are alive at once.
-    public static let stressInterval = 0.1
+    package static let stressInterval = 0.1
 
     /// What a viewer running `effect` in rings of `capacity` can be asked to fire: Space (a
     /// confetti burst), a click on the button (the celebration), a click elsewhere (one
     /// firework), F (the fountain), and the stress level. The same check at start-up and on
     /// every reload.
-    public static func view(_ effect: Effect, capacity: Int, stress: Int?, stressSource: String = "--stress", names: Names = Names(capacity: "--capacity")) throws {
+    package static func view(_ effect: Effect, capacity: Int, stress: Int?, stressSource: String = "--stress", names: Names = Names(capacity: "--capacity")) throws {
         try Budget.capacity(capacity, name: names.capacity)
         for launch: Launch in [.effect(.confetti), .effect(.celebration), .firework, .effect(.fountain), .effect(effect.kind)] {
             try Budget.launch(effect, launch, capacity: capacity, names: names)
@@ -21,16 +21,16 @@ extension Budget {
 
     /// How stress mode keeps a level alive: bursts of at most `perBurst` pieces every
     /// `StressSchedule.interval` seconds, with `burstsInRing` of them needing room at once.
-    public struct StressPlan: Sendable, Equatable {
-        public var perBurst: Int
-        public var burstsInRing: Int
+    package struct StressPlan: Sendable, Equatable {
+        package var perBurst: Int
+        package var burstsInRing: Int
     }
 
     /// Refuses a stress level whose bursts are too large to spawn, or that the ring cannot hold
     /// without overwriting live ones. `source` names where the level came from (`--stress
     /// 100000`, `key 6 (stress 1,000,000)`).
     @discardableResult
-    public static func stress(_ level: Int, source: String, lifetime: Double, capacity: Int, names: Names = Names(capacity: "--capacity")) throws -> StressPlan {
+    package static func stress(_ level: Int, source: String, lifetime: Double, capacity: Int, names: Names = Names(capacity: "--capacity")) throws -> StressPlan {
         guard level >= 1 else { throw BudgetError("\(source): the stress level must be at least 1, not \(level)") }
         guard lifetime.isFinite, lifetime > 0 else { throw BudgetError("\(source): confetti.lifetime must be positive, not \(lifetime)") }
         let schedule = StressSchedule(level: level, lifetime: lifetime)
@@ -48,7 +48,7 @@ extension Budget {
 
     /// The confetti ring a stress schedule needs: the bursts alive when the next is written,
     /// and the next, since it overwrites the oldest slot.
-    public static func stressRing(_ schedule: StressSchedule) -> Demand {
+    package static func stressRing(_ schedule: StressSchedule) -> Demand {
         Demand([[Demand.Factor("bursts alive at once (confetti.lifetime \(schedule.lifetime.compactText) s / \(schedule.interval.compactText) s, and the next)", schedule.burstsAlive + 1),
                  Demand.Factor("pieces a burst", schedule.largestBurst)]], "confetti pieces")
     }

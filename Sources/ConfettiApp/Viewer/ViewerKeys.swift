@@ -1,7 +1,7 @@
 /// The viewer's controls: the one table the viewer's `--help`, the README and the code that
 /// handles keys agree on (a test compares them).
-public enum ViewerKeys {
-    public static let table: [(keys: String, action: String)] = [
+package enum ViewerKeys {
+    package static let table: [(keys: String, action: String)] = [
         ("click the button", "celebrate: two classic fireworks around its corners and a confetti burst"),
         ("click elsewhere", "a classic firework at the cursor"),
         ("F", "a fountain of sparks above the button"),
@@ -20,13 +20,13 @@ public enum ViewerKeys {
     ]
 
     /// The table as aligned plain text, for `--help`.
-    public static var text: String {
+    package static var text: String {
         let width = table.map(\.keys.count).max() ?? 0
         return table.map { "  " + $0.keys + String(repeating: " ", count: width - $0.keys.count + 3) + $0.action }.joined(separator: "\n")
     }
 
     /// The table as Markdown, for the README.
-    public static var markdown: String {
+    package static var markdown: String {
         (["| key | action |", "| --- | --- |"] + table.map { "| \($0.keys) | \($0.action) |" }).joined(separator: "\n")
     }
 }

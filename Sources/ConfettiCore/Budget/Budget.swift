@@ -26,18 +26,18 @@ import Foundation
 /// - a trace holds about 4.6 KB per particle (its parameters as a JSON tree) and 1.3 KB per
 ///   sample while it encodes (100,000 confetti pieces at 7 ages: 1.39 GB, 255 MB of JSON);
 /// - a frame costs 4 bytes per pixel in the framebuffer and 4 more read back.
-public enum Budget {
+package enum Budget {
     // MARK: - The limits
 
     /// Particles one launch spawns: a click, a key, `Celebration.fire`, one of render's launches,
     /// one stress burst. A launch at the limit rendered alone peaked at 1.17 GB (its rings
     /// included), leaving room for the viewer's rings at the largest capacity (1 GiB) on a
     /// 4 GB machine.
-    public static let maxParticlesPerLaunch = 1 << 21
+    package static let maxParticlesPerLaunch = 1 << 21
 
     /// GPU memory: the particle rings (32 bytes per confetti piece and 60 per spark of capacity) and, for
     /// `render`, the frame. A quarter of a 4 GB machine, since llvmpipe's buffers are host memory.
-    public static let maxGPUBytes = 1 << 30
+    package static let maxGPUBytes = 1 << 30
 
 
 
@@ -48,39 +48,39 @@ public enum Budget {
 
 
     /// Bytes of one particle's GPU record, per kind.
-    public static let confettiRecordBytes = MemoryLayout<ConfettiInstance>.stride
-    public static let sparkRecordBytes = MemoryLayout<SparkInstance>.stride
+    package static let confettiRecordBytes = MemoryLayout<ConfettiInstance>.stride
+    package static let sparkRecordBytes = MemoryLayout<SparkInstance>.stride
 
     /// The largest ring capacity that keeps both rings (confetti and sparks) within
     /// `maxGPUBytes`.
-    public static var maxCapacity: Int { maxGPUBytes / (confettiRecordBytes + sparkRecordBytes) }
+    package static var maxCapacity: Int { maxGPUBytes / (confettiRecordBytes + sparkRecordBytes) }
 
     // MARK: - Naming
 
     /// How the numbers are named in messages: by the effect's fields, or by the options that
     /// set them, so a refusal names what the user actually gave.
-    public struct Names: Sendable {
+    package struct Names: Sendable {
         /// Confetti pieces per burst: `confetti.count`, or `--count` when the option gave it.
-        public var count = "confetti.count"
+        package var count = "confetti.count"
         /// The rings' capacity: `capacity` (the library), `--capacity` (the commands).
-        public var capacity = "capacity"
+        package var capacity = "capacity"
         /// Launches of a show: `--bursts`, or `launches` when it is the default.
-        public var launches = "launches"
+        package var launches = "launches"
 
-        public init(count: String = "confetti.count", capacity: String = "capacity", launches: String = "launches") {
+        package init(count: String = "confetti.count", capacity: String = "capacity", launches: String = "launches") {
             self.count = count
             self.capacity = capacity
             self.launches = launches
         }
 
         /// The command line's names: `--capacity`, and `--count` / `--bursts` when given.
-        public static func options(countGiven: Bool = false, launchesGiven: Bool = false) -> Names {
+        package static func options(countGiven: Bool = false, launchesGiven: Bool = false) -> Names {
             Names(count: countGiven ? "--count" : "confetti.count", capacity: "--capacity", launches: launchesGiven ? "--bursts" : "launches")
         }
     }
 
     /// What one launch fires.
-    public enum Launch: Sendable, Equatable {
+    package enum Launch: Sendable, Equatable {
         /// A launch of an effect kind (`.celebration`: what a click on the button fires).
         case effect(EffectName)
         /// One classic firework, what a click away from the button fires.
@@ -88,17 +88,17 @@ public enum Budget {
     }
 
     /// The two rings, one per particle kind.
-    public enum Ring: String, Sendable, CaseIterable {
+    package enum Ring: String, Sendable, CaseIterable {
         case confetti, sparks
 
-        public var noun: String { self == .confetti ? "confetti pieces" : "sparks" }
-        public var recordBytes: Int { self == .confetti ? Budget.confettiRecordBytes : Budget.sparkRecordBytes }
+        package var noun: String { self == .confetti ? "confetti pieces" : "sparks" }
+        package var recordBytes: Int { self == .confetti ? Budget.confettiRecordBytes : Budget.sparkRecordBytes }
     }
 
     // MARK: - Costs, command by command
 
     /// Particles one launch spawns into each ring, as the fields that multiply up.
-    public static func demands(_ effect: Effect, _ launch: Launch, names: Names = Names()) -> [(ring: Ring, demand: Demand)] {
+    package static func demands(_ effect: Effect, _ launch: Launch, names: Names = Names()) -> [(ring: Ring, demand: Demand)] {
         switch launch {
         case .firework: EffectKinds.Classic.oneFirework(effect)
         case .effect(let kind): kind.definition.demands(effect, names: names)
@@ -106,7 +106,7 @@ public enum Budget {
     }
 
     /// Every particle of one launch, all rings together.
-    public static func particles(_ effect: Effect, _ launch: Launch, names: Names = Names()) -> Demand {
+    package static func particles(_ effect: Effect, _ launch: Launch, names: Names = Names()) -> Demand {
         let parts = demands(effect, launch, names: names).map(\.demand)
         return parts.count == 1 ? parts[0] : Demand(parts.flatMap(\.terms), "particles")
     }
@@ -114,7 +114,7 @@ public enum Budget {
     /// Refuses a launch too large to spawn, or one that a ring of `capacity` cannot hold (its
     /// own particles would overwrite each other while alive). Returns its particle count.
     @discardableResult
-    public static func launch(_ effect: Effect, _ launch: Launch, capacity: Int?, names: Names = Names()) throws -> Int {
+    package static func launch(_ effect: Effect, _ launch: Launch, capacity: Int?, names: Names = Names()) throws -> Int {
         let total = particles(effect, launch, names: names)
         guard total.total <= Double(maxParticlesPerLaunch) else {
             throw BudgetError("a launch of \(total) is above the limit of \(format(maxParticlesPerLaunch)) particles per launch")
@@ -129,7 +129,7 @@ public enum Budget {
 
     /// GPU memory of rings of `capacity` for `rings`. Returns the bytes.
     @discardableResult
-    public static func capacity(_ capacity: Int, rings: [Ring] = Ring.allCases, name: String = "capacity") throws -> Int {
+    package static func capacity(_ capacity: Int, rings: [Ring] = Ring.allCases, name: String = "capacity") throws -> Int {
         guard capacity >= 1 else { throw BudgetError("\(name) must be at least 1 particle, not \(capacity)") }
         let perParticle = rings.map(\.recordBytes).reduce(0, +)
         let what = rings.count == 1 ? "bytes per record" : "bytes per particle (a \(rings.map { "\($0.recordBytes)" }.joined(separator: " + ")) B record in each of \(rings.count) rings)"
@@ -143,7 +143,7 @@ public enum Budget {
     // MARK: - Numbers as messages write them
 
     /// 16,777,216; 4.2e9 from a billion up; 0.35 for fractions.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         if abs(value) >= 1e9 {
             var exponent = Int(log10(abs(value)).rounded(.down))
@@ -163,7 +163,7 @@ public enum Budget {
         return format(Int(value))
     }
 
-    public static func format(_ value: Int) -> String {
+    package static func format(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var grouped = ""
         for (i, c) in digits.enumerated() {
@@ -175,8 +175,8 @@ public enum Budget {
 }
 
 /// A request beyond a budget: what multiplied up, the total and the limit.
-public struct BudgetError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct BudgetError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 

@@ -88,12 +88,12 @@ public struct EffectError: Error, CustomStringConvertible, Sendable {
 }
 
 /// " Did you mean 'x'?" when a candidate is close enough to be a typo of `word`, else "".
-public func didYouMean(_ word: String, in candidates: [String]) -> String {
+package func didYouMean(_ word: String, in candidates: [String]) -> String {
     closest(word, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
 }
 
 /// The closest candidate by edit distance, if it is close enough to be a typo.
-public func closest(_ word: String, in candidates: [String]) -> String? {
+package func closest(_ word: String, in candidates: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {

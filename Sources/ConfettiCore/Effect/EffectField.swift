@@ -11,7 +11,7 @@ struct EffectField<Section> {
 }
 
 /// The numbers a field accepts, for tests that sweep every field across its whole range.
-public enum FieldDomain: Sendable {
+package enum FieldDomain: Sendable {
     /// A number; `open` excludes the lower bound.
     case number(ClosedRange<Double>, open: Bool)
     case whole(ClosedRange<Int>)
@@ -22,12 +22,12 @@ public enum FieldDomain: Sendable {
 }
 
 /// One field of one section, as `EffectFile.fields` lists them.
-public struct EffectFieldInfo: Sendable {
-    public var section: String
-    public var name: String
-    public var domain: FieldDomain
+package struct EffectFieldInfo: Sendable {
+    package var section: String
+    package var name: String
+    package var domain: FieldDomain
     /// The effect kinds that read the section.
-    public var kinds: Set<EffectName>
+    package var kinds: Set<EffectName>
 }
 
 /// The JSON value given for one field, with its path for messages.
@@ -277,7 +277,7 @@ extension EffectField {
 
 extension ConfettiShape {
     /// The shape's name in effect files.
-    public var name: String {
+    package var name: String {
         switch self {
         case .rectangle: "rectangle"
         case .circle: "circle"
@@ -291,7 +291,7 @@ extension ConfettiShape {
 
 extension RGB {
     /// `#rrggbb`, as effect files write colours.
-    public var hex: String {
+    package var hex: String {
         let (r, g, b, _) = rgba8
         func two(_ byte: UInt8) -> String { (byte < 16 ? "0" : "") + String(byte, radix: 16) }
         return "#" + two(r) + two(g) + two(b)

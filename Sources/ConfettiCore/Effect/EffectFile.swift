@@ -6,11 +6,11 @@ import Foundation
 /// path (with array indices), the value as written, what is allowed, and the line and column.
 /// Unknown fields, duplicate keys, trailing commas and sections that do not belong to the
 /// effect's kind are errors too. `confetti presets NAME` prints a complete file to start from.
-public enum EffectFile {
+package enum EffectFile {
     /// Larger files are refused before they are read.
-    public static let maxBytes = 1 << 20
+    package static let maxBytes = 1 << 20
 
-    public static func decode(_ data: Data, file: String?) throws -> Effect {
+    package static func decode(_ data: Data, file: String?) throws -> Effect {
         do {
             let root = try JSON.parse([UInt8](data), maxBytes: maxBytes)
             return try read(root)
@@ -54,19 +54,19 @@ public enum EffectFile {
     }
 
     /// The effect as a complete file: its kind and every field of the sections it reads.
-    public static func encode(_ effect: Effect) -> String {
+    package static func encode(_ effect: Effect) -> String {
         let sections = EffectFormat.sections.filter { $0.kinds.contains(effect.kind) }.map { ($0.key, $0.write(effect)) }
         return JSONText.object([("kind", .string(effect.kind.rawValue))] + sections).render()
     }
 
     /// Every field of every section and the numbers it accepts.
-    public static var fields: [EffectFieldInfo] {
+    package static var fields: [EffectFieldInfo] {
         EffectFormat.sections.flatMap(\.fields)
     }
 
     /// Every field of every section, with its default, what is allowed and what it means, as
     /// Markdown: the README's field reference.
-    public static var reference: String {
+    package static var reference: String {
         EffectFormat.sections.map(\.reference).joined(separator: "\n\n")
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// Small input files (effect files, shaders), read whole after checking what they are: a
 /// directory, a device such as /dev/zero, a pipe or a file over the limit is refused unread,
 /// with one line naming the path and the reason in words, never a raw NSError.
-public enum InputFile {
+package enum InputFile {
     /// The bytes of the regular file at `path`, at most `maxBytes`; `noun` names what it should
     /// be ("an effect file", "a shader file") in messages.
-    public static func read(_ path: String, maxBytes: Int, noun: String) throws -> Data {
+    package static func read(_ path: String, maxBytes: Int, noun: String) throws -> Data {
         let shown = display(path)
         guard !path.isEmpty else { throw InputFileError("the path is empty: give \(noun)") }
         var info = stat()
@@ -34,7 +34,7 @@ public enum InputFile {
 
     /// A Foundation file error (CocoaError, NSError) as one line: "cannot write PATH:
     /// read-only file system". nil for other errors.
-    public static func describe(_ error: any Error) -> String? {
+    package static func describe(_ error: any Error) -> String? {
         let ns = error as NSError
         guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return nil }
         let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
@@ -77,18 +77,18 @@ public enum InputFile {
     }
 
     /// A path as messages show it: control characters escaped, cut to 160 characters.
-    public static func display(_ path: String) -> String {
+    package static func display(_ path: String) -> String {
         printable(path, limit: 160)
     }
 
     /// An errno in words, lower case as the middle of a sentence wants: "no such file or directory".
-    public static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
         return (text.first?.lowercased() ?? "") + text.dropFirst()
     }
 
     /// "a directory", "a character device" …: what a path that is not a regular file is.
-    public static func typeName(_ mode: mode_t) -> String {
+    package static func typeName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "it is a directory"
         case S_IFCHR: "not a regular file (a character device)"
@@ -100,7 +100,7 @@ public enum InputFile {
     }
 }
 
-public struct InputFileError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct InputFileError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -21,20 +21,20 @@
 // MARK: - Public types
 
 /// A position in the text, 1-based.
-public struct TextPosition: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+package struct TextPosition: Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public var description: String { "line \(line), column \(column)" }
+    package var description: String { "line \(line), column \(column)" }
 }
 
-public struct JSONValue: Sendable {
-    public enum Kind: Sendable {
+package struct JSONValue: Sendable {
+    package enum Kind: Sendable {
         case null, bool(Bool)
         case number(Double, text: String)   // text: the literal as written (for messages), cut to 40 characters
         case string(String)
@@ -42,16 +42,16 @@ public struct JSONValue: Sendable {
         case object([JSONMember])            // in file order; keys are unique (duplicates are an error)
     }
 
-    public var kind: Kind
-    public var position: TextPosition      // where the value starts
+    package var kind: Kind
+    package var position: TextPosition      // where the value starts
 
-    public init(kind: Kind, position: TextPosition) {
+    package init(kind: Kind, position: TextPosition) {
         self.kind = kind
         self.position = position
     }
 
     /// The type as a message names it: "a number", "an object", …
-    public var typeName: String {
+    package var typeName: String {
         switch kind {
         case .null: "null"
         case .bool: "true or false"
@@ -62,73 +62,73 @@ public struct JSONValue: Sendable {
         }
     }
 
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = kind { return true }
         return false
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = kind { return value }
         return nil
     }
 
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         if case .number(let value, _) = kind { return value }
         return nil
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = kind { return value }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let elements) = kind { return elements }
         return nil
     }
 
-    public var objectValue: [JSONMember]? {
+    package var objectValue: [JSONMember]? {
         if case .object(let members) = kind { return members }
         return nil
     }
 
     /// The member named `key` (compared byte for byte, like duplicate keys), if this is an object.
-    public func member(_ key: String) -> JSONMember? {
+    package func member(_ key: String) -> JSONMember? {
         objectValue?.first { sameKey($0.key, key) }
     }
 }
 
-public struct JSONMember: Sendable {
-    public var key: String
-    public var keyPosition: TextPosition
-    public var value: JSONValue
+package struct JSONMember: Sendable {
+    package var key: String
+    package var keyPosition: TextPosition
+    package var value: JSONValue
 
-    public init(key: String, keyPosition: TextPosition, value: JSONValue) {
+    package init(key: String, keyPosition: TextPosition, value: JSONValue) {
         self.key = key
         self.keyPosition = keyPosition
         self.value = value
     }
 }
 
-public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
-    public var message: String          // what is wrong, e.g. "trailing comma before '}'"
-    public var position: TextPosition
+package struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
+    package var message: String          // what is wrong, e.g. "trailing comma before '}'"
+    package var position: TextPosition
 
-    public init(message: String, position: TextPosition) {
+    package init(message: String, position: TextPosition) {
         self.message = message
         self.position = position
     }
 
-    public var description: String { "\(position): \(message)" }
+    package var description: String { "\(position): \(message)" }
 }
 
-public enum JSON {
+package enum JSON {
     /// Limits are part of the contract: `maxBytes` is checked before parsing anything.
     ///
     /// `maxDepth` counts arrays and objects inside one another; the top value is at depth 1.
     /// The parser itself does not recurse, but a very deep tree is freed recursively, so keep
     /// the limit in the thousands at most.
-    public static func parse(_ bytes: [UInt8], maxBytes: Int = 1 << 20, maxDepth: Int = 64) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maxBytes: Int = 1 << 20, maxDepth: Int = 64) throws -> JSONValue {
         // Before anything else, so that a huge file costs nothing to refuse.
         guard bytes.count <= maxBytes else {
             throw JSONSyntaxError(
@@ -154,7 +154,7 @@ public enum JSON {
 /// letter and a million combining marks must not pass whole. The result never has more than
 /// `limit` scalars (at least 1), "…" included; an escape is never cut in half. Only as much of
 /// `text` is read as the result needs. Backslashes are left as they are, for readable paths.
-public func printable(_ text: String, limit: Int = 40) -> String {
+package func printable(_ text: String, limit: Int = 40) -> String {
     let limit = max(limit, 1)
     var result = String.UnicodeScalarView()
     var length = 0

@@ -31,7 +31,7 @@ public struct RGB: Hashable, Sendable {
     }
 
     /// The colour as the GPU stores it: 8 bits a channel, rounded to nearest.
-    public var rgba8: (UInt8, UInt8, UInt8, UInt8) {
+    package var rgba8: (UInt8, UInt8, UInt8, UInt8) {
         func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
         return (byte(r), byte(g), byte(b), 255)
     }
@@ -39,7 +39,7 @@ public struct RGB: Hashable, Sendable {
 
 extension Double {
     /// `12` rather than `12.0`: how every message and report writes a number.
-    public var compactText: String {
+    package var compactText: String {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

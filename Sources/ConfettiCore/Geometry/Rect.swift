@@ -19,31 +19,31 @@ public struct Rect: Hashable, Sendable {
     public var midX: Double { x + width / 2 }
 
     /// Top-left, top-right, bottom-left, bottom-right.
-    public var corners: [Point] {
+    package var corners: [Point] {
         [Point(minX, minY), Point(maxX, minY), Point(minX, maxY), Point(maxX, maxY)]
     }
 
-    public func contains(_ p: Point) -> Bool {
+    package func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 }
 
 /// The "Celebrate" button the fireworks burst around: a rounded rectangle with a label.
-public struct CelebrateButton: Hashable, Sendable {
-    public var frame: Rect
-    public var cornerRadius: Double = 14
-    public var label = "Celebrate"
-    public var fill = RGB(hex: 0x007AFF)
-    public var text = RGB(1, 1, 1)
+package struct CelebrateButton: Hashable, Sendable {
+    package var frame: Rect
+    package var cornerRadius: Double = 14
+    package var label = "Celebrate"
+    package var fill = RGB(hex: 0x007AFF)
+    package var text = RGB(1, 1, 1)
 
-    public static let size = Size(width: 200, height: 56)
+    package static let size = Size(width: 200, height: 56)
 
-    public init(frame: Rect) {
+    package init(frame: Rect) {
         self.frame = frame
     }
 
     /// The button in the middle of a viewport.
-    public static func centred(in viewport: Size) -> CelebrateButton {
+    package static func centred(in viewport: Size) -> CelebrateButton {
         CelebrateButton(frame: Rect(
             x: ((viewport.width - size.width) / 2).rounded(), y: ((viewport.height - size.height) / 2).rounded(),
             width: size.width, height: size.height

@@ -1,28 +1,28 @@
 extension EffectKinds {
     /// `"kind": "celebration"`: what a click on the Celebrate button fires, two classic
     /// fireworks around its corners and a burst (or stream) of confetti.
-    public enum Celebration: EffectKind {
-        public static var hasButton: Bool { true }
+    package enum Celebration: EffectKind {
+        package static var hasButton: Bool { true }
 
-        public static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
             Classic.launch(effect, around: button, in: viewport, using: &rng) + Confetti.launch(effect, around: button, in: viewport, using: &rng)
         }
 
-        public static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
+        package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             Classic.demands(effect, names: names) + Confetti.demands(effect, names: names)
         }
 
-        public static func seconds(_ effect: Effect) -> Double { max(Classic.seconds(effect), Confetti.seconds(effect)) }
+        package static func seconds(_ effect: Effect) -> Double { max(Classic.seconds(effect), Confetti.seconds(effect)) }
 
-        public static func secondsText(_ effect: Effect) -> String {
+        package static func secondsText(_ effect: Effect) -> String {
             Classic.seconds(effect) > Confetti.seconds(effect) ? Classic.secondsText(effect) : Confetti.secondsText(effect)
         }
 
-        public static func defaultLaunches(_ effect: Effect) -> Int { 1 }
+        package static func defaultLaunches(_ effect: Effect) -> Int { 1 }
 
         /// Its fireworks are born with the first confetti.
-        public static func births(_ effect: Effect) -> Demand { Confetti.births(effect) }
+        package static func births(_ effect: Effect) -> Demand { Confetti.births(effect) }
 
-        public static func pieceCount(_ effect: Effect) -> PieceCount { Confetti.pieceCount(effect) }
+        package static func pieceCount(_ effect: Effect) -> PieceCount { Confetti.pieceCount(effect) }
     }
 }

@@ -1,33 +1,33 @@
 extension EffectKinds {
     /// `"kind": "classic"`: fireworks of sparks around the Celebrate button's corners (the
     /// fireworks article).
-    public enum Classic: EffectKind {
-        public static var hasButton: Bool { true }
+    package enum Classic: EffectKind {
+        package static var hasButton: Bool { true }
 
-        public static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
             effect.fireworks.fireworks(around: button, using: &rng).map { .sparks($0, effect.fireworks.firework.timing) }
         }
 
-        public static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
+        package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             [(.sparks, Demand([[Demand.Factor("classic.fireworks", effect.fireworks.count), Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Budget.Ring.sparks.noun))]
         }
 
         /// What a click away from the button fires: one of its fireworks.
-        public static func oneFirework(_ effect: Effect) -> [(ring: Budget.Ring, demand: Demand)] {
+        package static func oneFirework(_ effect: Effect) -> [(ring: Budget.Ring, demand: Demand)] {
             [(.sparks, Demand([[Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Budget.Ring.sparks.noun))]
         }
 
         /// Every spark is born at the launch and flies for the duration.
-        public static func seconds(_ effect: Effect) -> Double { effect.fireworks.firework.timing.duration }
+        package static func seconds(_ effect: Effect) -> Double { effect.fireworks.firework.timing.duration }
 
-        public static func secondsText(_ effect: Effect) -> String {
+        package static func secondsText(_ effect: Effect) -> String {
             "classic.duration \(effect.fireworks.firework.timing.duration.compactText) s"
         }
 
-        public static func defaultLaunches(_ effect: Effect) -> Int { 1 }
+        package static func defaultLaunches(_ effect: Effect) -> Int { 1 }
 
-        public static func births(_ effect: Effect) -> Demand { Demand([[Demand.Factor("births", 1)]], "") }
+        package static func births(_ effect: Effect) -> Demand { Demand([[Demand.Factor("births", 1)]], "") }
 
-        public static func pieceCount(_ effect: Effect) -> PieceCount { .fields("classic.sparkCount") }
+        package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("classic.sparkCount") }
     }
 }

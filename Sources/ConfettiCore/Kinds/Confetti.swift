@@ -1,56 +1,56 @@
 extension EffectKinds {
     /// `"kind": "confetti"`: a burst of `count` pieces thrown at once, or a stream of `rate`
     /// pieces a second for `duration` seconds; which one is the effect's emission.
-    public enum Confetti: EffectKind {
+    package enum Confetti: EffectKind {
         static func variant(_ effect: Effect) -> any EffectKind.Type {
             effect.confetti.emission.rate > 0 ? Stream.self : Burst.self
         }
 
-        public static var hasButton: Bool { false }
+        package static var hasButton: Bool { false }
 
-        public static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
             [.confetti(effect.confetti.spawn(in: viewport, using: &rng), effect.confetti.physics)]
         }
 
-        public static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
+        package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             variant(effect).demands(effect, names: names)
         }
 
-        public static func seconds(_ effect: Effect) -> Double { variant(effect).seconds(effect) }
-        public static func secondsText(_ effect: Effect) -> String { variant(effect).secondsText(effect) }
-        public static func defaultLaunches(_ effect: Effect) -> Int { variant(effect).defaultLaunches(effect) }
-        public static func births(_ effect: Effect) -> Demand { variant(effect).births(effect) }
-        public static func pieceCount(_ effect: Effect) -> PieceCount { variant(effect).pieceCount(effect) }
+        package static func seconds(_ effect: Effect) -> Double { variant(effect).seconds(effect) }
+        package static func secondsText(_ effect: Effect) -> String { variant(effect).secondsText(effect) }
+        package static func defaultLaunches(_ effect: Effect) -> Int { variant(effect).defaultLaunches(effect) }
+        package static func births(_ effect: Effect) -> Demand { variant(effect).births(effect) }
+        package static func pieceCount(_ effect: Effect) -> PieceCount { variant(effect).pieceCount(effect) }
     }
 
     /// Confetti thrown at once: the seed article's burst, and the cannon and popper.
-    public enum Burst: EffectKind {
-        public static var hasButton: Bool { false }
+    package enum Burst: EffectKind {
+        package static var hasButton: Bool { false }
 
-        public static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
             Confetti.launch(effect, around: button, in: viewport, using: &rng)
         }
 
-        public static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
+        package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             [(.confetti, Demand([[Demand.Factor(names.count, effect.confetti.count)]], Budget.Ring.confetti.noun))]
         }
 
         /// Its last piece (or its trail's last ghost) dies a lifetime after the launch.
-        public static func seconds(_ effect: Effect) -> Double {
+        package static func seconds(_ effect: Effect) -> Double {
             effect.confetti.physics.lifetime + effect.confetti.physics.trail.duration
         }
 
-        public static func secondsText(_ effect: Effect) -> String {
+        package static func secondsText(_ effect: Effect) -> String {
             "confetti.lifetime \(effect.confetti.physics.lifetime.compactText) s" + trailText(effect)
         }
 
         /// The seed article's burst from the bottom edge is three bursts by default; a cannon
         /// or a popper fires once.
-        public static func defaultLaunches(_ effect: Effect) -> Int { effect.confetti.emission == .atOnce ? 3 : 1 }
+        package static func defaultLaunches(_ effect: Effect) -> Int { effect.confetti.emission == .atOnce ? 3 : 1 }
 
-        public static func births(_ effect: Effect) -> Demand { Demand([[Demand.Factor("births", 1)]], "") }
+        package static func births(_ effect: Effect) -> Demand { Demand([[Demand.Factor("births", 1)]], "") }
 
-        public static func pieceCount(_ effect: Effect) -> PieceCount { .burst }
+        package static func pieceCount(_ effect: Effect) -> PieceCount { .burst }
 
         static func trailText(_ effect: Effect) -> String {
             let trail = effect.confetti.physics.trail
@@ -59,34 +59,34 @@ extension EffectKinds {
     }
 
     /// Confetti emitted over time: rain, snow, the stream.
-    public enum Stream: EffectKind {
-        public static var hasButton: Bool { false }
+    package enum Stream: EffectKind {
+        package static var hasButton: Bool { false }
 
-        public static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
             Confetti.launch(effect, around: button, in: viewport, using: &rng)
         }
 
-        public static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
+        package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             let emission = effect.confetti.emission
             return [(.confetti, Demand([[Demand.Factor("confetti.rate \(emission.rate.compactText)/s × confetti.duration \(emission.duration.compactText) s", effect.confetti.pieceCount)]], Budget.Ring.confetti.noun))]
         }
 
         /// Its last piece is born at (n − 1) / rate and lives a lifetime (and its trail).
-        public static func seconds(_ effect: Effect) -> Double {
+        package static func seconds(_ effect: Effect) -> Double {
             Double(effect.confetti.pieceCount - 1) / effect.confetti.emission.rate + Burst.seconds(effect)
         }
 
-        public static func secondsText(_ effect: Effect) -> String {
+        package static func secondsText(_ effect: Effect) -> String {
             "confetti.duration \(effect.confetti.emission.duration.compactText) s + " + Burst.secondsText(effect)
         }
 
-        public static func defaultLaunches(_ effect: Effect) -> Int { 1 }
+        package static func defaultLaunches(_ effect: Effect) -> Int { 1 }
 
-        public static func births(_ effect: Effect) -> Demand {
+        package static func births(_ effect: Effect) -> Demand {
             Demand([[Demand.Factor("confetti.rate × confetti.duration (one birth each)", effect.confetti.pieceCount)]], "")
         }
 
-        public static func pieceCount(_ effect: Effect) -> PieceCount {
+        package static func pieceCount(_ effect: Effect) -> PieceCount {
             let e = effect.confetti.emission
             return .fields("confetti.rate × confetti.duration = \(e.rate.compactText) × \(e.duration.compactText) s pieces")
         }

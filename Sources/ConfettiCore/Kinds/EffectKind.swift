@@ -4,7 +4,7 @@
 ///
 /// Adding a kind is one file with its conformance, a case of `EffectName` and a line of
 /// `EffectName.definition`.
-public protocol EffectKind {
+package protocol EffectKind {
     /// Whether the Celebrate button is drawn: fireworks burst around it.
     static var hasButton: Bool { get }
 
@@ -36,7 +36,7 @@ public protocol EffectKind {
 
 /// Whether a kind has a burst of confetti whose size can be set, and if not what counts its
 /// particles.
-public enum PieceCount: Sendable, Equatable {
+package enum PieceCount: Sendable, Equatable {
     /// `confetti.count` pieces at once.
     case burst
     /// Not settable as a count; these fields count the particles (`classic.sparkCount`,
@@ -47,7 +47,7 @@ public enum PieceCount: Sendable, Equatable {
 extension EffectKind {
     /// The ring capacity one launch needs, so that none of its particles overwrites another
     /// while alive: its largest demand on a ring.
-    public static func capacity(_ effect: Effect) -> Int {
+    package static func capacity(_ effect: Effect) -> Int {
         max(demands(effect, names: Budget.Names()).map { Int($0.demand.total) }.max() ?? 1, 1)
     }
 }
@@ -57,7 +57,7 @@ public enum EffectName: String, CaseIterable, Sendable {
     case confetti, classic, fountain, celebration, rocket
 
     /// Where everything about this kind lives; the one place kinds are told apart.
-    public var definition: any EffectKind.Type {
+    package var definition: any EffectKind.Type {
         switch self {
         case .confetti: EffectKinds.Confetti.self
         case .classic: EffectKinds.Classic.self
@@ -68,8 +68,8 @@ public enum EffectName: String, CaseIterable, Sendable {
     }
 
     /// Fireworks burst around the Celebrate button, so it is drawn for them.
-    public var hasButton: Bool { definition.hasButton }
+    package var hasButton: Bool { definition.hasButton }
 }
 
 /// The kinds' definitions, one file each.
-public enum EffectKinds {}
+package enum EffectKinds {}

@@ -1,35 +1,35 @@
 extension EffectKinds {
     /// `"kind": "fountain"`: sparks rising from the top of the Celebrate button one after
     /// another (the fireworks article).
-    public enum Fountain: EffectKind {
-        public static var hasButton: Bool { true }
+    package enum Fountain: EffectKind {
+        package static var hasButton: Bool { true }
 
-        public static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
             [.sparks(effect.fountain.sparks(above: button, using: &rng), effect.fountain.timing)]
         }
 
-        public static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
+        package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             [(.sparks, Demand([[Demand.Factor("fountain.sparkCount", effect.fountain.sparkCount)]], Budget.Ring.sparks.noun))]
         }
 
         /// Spark k appears after (k + 1) × delayStep; the last flies for the duration.
-        public static func seconds(_ effect: Effect) -> Double {
+        package static func seconds(_ effect: Effect) -> Double {
             Double(effect.fountain.sparkCount) * effect.fountain.delayStep + effect.fountain.timing.duration
         }
 
-        public static func secondsText(_ effect: Effect) -> String {
+        package static func secondsText(_ effect: Effect) -> String {
             "fountain.sparkCount \(effect.fountain.sparkCount) × fountain.delayStep \(effect.fountain.delayStep.compactText) s + fountain.duration \(effect.fountain.timing.duration.compactText) s"
         }
 
-        public static func defaultLaunches(_ effect: Effect) -> Int { 1 }
+        package static func defaultLaunches(_ effect: Effect) -> Int { 1 }
 
         /// Each spark is born apart, unless they all start together.
-        public static func births(_ effect: Effect) -> Demand {
+        package static func births(_ effect: Effect) -> Demand {
             effect.fountain.delayStep > 0
                 ? Demand([[Demand.Factor("fountain.sparkCount (one birth each)", effect.fountain.sparkCount)]], "")
                 : Demand([[Demand.Factor("births", 1)]], "")
         }
 
-        public static func pieceCount(_ effect: Effect) -> PieceCount { .fields("fountain.sparkCount") }
+        package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("fountain.sparkCount") }
     }
 }

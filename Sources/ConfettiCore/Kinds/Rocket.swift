@@ -1,14 +1,14 @@
 extension EffectKinds {
     /// `"kind": "rocket"`: rockets that rise on a trail and burst at their apex into sparks,
     /// which may crackle; round confetti pieces, all scheduled at spawn.
-    public enum Rocket: EffectKind {
-        public static var hasButton: Bool { false }
+    package enum Rocket: EffectKind {
+        package static var hasButton: Bool { false }
 
-        public static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
             effect.rocket.launch(in: viewport, using: &rng)
         }
 
-        public static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
+        package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             let r = effect.rocket
             return [(.confetti, Demand([[Demand.Factor("rocket.rockets", r.rockets)],
                                         [Demand.Factor("rocket.rockets", r.rockets), Demand.Factor("rocket.sparkCount", r.sparkCount)],
@@ -17,17 +17,17 @@ extension EffectKinds {
         }
 
         /// Its stages are drawn at random: bounded by their ranges' upper ends.
-        public static func seconds(_ effect: Effect) -> Double { effect.rocket.seconds }
+        package static func seconds(_ effect: Effect) -> Double { effect.rocket.seconds }
 
-        public static func secondsText(_ effect: Effect) -> String { "the rockets' \(effect.rocket.seconds.compactText) s" }
+        package static func secondsText(_ effect: Effect) -> String { "the rockets' \(effect.rocket.seconds.compactText) s" }
 
-        public static func defaultLaunches(_ effect: Effect) -> Int { 1 }
+        package static func defaultLaunches(_ effect: Effect) -> Int { 1 }
 
         /// Each rocket, its sparks and each of its crackles are born apart.
-        public static func births(_ effect: Effect) -> Demand {
+        package static func births(_ effect: Effect) -> Demand {
             Demand([[Demand.Factor("rocket.rockets", effect.rocket.rockets), Demand.Factor("(2 + rocket.crackles) births", 2 + effect.rocket.crackles)]], "")
         }
 
-        public static func pieceCount(_ effect: Effect) -> PieceCount { .fields("rocket.sparkCount") }
+        package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("rocket.sparkCount") }
     }
 }

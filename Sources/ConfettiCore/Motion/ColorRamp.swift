@@ -39,7 +39,7 @@ public struct ColorRamp: Hashable, Sendable {
     /// The stops as the shader reads them: `maxStops` of them, straight rgb and fraction. Without a
     /// ramp, white at 0, 1, 2, 3 in multiply mode (the piece's colour × 1, exactly); the stops a
     /// ramp leaves unused repeat its last colour one more lifetime apart, past every age drawn.
-    public var shaderStops: [(rgb: SIMD3<Double>, at: Double)] {
+    package var shaderStops: [(rgb: SIMD3<Double>, at: Double)] {
         var result = stops.map { (SIMD3($0.color.r, $0.color.g, $0.color.b), $0.at) }
         if result.isEmpty { result = [(SIMD3(1, 1, 1), 0)] }
         while result.count < Self.maxStops {
@@ -49,13 +49,13 @@ public struct ColorRamp: Hashable, Sendable {
     }
 
     /// 1 when the ramp replaces the piece's colour, 0 when it multiplies it (and without stops).
-    public var replaces: Double { mode == .replace && !stops.isEmpty ? 1 : 0 }
+    package var replaces: Double { mode == .replace && !stops.isEmpty ? 1 : 0 }
 
     /// The straight colour of a piece of colour `piece` at `u` = age/lifetime, as the shader
     /// computes it: the ramp walked stop by stop, then mixed with the piece's colour. `scale` is
     /// the float32 error scale of each channel beyond the 8-bit colour's conversion (0 without
     /// stops: the piece's colour passes through exactly).
-    public func color(piece: SIMD3<Double>, at u: Double) -> (rgb: SIMD3<Double>, scale: Double) {
+    package func color(piece: SIMD3<Double>, at u: Double) -> (rgb: SIMD3<Double>, scale: Double) {
         guard !stops.isEmpty else { return (piece, 0) }
         let s = shaderStops
         var ramp = s[0].rgb

@@ -12,7 +12,7 @@ public struct ConfettiPhysics: Hashable, Sendable {
     public var fadeOutDuration: Double
     /// How the burst's records hold its pieces (fitted to them when the burst is uploaded:
     /// `ConfettiKind.fitted`); not part of the motion.
-    public var quantisation: ConfettiQuantisation = .unfitted
+    package var quantisation: ConfettiQuantisation = .unfitted
     /// Two-sided paper: a piece showing its back (cos of its flip angle below 0) has its colour
     /// multiplied by this, 0...1; 1 draws both faces alike.
     public var backShade = 1.0
@@ -38,43 +38,43 @@ public struct ConfettiPhysics: Hashable, Sendable {
     public static let standard = ConfettiPhysics(gravity: 280, drag: 1.6, lifetime: 1.5, fadeOutDuration: 0.4)
 
     /// gravity / drag: the speed at which drag balances gravity.
-    public var terminalVelocity: Double { gravity / drag }
+    package var terminalVelocity: Double { gravity / drag }
 
-    public func isAlive(age t: Double) -> Bool { t >= 0 && t < lifetime }
+    package func isAlive(age t: Double) -> Bool { t >= 0 && t < lifetime }
 }
 
 /// A confetti piece at one age: what the trace prints and the shader computes.
-public struct ConfettiSample: ParticleSample, Hashable {
-    public var t: Double
-    public var alive: Bool
-    public var x: Double
-    public var y: Double
+package struct ConfettiSample: ParticleSample, Hashable {
+    package var t: Double
+    package var alive: Bool
+    package var x: Double
+    package var y: Double
     /// Degrees, not wrapped.
-    public var rotation: Double
-    public var apparentWidth: Double
+    package var rotation: Double
+    package var apparentWidth: Double
     /// 0 when not alive; a ghost's includes its fade.
-    public var opacity: Double
+    package var opacity: Double
     /// cos of the flip angle, -1...1: below 0 the piece shows its back.
-    public var facing: Double
+    package var facing: Double
     /// What the piece's colour is multiplied by: `backShade` when it shows its back, else 1.
     /// Drawn, not traced (it follows from `facing`).
-    public var shade = 1.0
+    package var shade = 1.0
     /// A ribbon's wave as the fragment shader bends it: amplitude (pt), wavenumber (rad/pt),
     /// phase (rad); zero for every other shape. Drawn, not traced.
-    public var wave = SIMD3<Double>.zero
+    package var wave = SIMD3<Double>.zero
     /// Straight colour after the colour ramp, 0…1 per channel.
-    public var red = 0.0, green = 0.0, blue = 0.0
+    package var red = 0.0, green = 0.0, blue = 0.0
     /// Size multiplier: over life (1 at birth, `sizeAtDeath` at death) times a ghost's taper.
     /// `apparentWidth` includes it.
-    public var size = 1.0
+    package var size = 1.0
     /// The float32 error scale of each value (see `SampleField`); zero for a GPU sample.
-    public var scales = Scales()
+    package var scales = Scales()
 
-    public struct Scales: Hashable, Sendable {
-        public var x = 0.0, y = 0.0, rotation = 0.0, apparentWidth = 0.0, opacity = 0.0, facing = 0.0, wavePhase = 0.0, color = 0.0, size = 0.0
+    package struct Scales: Hashable, Sendable {
+        package var x = 0.0, y = 0.0, rotation = 0.0, apparentWidth = 0.0, opacity = 0.0, facing = 0.0, wavePhase = 0.0, color = 0.0, size = 0.0
     }
 
-    public init(t: Double, alive: Bool, x: Double, y: Double, rotation: Double, apparentWidth: Double, opacity: Double, facing: Double) {
+    package init(t: Double, alive: Bool, x: Double, y: Double, rotation: Double, apparentWidth: Double, opacity: Double, facing: Double) {
         self.t = t
         self.alive = alive
         self.x = x
@@ -89,7 +89,7 @@ public struct ConfettiSample: ParticleSample, Hashable {
         case t, alive, x, y, rotation, apparentWidth, opacity, facing, red, green, blue, size
     }
 
-    public var fields: [SampleField] {
+    package var fields: [SampleField] {
         [
             SampleField("x", x, scale: scales.x),
             SampleField("y", y, scale: scales.y),
@@ -115,7 +115,7 @@ extension ConfettiPhysics {
     /// `sizeAtDeath` at t/lifetime. Ghost `k` of the trail is the same at its own (lagged) age
     /// `t`, fainter and tapered. The error scales are the sums of the magnitudes of each
     /// formula's terms and arguments.
-    public func evaluate(_ p: ConfettiParticle, at t: Double, ghost k: Int = 0) -> ConfettiSample {
+    package func evaluate(_ p: ConfettiParticle, at t: Double, ghost k: Int = 0) -> ConfettiSample {
         // 1 - exp(-drag t), without cancellation for small t.
         let d = -expm1(-drag * t)
         let sway = p.flutterFrequency * t + p.flutterPhase
@@ -179,7 +179,7 @@ extension ConfettiPhysics {
     }
 
     /// 1, then a linear ramp to 0 over the last `fadeOutDuration` seconds.
-    public func opacity(age t: Double) -> Double {
+    package func opacity(age t: Double) -> Double {
         let remaining = lifetime - t
         return remaining < fadeOutDuration ? remaining / fadeOutDuration : 1
     }

@@ -22,5 +22,5 @@ public struct RibbonWave: Hashable, Sendable {
     public static let standard = RibbonWave(amplitude: 2.5, wavelength: 20, angularSpeed: 9)
 
     /// rad/pt.
-    public var wavenumber: Double { 2 * .pi / wavelength }
+    package var wavenumber: Double { 2 * .pi / wavelength }
 }

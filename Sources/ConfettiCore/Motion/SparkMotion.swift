@@ -22,20 +22,20 @@ public struct SparkTiming: Hashable, Sendable {
 }
 
 /// One firework spark: a circle that flies along a Bézier curve, fixed at spawn.
-public struct Spark: Hashable, Sendable {
+package struct Spark: Hashable, Sendable {
     /// In points, already scaled and shifted to the spark's origin.
-    public var curve: Bezier
+    package var curve: Bezier
     /// Seconds after the launch until the spark appears.
-    public var delay: Double
+    package var delay: Double
     /// One value per `SparkTiming.scaleKeyTimes`.
-    public var scaleValues: [Double]
+    package var scaleValues: [Double]
     /// Diameter in points, before scaling.
-    public var size: Double
-    public var color: RGB
+    package var size: Double
+    package var color: RGB
     /// Drawn over the button (true) or under it.
-    public var inFront: Bool
+    package var inFront: Bool
 
-    public init(curve: Bezier, delay: Double, scaleValues: [Double], size: Double, color: RGB, inFront: Bool) {
+    package init(curve: Bezier, delay: Double, scaleValues: [Double], size: Double, color: RGB, inFront: Bool) {
         self.curve = curve
         self.delay = delay
         self.scaleValues = scaleValues
@@ -46,28 +46,28 @@ public struct Spark: Hashable, Sendable {
 }
 
 /// A spark at one age (time since it appeared): what the trace prints and the shader computes.
-public struct SparkSample: ParticleSample, Hashable {
-    public var t: Double
-    public var alive: Bool
-    public var x: Double
-    public var y: Double
+package struct SparkSample: ParticleSample, Hashable {
+    package var t: Double
+    package var alive: Bool
+    package var x: Double
+    package var y: Double
     /// Degrees, the tangent direction.
-    public var angle: Double
-    public var scale: Double
-    public var opacity: Double
+    package var angle: Double
+    package var scale: Double
+    package var opacity: Double
     /// The eased progress the scale keyframes are read at.
-    public var eased: Double
+    package var eased: Double
     /// The float32 error scale and allowance of each value (see `SampleField`); zero for a GPU sample.
-    public var bounds = Bounds()
+    package var bounds = Bounds()
 
-    public struct Bounds: Hashable, Sendable {
-        public var position = 0.0
-        public var angleScale = 0.0, angleAllowance = 0.0
-        public var scaleScale = 0.0, scaleAllowance = 0.0
-        public var opacity = 0.0
+    package struct Bounds: Hashable, Sendable {
+        package var position = 0.0
+        package var angleScale = 0.0, angleAllowance = 0.0
+        package var scaleScale = 0.0, scaleAllowance = 0.0
+        package var opacity = 0.0
     }
 
-    public init(t: Double, alive: Bool, x: Double, y: Double, angle: Double, scale: Double, opacity: Double, eased: Double) {
+    package init(t: Double, alive: Bool, x: Double, y: Double, angle: Double, scale: Double, opacity: Double, eased: Double) {
         self.t = t
         self.alive = alive
         self.x = x
@@ -82,7 +82,7 @@ public struct SparkSample: ParticleSample, Hashable {
         case t, alive, x, y, angle, scale, opacity
     }
 
-    public var fields: [SampleField] {
+    package var fields: [SampleField] {
         [
             SampleField("x", x, scale: bounds.position),
             SampleField("y", y, scale: bounds.position),
@@ -104,7 +104,7 @@ extension SparkTiming {
     /// the driver's atan (budgeted at 1e-5 rad; llvmpipe's errs by about 3e-6) and the
     /// conversion to degrees. The scale inherits the eased progress's bound through the
     /// steepest keyframe segment. Opacity is a ramp (fadeEnd − fadeStart) of T wide.
-    public func evaluate(_ spark: Spark, at t: Double) -> SparkSample {
+    package func evaluate(_ spark: Spark, at t: Double) -> SparkSample {
         let u = min(max(t / duration, 0), 1)
         let position = spark.curve.point(at: u)
         let eased = easing.value(at: u)
@@ -138,17 +138,17 @@ extension SparkTiming {
     }
 
     /// How far the shader's eased progress may be from the CPU's: its solver's proven bound.
-    public static let easedBound = 2e-6
+    package static let easedBound = 2e-6
 
     /// 1, then linear to 0 between `fadeStart` and `fadeEnd` of the duration.
-    public func opacity(progress p: Double) -> Double {
+    package func opacity(progress p: Double) -> Double {
         if p <= fadeStart { return 1 }
         if p >= fadeEnd { return 0 }
         return (fadeEnd - p) / (fadeEnd - fadeStart)
     }
 
     /// Piecewise-linear interpolation of `values` at `times`.
-    public static func keyframe(_ values: [Double], at times: [Double], _ e: Double) -> Double {
+    package static func keyframe(_ values: [Double], at times: [Double], _ e: Double) -> Double {
         guard e > times[0] else { return values[0] }
         for k in 1..<times.count where e <= times[k] {
             let span = times[k] - times[k - 1]

@@ -13,8 +13,8 @@ public struct TimingCurve: Hashable, Sendable {
     /// Core Animation's ease-out, cubic-bezier(0, 0, 0.58, 1).
     public static let easeOut = TimingCurve(0, 0, 0.58, 1)
 
-    public func x(_ s: Double) -> Double { bezier(s, x1, x2) }
-    public func y(_ s: Double) -> Double { bezier(s, y1, y2) }
+    package func x(_ s: Double) -> Double { bezier(s, x1, x2) }
+    package func y(_ s: Double) -> Double { bezier(s, y1, y2) }
 
     private func bezier(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
         let v = 1 - s
@@ -30,7 +30,7 @@ public struct TimingCurve: Hashable, Sendable {
     ///
     /// Newton's method on x(s) = p, kept inside a bracket that bisection shrinks whenever a
     /// Newton step would leave it, so it converges even where x'(s) is 0 (at s = 0 here).
-    public func value(at p: Double) -> Double {
+    package func value(at p: Double) -> Double {
         guard p > 0 else { return 0 }
         guard p < 1 else { return 1 }
         var lo = 0.0, hi = 1.0

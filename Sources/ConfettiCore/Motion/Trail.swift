@@ -23,11 +23,11 @@ public struct Trail: Hashable, Sendable {
     public static let none = Trail(ghosts: 0, spacing: 0.03)
 
     /// Seconds the last ghost lags its piece: how long a piece's trail outlives it.
-    public var duration: Double { Double(ghosts) * spacing }
+    package var duration: Double { Double(ghosts) * spacing }
 
     /// Opacity factor of ghost `k` (0 is the piece itself).
-    public func fade(_ k: Int) -> Double { 1 - Double(k) / Double(ghosts + 1) }
+    package func fade(_ k: Int) -> Double { 1 - Double(k) / Double(ghosts + 1) }
 
     /// Size factor of ghost `k`.
-    public func size(_ k: Int) -> Double { 1 - taper * Double(k) / Double(ghosts + 1) }
+    package func size(_ k: Int) -> Double { 1 - taper * Double(k) / Double(ghosts + 1) }
 }

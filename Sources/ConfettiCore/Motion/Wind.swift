@@ -38,19 +38,19 @@ public struct Wind: Hashable, Sendable {
     public static let none = Wind(mean: 0)
 
     /// pt/s at burst time `T` (s).
-    public func velocity(at T: Double) -> Double {
+    package func velocity(at T: Double) -> Double {
         gusts.reduce(mean) { $0 + $1.amplitude * sin($1.frequency * T + $1.phase) }
     }
 
     /// A gust as the drag filters it: the steady-state velocity it drives is
     /// gain·sin(ω·T + shiftedPhase), gain = a·c/√(c² + ω²) (pt/s), shiftedPhase = φ − atan(ω/c) (rad).
-    public struct FilteredGust: Hashable, Sendable {
-        public var gain: Double
-        public var frequency: Double
-        public var shiftedPhase: Double
+    package struct FilteredGust: Hashable, Sendable {
+        package var gain: Double
+        package var frequency: Double
+        package var shiftedPhase: Double
     }
 
-    public func filtered(drag c: Double) -> [FilteredGust] {
+    package func filtered(drag c: Double) -> [FilteredGust] {
         gusts.map { g in
             FilteredGust(gain: g.amplitude * c / (c * c + g.frequency * g.frequency).squareRoot(), frequency: g.frequency, shiftedPhase: g.phase - atan2(g.frequency, c))
         }
@@ -60,7 +60,7 @@ public struct Wind: Hashable, Sendable {
     /// launch has decayed, at its birth: mean + Σ gain·sin(ω·birth + shiftedPhase), pt/s. The
     /// piece starts at its launch velocity, so the decaying part of its motion starts at launch
     /// velocity − this (docs/effects.md, Wind). `scale` is its float32 error scale.
-    public func steadyVelocity(birth: Double, drag c: Double) -> (value: Double, scale: Double) {
+    package func steadyVelocity(birth: Double, drag c: Double) -> (value: Double, scale: Double) {
         filtered(drag: c).reduce((mean, abs(mean))) { sum, g in
             (sum.0 + g.gain * sin(g.frequency * birth + g.shiftedPhase),
              sum.1 + abs(g.gain) * (1 + abs(g.frequency * birth) + abs(g.shiftedPhase)))
@@ -72,7 +72,7 @@ public struct Wind: Hashable, Sendable {
     /// nothing cancels, 2·gain·sin(ω·(birth + t/2) + shiftedPhase)·sin(ω·t/2)/ω. With no wind
     /// it is exactly 0. `scale` is its float32 error scale: the magnitudes of the terms and of
     /// the sines' arguments.
-    public func steadyTravel(birth: Double, age t: Double, drag c: Double) -> (value: Double, scale: Double) {
+    package func steadyTravel(birth: Double, age t: Double, drag c: Double) -> (value: Double, scale: Double) {
         var value = mean * t
         var scale = abs(mean * t)
         for g in filtered(drag: c) {
@@ -87,7 +87,7 @@ public struct Wind: Hashable, Sendable {
     /// Before birth (a traced, unborn piece: a rocket's later stages are traced seconds before
     /// they appear) d = 1 − e^(c|t|) grows, and exp's error grows with its argument c·t: the d
     /// terms weigh (1 + |d|)·(1 + |c·t|).
-    public static func reach(d: Double, drag c: Double, t: Double) -> Double {
+    package static func reach(d: Double, drag c: Double, t: Double) -> Double {
         t < 0 ? (1 + abs(d)) * (1 + abs(c * t)) : 1
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// premultiplied colour. The CPU's side of every vertex output and every pixel: the vertex
 /// outputs `emitQuad` in `Shaders/quad.glsl` writes and the coverage `particle.frag.glsl`
 /// computes, in Double, so tests can hold the GPU to both.
-public struct DrawnQuad: Sendable {
+package struct DrawnQuad: Sendable {
     /// The shape code `vHalfSize.z` carries (a confetti piece's `ConfettiShape` raw value).
-    public enum Shape: Double, Sendable {
+    package enum Shape: Double, Sendable {
         case rectangle = 0
         case ellipse = 1
         case star = 2
@@ -15,40 +15,40 @@ public struct DrawnQuad: Sendable {
         case ribbon = 5
 
         /// Its bit in a set of shapes (`ShapeSet`): bit c for code c.
-        public var bit: UInt32 { 1 << UInt32(rawValue) }
+        package var bit: UInt32 { 1 << UInt32(rawValue) }
     }
 
     /// A set of the fragment shader's shape codes, bit c for code c: what one program variant of
     /// `particle.frag.glsl` fills (`SHAPES`).
-    public typealias ShapeSet = UInt32
+    package typealias ShapeSet = UInt32
     /// Every shape the fragment shader knows.
-    public static let allShapes: ShapeSet = 0b11_1111
+    package static let allShapes: ShapeSet = 0b11_1111
 
     /// Whether it is drawn at all.
-    public var alive: Bool
+    package var alive: Bool
     /// pt.
-    public var centre: Point
+    package var centre: Point
     /// Degrees, clockwise on screen.
-    public var angle: Double
+    package var angle: Double
     /// Half width and half height of the shape, pt.
-    public var halfSize: SIMD2<Double>
-    public var shape: Shape
+    package var halfSize: SIMD2<Double>
+    package var shape: Shape
     /// Premultiplied by opacity.
-    public var color: SIMD4<Double>
+    package var color: SIMD4<Double>
     /// A ribbon's travelling wave, `vWave`: amplitude (pt), wavenumber (rad/pt), phase (rad);
     /// zero for every other shape.
-    public var wave = SIMD3<Double>.zero
+    package var wave = SIMD3<Double>.zero
 
     /// How far float32 may move each value (absolute): the kind derives them from its
     /// sample's error scales (see `SampleField`).
-    public var centreError = 0.0
-    public var angleError = 0.0
-    public var halfSizeError = 0.0
-    public var colorError = 0.0
+    package var centreError = 0.0
+    package var angleError = 0.0
+    package var halfSizeError = 0.0
+    package var colorError = 0.0
     /// Of the wave's phase (rad).
-    public var waveError = 0.0
+    package var waveError = 0.0
 
-    public init(alive: Bool, centre: Point, angle: Double, halfSize: SIMD2<Double>, shape: Shape, color: SIMD4<Double>) {
+    package init(alive: Bool, centre: Point, angle: Double, halfSize: SIMD2<Double>, shape: Shape, color: SIMD4<Double>) {
         self.alive = alive
         self.centre = centre
         self.angle = angle
@@ -58,18 +58,18 @@ public struct DrawnQuad: Sendable {
     }
 
     /// A colour as the record stores it (8 bits a channel), premultiplied by `opacity`.
-    public static func premultiplied(_ color: RGB, opacity: Double) -> SIMD4<Double> {
+    package static func premultiplied(_ color: RGB, opacity: Double) -> SIMD4<Double> {
         let (r, g, b, _) = color.rgba8
         return SIMD4(SIMD3(Double(r), Double(g), Double(b)) / 255 * opacity, opacity)
     }
 
     /// The quad corner of vertex `index` (0...3 of a triangle strip): (±1, ±1).
-    public static func corner(_ index: Int) -> SIMD2<Double> {
+    package static func corner(_ index: Int) -> SIMD2<Double> {
         SIMD2(Double(index & 1), Double(index >> 1)) * 2 - 1
     }
 
     /// `v` turned by `degrees`, clockwise on screen (y down).
-    public static func rotate(_ v: SIMD2<Double>, _ degrees: Double) -> SIMD2<Double> {
+    package static func rotate(_ v: SIMD2<Double>, _ degrees: Double) -> SIMD2<Double> {
         let a = degrees * .pi / 180
         return SIMD2(cos(a) * v.x - sin(a) * v.y, sin(a) * v.x + cos(a) * v.y)
     }
@@ -78,7 +78,7 @@ public struct DrawnQuad: Sendable {
     /// (`margin`); a ribbon's widened by its amplitude and by the slope of its wave, since the strip
     /// measured across its bent centreline reaches (half width)·√(1 + (amplitude·wavenumber)²)
     /// sideways of it.
-    public func reach(pixelsPerPoint: Double) -> SIMD2<Double> {
+    package func reach(pixelsPerPoint: Double) -> SIMD2<Double> {
         let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
         let slope = wave.x * wave.y
         return SIMD2((halfSize.x + margin) * (1 + slope * slope).squareRoot() + abs(wave.x), halfSize.y + margin)
@@ -86,7 +86,7 @@ public struct DrawnQuad: Sendable {
 
     /// What the vertex shader writes for corner `index`, in the order of `vertexOutputNames`:
     /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), vWave (3), and how far each may be off.
-    public func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
+    package func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
         guard alive else { return ([2, 2, 2, 1] + [Double](repeating: 0, count: 12), [Double](repeating: 0, count: 16)) }
         let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
         let slope = abs(wave.x * wave.y)
@@ -107,12 +107,12 @@ public struct DrawnQuad: Sendable {
         return (values, tolerances)
     }
 
-    public static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor", "vWave"]
-    public static let vertexOutputFloats = 16
+    package static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor", "vWave"]
+    package static let vertexOutputFloats = 16
 
     /// How much of a pixel whose centre is at `local` (pt, in the shape's own frame) the shape
     /// covers: the fragment shader's edge ramp, one pixel wide.
-    public func coverage(atLocal local: SIMD2<Double>, pixelsPerPoint: Double) -> Double {
+    package func coverage(atLocal local: SIMD2<Double>, pixelsPerPoint: Double) -> Double {
         func edge(_ distance: Double) -> Double { min(max(0.5 - distance * pixelsPerPoint, 0), 1) }
         switch shape {
         case .rectangle:
@@ -134,13 +134,13 @@ public struct DrawnQuad: Sendable {
     /// The room the quad leaves around the shape, pt (`shapeMargin` in `Shaders/quad.glsl`): half
     /// a pixel around a rectangle, whose coverage is zero beyond it; a pixel around an ellipse,
     /// whose approximate distance lets its ramp reach further.
-    public func margin(pixelsPerPoint: Double) -> Double {
+    package func margin(pixelsPerPoint: Double) -> Double {
         (shape == .rectangle ? 0.5 : 1) / pixelsPerPoint
     }
 
     /// Whether a pixel centre at `point` (pt) lies inside the quad the vertex shader emits (the
     /// shape plus its margin): only those pixels run the fragment shader.
-    public func quadContains(_ point: Point, pixelsPerPoint: Double) -> Bool {
+    package func quadContains(_ point: Point, pixelsPerPoint: Double) -> Bool {
         let local = Self.rotate(point - centre, -angle)
         let extent = reach(pixelsPerPoint: pixelsPerPoint)
         return abs(local.x) <= extent.x && abs(local.y) <= extent.y

@@ -4,15 +4,15 @@ import Foundation
 /// pixel, in Double. Shapes come from `DrawnQuad` (the particle shaders) or from any fragment
 /// function (the button); blending is premultiplied, ONE / ONE_MINUS_SRC_ALPHA, into 8 bits per
 /// channel after every draw, as a unorm8 framebuffer stores it.
-public struct ReferenceRasteriser: Sendable {
-    public let width: Int
-    public let height: Int
-    public let pixelsPerPoint: Double
+package struct ReferenceRasteriser: Sendable {
+    package let width: Int
+    package let height: Int
+    package let pixelsPerPoint: Double
     /// RGBA, rows top to bottom.
-    public private(set) var pixels: [UInt8]
+    package private(set) var pixels: [UInt8]
 
     /// A framebuffer cleared to an opaque `background`.
-    public init(width: Int, height: Int, pixelsPerPoint: Double, background: RGB) {
+    package init(width: Int, height: Int, pixelsPerPoint: Double, background: RGB) {
         self.width = width
         self.height = height
         self.pixelsPerPoint = pixelsPerPoint
@@ -25,7 +25,7 @@ public struct ReferenceRasteriser: Sendable {
 
     /// Runs `fragment` at the centre of every pixel in `bounds` (pt) and blends what it returns
     /// (premultiplied colour; nil discards).
-    public mutating func fill(minX: Double, minY: Double, maxX: Double, maxY: Double, _ fragment: (Point) -> SIMD4<Double>?) {
+    package mutating func fill(minX: Double, minY: Double, maxX: Double, maxY: Double, _ fragment: (Point) -> SIMD4<Double>?) {
         let s = pixelsPerPoint
         let x0 = max(0, Int((minX * s).rounded(.down)) - 1), x1 = min(width - 1, Int((maxX * s).rounded(.up)) + 1)
         let y0 = max(0, Int((minY * s).rounded(.down)) - 1), y1 = min(height - 1, Int((maxY * s).rounded(.up)) + 1)
@@ -39,7 +39,7 @@ public struct ReferenceRasteriser: Sendable {
     }
 
     /// Draws what a particle's shaders draw: the fragments inside its quad, covered by its shape.
-    public mutating func draw(_ quad: DrawnQuad) {
+    package mutating func draw(_ quad: DrawnQuad) {
         guard quad.alive else { return }
         let s = pixelsPerPoint
         let reach = quad.reach(pixelsPerPoint: s)

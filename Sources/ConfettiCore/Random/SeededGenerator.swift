@@ -4,10 +4,10 @@
 /// bit for bit on every run and every machine. The conversions to `Double` and to bounded
 /// integers are written here rather than taken from the standard library, whose algorithms
 /// are not promised to stay the same between Swift releases.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var s: (UInt64, UInt64, UInt64, UInt64)
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         // SplitMix64 spreads any seed, 0 included, over the whole 256-bit state.
         var x = seed
         func splitMix() -> UInt64 {
@@ -21,11 +21,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A generator for the `index`-th member of a family (the n-th burst of a seeded show).
-    public init(seed: UInt64, stream index: UInt64) {
+    package init(seed: UInt64, stream index: UInt64) {
         self.init(seed: seed ^ (index &* 0xD1B5_4A32_D192_ED03) &+ index)
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = rotl(s.1 &* 5, 7) &* 9
         let t = s.1 << 17
         s.2 ^= s.0
@@ -40,21 +40,21 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 
     /// Uniform in [0, 1), with all 53 bits of a Double's mantissa.
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 
     /// Uniform in [lower, upper).
-    public mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
+    package mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
         lower + (upper - lower) * unit()
     }
 
-    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    package mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         uniform(range.lowerBound, range.upperBound)
     }
 
     /// Uniform in 0..<count, without modulo bias (Lemire's multiply-and-reject).
-    public mutating func index(below count: Int) -> Int {
+    package mutating func index(below count: Int) -> Int {
         precondition(count > 0, "index(below:) needs a positive count")
         let n = UInt64(count)
         var product = next().multipliedFullWidth(by: n)
@@ -67,7 +67,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return Int(product.high)
     }
 
-    public mutating func element<T>(of array: [T]) -> T {
+    package mutating func element<T>(of array: [T]) -> T {
         array[index(below: array.count)]
     }
 }

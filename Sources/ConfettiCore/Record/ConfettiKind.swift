@@ -21,29 +21,29 @@
 /// field: pt, pt/s, pt/s², rad, rad/s, deg, deg/s, s), exact in float32. `birth` is seconds
 /// after the burst's epoch (see `InstanceRing`); `spread` carries its sign (the side the piece
 /// was thrown to); sizes are whole points, 1...255; the shape code has room for 256 shapes.
-public struct ConfettiInstance: Hashable, Sendable {
-    public var x0: Int16
-    public var y0: Int16
-    public var vx: Int16
-    public var vy: Int16
-    public var flutterAmplitude: Int16
-    public var flutterFrequency: Int16
-    public var flutterPhase: Int16
-    public var spread: Int16
-    public var rotation0: Int16
-    public var spin: Int16
-    public var flipFrequency: Int16
-    public var flipPhase: Int16
-    public var birth: Int16
-    public var width: UInt8
-    public var height: UInt8
-    public var shape: UInt8
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
+package struct ConfettiInstance: Hashable, Sendable {
+    package var x0: Int16
+    package var y0: Int16
+    package var vx: Int16
+    package var vy: Int16
+    package var flutterAmplitude: Int16
+    package var flutterFrequency: Int16
+    package var flutterPhase: Int16
+    package var spread: Int16
+    package var rotation0: Int16
+    package var spin: Int16
+    package var flipFrequency: Int16
+    package var flipPhase: Int16
+    package var birth: Int16
+    package var width: UInt8
+    package var height: UInt8
+    package var shape: UInt8
+    package var r: UInt8
+    package var g: UInt8
+    package var b: UInt8
 
     /// The piece on its burst's grids. Every field must be covered (`ConfettiKind.fitted`).
-    public init(_ p: ConfettiParticle, _ q: ConfettiQuantisation) {
+    package init(_ p: ConfettiParticle, _ q: ConfettiQuantisation) {
         func code(_ field: ConfettiQuantisation.Field) -> Int16 {
             let value = field.value(of: p)
             guard let code = q[field].code(value) else {
@@ -72,7 +72,7 @@ public struct ConfettiInstance: Hashable, Sendable {
 
     /// The piece this record stands for: what the shader reads, in Double. The spread's side is that of the stored vx, so a spread
     /// whose vx rounded across zero has a negative strength.
-    public func particle(_ q: ConfettiQuantisation) -> ConfettiParticle {
+    package func particle(_ q: ConfettiQuantisation) -> ConfettiParticle {
         func value(_ field: ConfettiQuantisation.Field, _ code: Int16) -> Double { q[field].value(code) }
         var p = ConfettiParticle(
             initialPosition: Point(value(.x0, x0), value(.y0, y0)),
@@ -94,19 +94,19 @@ public struct ConfettiInstance: Hashable, Sendable {
 
 /// Confetti pieces: two-sided paper shapes (`ConfettiShape`) under gravity, drag, flutter, spread, spin
 /// and a 3D flip, fading before they die (docs/effects.md, Confetti).
-public enum ConfettiKind: ParticleKind {
-    public typealias Particle = ConfettiParticle
-    public typealias Record = ConfettiInstance
-    public typealias Uniforms = ConfettiPhysics
-    public typealias Sample = ConfettiSample
+package enum ConfettiKind: ParticleKind {
+    package typealias Particle = ConfettiParticle
+    package typealias Record = ConfettiInstance
+    package typealias Uniforms = ConfettiPhysics
+    package typealias Sample = ConfettiSample
 
-    public static let name = "confetti"
-    public static let vertexShader = "confetti.vert.glsl"
-    public static let fragmentShader = "particle.frag.glsl"
+    package static let name = "confetti"
+    package static let vertexShader = "confetti.vert.glsl"
+    package static let fragmentShader = "particle.frag.glsl"
 
-    public static let defaultUniforms = ConfettiPhysics.standard
+    package static let defaultUniforms = ConfettiPhysics.standard
 
-    public static let attributes = VertexAttribute.table(of: ConfettiInstance.self, [
+    package static let attributes = VertexAttribute.table(of: ConfettiInstance.self, [
         ("aMotionCode", \.x0, 4, .int16),
         ("aSwayCode", \.flutterAmplitude, 4, .int16),
         ("aTumbleCode", \.rotation0, 4, .int16),
@@ -117,32 +117,32 @@ public enum ConfettiKind: ParticleKind {
 
     /// The burst's physics with grids fitted to its pieces, unless the grids already cover them
     /// (a burst's own grids, given again for a subset of it).
-    public static func fitted(_ uniforms: ConfettiPhysics, to particles: [ConfettiParticle]) -> ConfettiPhysics {
+    package static func fitted(_ uniforms: ConfettiPhysics, to particles: [ConfettiParticle]) -> ConfettiPhysics {
         guard particles.contains(where: { !uniforms.quantisation.covers($0) }) else { return uniforms }
         var fitted = uniforms
         fitted.quantisation = ConfettiQuantisation(fitting: particles)
         return fitted
     }
 
-    public static func record(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiInstance {
+    package static func record(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiInstance {
         ConfettiInstance(particle, uniforms.quantisation)
     }
 
     /// The piece its record decodes to: the CPU reference evaluates this, so it computes what
     /// the shader does, from the same values.
-    public static func stored(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiParticle {
+    package static func stored(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiParticle {
         ConfettiInstance(particle, uniforms.quantisation).particle(uniforms.quantisation)
     }
-    public static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
-    public static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
-    public static func layer(of _: ConfettiParticle) -> Layer { .overButton }
-    public static func shapes(of p: ConfettiParticle) -> DrawnQuad.ShapeSet { 1 << UInt32(p.shape.rawValue) }
+    package static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
+    package static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
+    package static func layer(of _: ConfettiParticle) -> Layer { .overButton }
+    package static func shapes(of p: ConfettiParticle) -> DrawnQuad.ShapeSet { 1 << UInt32(p.shape.rawValue) }
 
-    public static func evaluate(_ particle: ConfettiParticle, at age: Double, uniforms: ConfettiPhysics) -> ConfettiSample {
+    package static func evaluate(_ particle: ConfettiParticle, at age: Double, uniforms: ConfettiPhysics) -> ConfettiSample {
         uniforms.evaluate(particle, at: age)
     }
 
-    public static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
+    package static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
         let height = Double(UInt8(clamping: Int(p.size.height.rounded())))
         var color = SIMD4(SIMD3(s.red, s.green, s.blue) * s.opacity, s.opacity)
         // The shader multiplies by the float uniform, as the colour by the 8-bit record's.
@@ -166,33 +166,33 @@ public enum ConfettiKind: ParticleKind {
 
     /// Every quad a piece's record draws at its age `t`, in instance order: its trail's ghosts,
     /// oldest first, then the piece (the renderer's order, so blending matches).
-    public static func drawnInstances(_ p: ConfettiParticle, at t: Double, uniforms: ConfettiPhysics) -> [DrawnQuad] {
+    package static func drawnInstances(_ p: ConfettiParticle, at t: Double, uniforms: ConfettiPhysics) -> [DrawnQuad] {
         stride(from: uniforms.trail.ghosts, through: 0, by: -1).map { k in
             drawn(p, uniforms.evaluate(p, at: t - Double(k) * uniforms.trail.spacing, ghost: k))
         }
     }
 
-    public static func ghosts(_ uniforms: ConfettiPhysics) -> Int { uniforms.trail.ghosts }
-    public static func ghostSpacing(_ uniforms: ConfettiPhysics) -> Double { uniforms.trail.spacing }
-    public static func evaluate(_ particle: ConfettiParticle, at age: Double, ghost k: Int, uniforms: ConfettiPhysics) -> ConfettiSample {
+    package static func ghosts(_ uniforms: ConfettiPhysics) -> Int { uniforms.trail.ghosts }
+    package static func ghostSpacing(_ uniforms: ConfettiPhysics) -> Double { uniforms.trail.spacing }
+    package static func evaluate(_ particle: ConfettiParticle, at age: Double, ghost k: Int, uniforms: ConfettiPhysics) -> ConfettiSample {
         uniforms.evaluate(particle, at: age, ghost: k)
     }
 
-    public static let feedbackVaryings = ["vPose", "vLife", "vTint"]
-    public static let feedbackFloats = 11
+    package static let feedbackVaryings = ["vPose", "vLife", "vTint"]
+    package static let feedbackFloats = 11
 
-    public static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> ConfettiSample {
+    package static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> ConfettiSample {
         let v = Array(v.map(Double.init))
         var sample = ConfettiSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], rotation: v[2], apparentWidth: v[3], opacity: v[4], facing: v[6])
         (sample.red, sample.green, sample.blue, sample.size) = (v[7], v[8], v[9], v[10])
         return sample
     }
 
-    public static func traceParams(_ p: ConfettiParticle, uniforms _: ConfettiPhysics) -> ConfettiTraceParams {
+    package static func traceParams(_ p: ConfettiParticle, uniforms _: ConfettiPhysics) -> ConfettiTraceParams {
         ConfettiTraceParams(p)
     }
 
-    public static func traceConstants(_ physics: ConfettiPhysics) -> [String: Double] {
+    package static func traceConstants(_ physics: ConfettiPhysics) -> [String: Double] {
         ["gravity": physics.gravity, "drag": physics.drag, "lifetime": physics.lifetime, "fadeOutDuration": physics.fadeOutDuration]
     }
 }
@@ -201,7 +201,7 @@ extension ConfettiPhysics: ShaderUniforms {
     /// `uPhysics`: gravity, drag, lifetime, fade-out; `uBackShade` and `uRibbonWave`
     /// (amplitude, wavenumber, angular speed) for `Shaders/paper.glsl`; then wind, trail and
     /// life (`motionUniforms`) and the record's grids.
-    public var uniforms: [ShaderUniform] {
+    package var uniforms: [ShaderUniform] {
         [
             ShaderUniform("uPhysics", .vec4(SIMD4(Float(gravity), Float(drag), Float(lifetime), Float(fadeOutDuration)))),
             ShaderUniform("uBackShade", .float(Float(backShade))),
@@ -211,7 +211,7 @@ extension ConfettiPhysics: ShaderUniforms {
 }
 
 /// A piece's spawn constants as the trace prints them (docs/effects.md, Trace output).
-public struct ConfettiTraceParams: Encodable, Sendable {
+package struct ConfettiTraceParams: Encodable, Sendable {
     var initialPosition: [Double]
     var initialVelocity: [Double]
     var initialRotation, rotationSpeed: Double

@@ -13,9 +13,9 @@ import Foundation
 /// float32 (see `Grid`), so the shader works on exactly the values `ConfettiKind.stored` gives
 /// the CPU reference and the float32 parity tolerances need no quantisation term. The
 /// quantisation error is separate and derived in docs/effects.md (Compact record).
-public struct ConfettiQuantisation: Hashable, Sendable {
+package struct ConfettiQuantisation: Hashable, Sendable {
     /// The fields a grid is kept for, in the order of the shader's vec4 attributes.
-    public enum Field: Int, CaseIterable, Sendable {
+    package enum Field: Int, CaseIterable, Sendable {
         case x0, y0, vx, vy
         case flutterAmplitude, flutterFrequency, flutterPhase, spread
         case rotation0, spin, flipFrequency, flipPhase
@@ -28,29 +28,29 @@ public struct ConfettiQuantisation: Hashable, Sendable {
     /// |origin / step + n| below 2²⁴: then `origin`, `n × step` and their sum are all floats,
     /// and the shader's decode has no rounding at all. Units are the field's own (pt, pt/s,
     /// pt/s², rad, rad/s, deg, deg/s, s).
-    public struct Grid: Hashable, Sendable {
-        public var step: Double
-        public var origin: Double
+    package struct Grid: Hashable, Sendable {
+        package var step: Double
+        package var origin: Double
 
-        public init(step: Double, origin: Double) {
+        package init(step: Double, origin: Double) {
             self.step = step
             self.origin = origin
         }
 
         /// No grid yet: covers nothing; records cannot be written with it.
-        public static let unfitted = Grid(step: 0, origin: 0)
+        package static let unfitted = Grid(step: 0, origin: 0)
 
         /// Largest and smallest codes.
-        public static let codes = -32_768...32_767
+        package static let codes = -32_768...32_767
 
         /// Steps needed across the range: the rounding of the origin to a whole step and of
         /// each value to the nearest step each cost one more, so 65,535 − 2 of the 65,535 gaps.
-        public static let spanSteps = 65_533.0
+        package static let spanSteps = 65_533.0
         /// Steps of the largest magnitude: 2²³, leaving room for the codes below 2²⁴.
-        public static let magnitudeSteps = 0x1p23
+        package static let magnitudeSteps = 0x1p23
 
         /// The finest grid covering [low, high] (finite, low ≤ high).
-        public init(covering low: Double, _ high: Double) {
+        package init(covering low: Double, _ high: Double) {
             let needed = max((high - low) / Self.spanSteps, max(abs(low), abs(high)) / Self.magnitudeSteps, Double(Float.leastNormalMagnitude))
             // The smallest power of two at or above `needed`.
             var step = Double(sign: .plus, exponent: needed.exponent, significand: 1)
@@ -60,7 +60,7 @@ public struct ConfettiQuantisation: Hashable, Sendable {
         }
 
         /// The nearest code to `value`, or nil when the grid does not reach it.
-        public func code(_ value: Double) -> Int16? {
+        package func code(_ value: Double) -> Int16? {
             guard step > 0, value.isFinite else { return nil }
             let n = (value / step).rounded() - origin / step
             guard n >= Double(Self.codes.lowerBound), n <= Double(Self.codes.upperBound) else { return nil }
@@ -68,38 +68,38 @@ public struct ConfettiQuantisation: Hashable, Sendable {
         }
 
         /// The value a code stands for: exactly what the shader computes.
-        public func value(_ code: Int16) -> Double { origin + Double(code) * step }
+        package func value(_ code: Int16) -> Double { origin + Double(code) * step }
 
         /// The value `value` is stored as.
-        public func stored(_ value: Double) -> Double {
+        package func stored(_ value: Double) -> Double {
             guard let code = code(value) else { preconditionFailure("\(value) is outside its quantisation grid (step \(step), origin \(origin)); fit the grid to the burst first") }
             return self.value(code)
         }
 
-        public func covers(_ value: Double) -> Bool { code(value) != nil }
+        package func covers(_ value: Double) -> Bool { code(value) != nil }
 
         /// |stored − value| is at most this for every value the grid covers.
-        public var maxError: Double { step / 2 }
+        package var maxError: Double { step / 2 }
 
         /// `uRecordStep` and `uRecordOrigin` components: exact as floats.
         var floats: (step: Float, origin: Float) { (Float(step), Float(origin)) }
     }
 
     /// One grid per `Field`.
-    public var grids: [Grid]
+    package var grids: [Grid]
 
-    public init(grids: [Grid]) {
+    package init(grids: [Grid]) {
         precondition(grids.count == Field.allCases.count)
         self.grids = grids
     }
 
     /// Before a burst is fitted: every record write asks for a fit first.
-    public static let unfitted = ConfettiQuantisation(grids: Field.allCases.map { _ in .unfitted })
+    package static let unfitted = ConfettiQuantisation(grids: Field.allCases.map { _ in .unfitted })
 
-    public subscript(field: Field) -> Grid { grids[field.rawValue] }
+    package subscript(field: Field) -> Grid { grids[field.rawValue] }
 
     /// The finest grids covering every field of `particles`.
-    public init(fitting particles: [ConfettiParticle]) {
+    package init(fitting particles: [ConfettiParticle]) {
         var low = [Double](repeating: .infinity, count: Field.allCases.count)
         var high = [Double](repeating: -.infinity, count: Field.allCases.count)
         for p in particles {
@@ -116,12 +116,12 @@ public struct ConfettiQuantisation: Hashable, Sendable {
     }
 
     /// Whether every field of `particle` is on a grid.
-    public func covers(_ particle: ConfettiParticle) -> Bool {
+    package func covers(_ particle: ConfettiParticle) -> Bool {
         Field.allCases.allSatisfy { self[$0].covers($0.value(of: particle)) }
     }
 
     /// `uRecordStep[4]` and `uRecordOrigin[4]`: motion, sway, tumble, then birth in x.
-    public var uniforms: [ShaderUniform] {
+    package var uniforms: [ShaderUniform] {
         func vectors(_ part: (Grid) -> Float) -> [SIMD4<Float>] {
             (0..<4).map { k in
                 SIMD4((0..<4).map { i in
@@ -139,7 +139,7 @@ public struct ConfettiQuantisation: Hashable, Sendable {
 
 extension ConfettiQuantisation.Field {
     /// The field of a particle, as the record holds it (spread signed by the throw's side).
-    public func value(of p: ConfettiParticle) -> Double {
+    package func value(of p: ConfettiParticle) -> Double {
         switch self {
         case .x0: p.initialPosition.x
         case .y0: p.initialPosition.y

@@ -3,13 +3,13 @@ import Foundation
 /// How far quantisation can move a confetti piece: bounds on |stored − spawned| for the pose
 /// the shader computes, derived in docs/effects.md (Compact record) from the half-step bound of
 /// each field and the closed form.
-public struct ConfettiPoseError: Hashable, Sendable {
+package struct ConfettiPoseError: Hashable, Sendable {
     /// Points.
-    public var x = 0.0, y = 0.0
+    package var x = 0.0, y = 0.0
     /// Degrees.
-    public var rotation = 0.0
+    package var rotation = 0.0
     /// Points.
-    public var apparentWidth = 0.0
+    package var apparentWidth = 0.0
 }
 
 extension ConfettiQuantisation {
@@ -30,7 +30,7 @@ extension ConfettiQuantisation {
     /// The first terms are the same-age change of each term of the closed form (sin and
     /// max(0.15, |cos|) are 1-Lipschitz), the δb terms the spawned piece's speed over the
     /// shift of its age.
-    public func poseError(_ p: ConfettiParticle, physics: ConfettiPhysics, age t: Double) -> ConfettiPoseError {
+    package func poseError(_ p: ConfettiParticle, physics: ConfettiPhysics, age t: Double) -> ConfettiPoseError {
         func half(_ field: Field) -> Double { self[field].maxError }
         let k = physics.drag, db = half(.birth)
         let big = abs(t) + db, least = t - db

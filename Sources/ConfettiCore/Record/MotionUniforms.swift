@@ -6,7 +6,7 @@ extension ConfettiPhysics {
     /// they add exactly nothing. `uTrail`: ghosts, spacing (s), taper, unused. `uRamp[4]`: stops
     /// (straight rgb, fraction of the lifetime). `uOverLife`: growth (size at death − 1), and 1 when the ramp
     /// replaces the piece's colour (0: multiplies it).
-    public var motionUniforms: [ShaderUniform] {
+    package var motionUniforms: [ShaderUniform] {
         var gusts = wind.filtered(drag: drag).map { SIMD4(Float($0.gain), Float($0.frequency), Float($0.shiftedPhase), 0) }
         while gusts.count < Wind.maxGusts { gusts.append(SIMD4(0, 1, 0, 0)) }
         return [

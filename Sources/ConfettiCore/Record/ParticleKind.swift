@@ -5,7 +5,7 @@
 /// Everything else is generic: one ring renderer, one transform-feedback probe, one trace
 /// document and one parity harness serve every conformance. A new kind is one record, one
 /// shader and one evaluator; its proof comes with them.
-public protocol ParticleKind {
+package protocol ParticleKind {
     /// The spawn constants of one particle (Double precision, never changed after spawn).
     associatedtype Particle: Sendable
     /// What the GPU reads per particle. Its layout is described once, by `attributes`.
@@ -77,23 +77,23 @@ public protocol ParticleKind {
 
 extension ParticleKind {
     /// Any shape, unless the kind says.
-    public static func shapes(of _: Particle) -> DrawnQuad.ShapeSet { DrawnQuad.allShapes }
+    package static func shapes(of _: Particle) -> DrawnQuad.ShapeSet { DrawnQuad.allShapes }
 
     /// Kinds without trails: one instance per record.
-    public static func ghosts(_: Uniforms) -> Int { 0 }
-    public static func ghostSpacing(_: Uniforms) -> Double { 0 }
-    public static func evaluate(_ particle: Particle, at age: Double, ghost _: Int, uniforms: Uniforms) -> Sample {
+    package static func ghosts(_: Uniforms) -> Int { 0 }
+    package static func ghostSpacing(_: Uniforms) -> Double { 0 }
+    package static func evaluate(_ particle: Particle, at age: Double, ghost _: Int, uniforms: Uniforms) -> Sample {
         evaluate(particle, at: age, uniforms: uniforms)
     }
 
     /// Seconds a record keeps drawing after its particle dies: its last ghost's lag.
-    public static func trailDuration(_ uniforms: Uniforms) -> Double { Double(ghosts(uniforms)) * ghostSpacing(uniforms) }
+    package static func trailDuration(_ uniforms: Uniforms) -> Double { Double(ghosts(uniforms)) * ghostSpacing(uniforms) }
 }
 
 extension ParticleKind {
     /// Kinds whose records hold their particles exactly need no fitting.
-    public static func fitted(_ uniforms: Uniforms, to _: [Particle]) -> Uniforms { uniforms }
-    public static func stored(_ particle: Particle, uniforms _: Uniforms) -> Particle { particle }
+    package static func fitted(_ uniforms: Uniforms, to _: [Particle]) -> Uniforms { uniforms }
+    package static func stored(_ particle: Particle, uniforms _: Uniforms) -> Particle { particle }
 }
 
 /// The two passes around the Celebrate button: behind it, then over it.
@@ -106,7 +106,7 @@ public enum Layer: Int, CaseIterable, Sendable, Comparable {
 
 /// A sample of any kind: whether it is drawn, and the values the shader computes with the
 /// float32 error scale of each, so that one parity harness can check every kind.
-public protocol ParticleSample: Sendable, Encodable {
+package protocol ParticleSample: Sendable, Encodable {
     /// The particle's own age, in seconds.
     var t: Double { get set }
     var alive: Bool { get }
@@ -115,12 +115,12 @@ public protocol ParticleSample: Sendable, Encodable {
 
 /// The float32 error model every proof uses: unit roundoff ε = 2⁻²⁴, and K = 16 roundings
 /// worth per term (at most about eight, with a factor of two for the driver's exp, sin, cos).
-public enum Float32Error {
-    public static let k = 16.0
-    public static let eps = 0x1p-24
+package enum Float32Error {
+    package static let k = 16.0
+    package static let eps = 0x1p-24
 
     /// How far the GPU's value of `field` may be from the CPU's.
-    public static func tolerance(_ field: SampleField) -> Double {
+    package static func tolerance(_ field: SampleField) -> Double {
         k * eps * field.scale + field.allowance
     }
 }
@@ -133,15 +133,15 @@ public enum Float32Error {
 /// bounded by K·ε·`scale`, where `scale` is the sum of the magnitudes of the formula's terms and
 /// arguments (the evaluator adds them up as it goes), plus `allowance`: an absolute budget for
 /// what is not a rounding of the formula (a driver's atan, an iterative solver's bound).
-public struct SampleField: Sendable {
-    public var name: String
-    public var value: Double
-    public var scale: Double
-    public var allowance: Double
+package struct SampleField: Sendable {
+    package var name: String
+    package var value: Double
+    package var scale: Double
+    package var allowance: Double
     /// Degrees that wrap: compared modulo 360.
-    public var isAngle: Bool
+    package var isAngle: Bool
 
-    public init(_ name: String, _ value: Double, scale: Double, allowance: Double = 0, isAngle: Bool = false) {
+    package init(_ name: String, _ value: Double, scale: Double, allowance: Double = 0, isAngle: Bool = false) {
         self.name = name
         self.value = value
         self.scale = scale
@@ -151,8 +151,8 @@ public struct SampleField: Sendable {
 }
 
 /// One vertex attribute inside a per-instance record.
-public struct VertexAttribute: Hashable, Sendable {
-    public enum Format: Sendable {
+package struct VertexAttribute: Hashable, Sendable {
+    package enum Format: Sendable {
         /// 32-bit floats, read as floats.
         case float32
         /// Unsigned bytes, read as whole-number floats (0...255).
@@ -162,7 +162,7 @@ public struct VertexAttribute: Hashable, Sendable {
         /// Signed 16-bit integers, read as whole-number floats (−32,768...32,767).
         case int16
 
-        public var bytes: Int {
+        package var bytes: Int {
             switch self {
             case .float32: 4
             case .int16: 2
@@ -171,13 +171,13 @@ public struct VertexAttribute: Hashable, Sendable {
         }
     }
 
-    public var name: String
-    public var location: Int
-    public var offset: Int
-    public var components: Int
-    public var format: Format
+    package var name: String
+    package var location: Int
+    package var offset: Int
+    package var components: Int
+    package var format: Format
 
-    public init(name: String, location: Int, offset: Int, components: Int, format: Format) {
+    package init(name: String, location: Int, offset: Int, components: Int, format: Format) {
         self.name = name
         self.location = location
         self.offset = offset
@@ -185,11 +185,11 @@ public struct VertexAttribute: Hashable, Sendable {
         self.format = format
     }
 
-    public var byteCount: Int { components * format.bytes }
+    package var byteCount: Int { components * format.bytes }
 
     /// The table of a record type, locations in order: each entry names the first field it
     /// reads, so offsets follow the type's declaration and cannot drift from it.
-    public static func table<Record>(
+    package static func table<Record>(
         of _: Record.Type, _ entries: [(name: String, first: PartialKeyPath<Record>, components: Int, format: Format)]
     ) -> [VertexAttribute] {
         entries.enumerated().map { location, entry in
@@ -202,7 +202,7 @@ public struct VertexAttribute: Hashable, Sendable {
 }
 
 /// A GLSL uniform's value.
-public enum UniformValue: Hashable, Sendable {
+package enum UniformValue: Hashable, Sendable {
     case float(Float)
     case vec2(SIMD2<Float>)
     case vec4(SIMD4<Float>)
@@ -210,7 +210,7 @@ public enum UniformValue: Hashable, Sendable {
     case vec4Array([SIMD4<Float>])
 
     /// The GLSL type name, as a linked program reports it (an array by its element type).
-    public var glslType: String {
+    package var glslType: String {
         switch self {
         case .float: "float"
         case .vec2: "vec2"
@@ -219,25 +219,25 @@ public enum UniformValue: Hashable, Sendable {
     }
 }
 
-public struct ShaderUniform: Hashable, Sendable {
-    public var name: String
-    public var value: UniformValue
+package struct ShaderUniform: Hashable, Sendable {
+    package var name: String
+    package var value: UniformValue
 
-    public init(_ name: String, _ value: UniformValue) {
+    package init(_ name: String, _ value: UniformValue) {
         self.name = name
         self.value = value
     }
 }
 
 /// Per-burst constants as the shader reads them: a typed value that lists its uniforms.
-public protocol ShaderUniforms: Sendable {
+package protocol ShaderUniforms: Sendable {
     var uniforms: [ShaderUniform] { get }
 }
 
 /// The uniforms every particle shader reads besides its kind's own.
-public enum FrameUniforms {
+package enum FrameUniforms {
     /// Seconds since the burst's epoch, rebased on the CPU in double precision.
-    public static func values(age: Float, viewport: Size, pixelsPerPoint: Double) -> [ShaderUniform] {
+    package static func values(age: Float, viewport: Size, pixelsPerPoint: Double) -> [ShaderUniform] {
         [
             ShaderUniform("uTime", .float(age)),
             ShaderUniform("uViewport", .vec2(SIMD2(Float(viewport.width), Float(viewport.height)))),

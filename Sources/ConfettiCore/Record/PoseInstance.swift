@@ -6,20 +6,20 @@
 /// | 0-15  | x, y (pt), rotation (deg), width (float ×4) | `aPose`    location 0 |
 /// | 16-23 | height (pt), opacity        (float32 ×2)    | `aSizeFade` location 1 |
 /// | 24-27 | r, g, b, shape × 255        (unorm8 ×4)     | `aColorShape` location 2 |
-public struct PoseInstance: Hashable, Sendable {
-    public var x: Float
-    public var y: Float
-    public var rotation: Float
-    public var width: Float
-    public var height: Float
-    public var opacity: Float
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-    public var shape: UInt8
+package struct PoseInstance: Hashable, Sendable {
+    package var x: Float
+    package var y: Float
+    package var rotation: Float
+    package var width: Float
+    package var height: Float
+    package var opacity: Float
+    package var r: UInt8
+    package var g: UInt8
+    package var b: UInt8
+    package var shape: UInt8
 
     /// The piece as the CPU evaluator places it; opacity 0 when it is not alive.
-    public init(_ p: ConfettiParticle, _ s: ConfettiSample) {
+    package init(_ p: ConfettiParticle, _ s: ConfettiSample) {
         x = Float(s.x)
         y = Float(s.y)
         rotation = Float(s.rotation)
@@ -30,7 +30,7 @@ public struct PoseInstance: Hashable, Sendable {
         shape = p.shape == .circle ? 255 : 0
     }
 
-    public static let attributes = VertexAttribute.table(of: PoseInstance.self, [
+    package static let attributes = VertexAttribute.table(of: PoseInstance.self, [
         ("aPose", \.x, 4, .float32),
         ("aSizeFade", \.height, 2, .float32),
         ("aColorShape", \.r, 4, .unorm8),

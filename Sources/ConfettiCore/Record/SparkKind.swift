@@ -15,30 +15,30 @@
 /// points relative to P0, which keeps their float32 rounding at the size of the curve rather
 /// than of the screen. Three keyframe values repeat the last one. Duration, key times and the
 /// fade are the firework's, set per burst as uniforms.
-public struct SparkInstance: Hashable, Sendable {
-    public var p0x: Float
-    public var p0y: Float
-    public var d1x: Float
-    public var d1y: Float
-    public var d2x: Float
-    public var d2y: Float
-    public var d3x: Float
-    public var d3y: Float
-    public var scale0: Float
-    public var scale1: Float
-    public var scale2: Float
-    public var scale3: Float
-    public var delay: Float
-    public var size: UInt8
-    public var inFront: UInt8
-    public var unused0: UInt8 = 0
-    public var unused1: UInt8 = 0
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-    public var a: UInt8
+package struct SparkInstance: Hashable, Sendable {
+    package var p0x: Float
+    package var p0y: Float
+    package var d1x: Float
+    package var d1y: Float
+    package var d2x: Float
+    package var d2y: Float
+    package var d3x: Float
+    package var d3y: Float
+    package var scale0: Float
+    package var scale1: Float
+    package var scale2: Float
+    package var scale3: Float
+    package var delay: Float
+    package var size: UInt8
+    package var inFront: UInt8
+    package var unused0: UInt8 = 0
+    package var unused1: UInt8 = 0
+    package var r: UInt8
+    package var g: UInt8
+    package var b: UInt8
+    package var a: UInt8
 
-    public init(_ spark: Spark) {
+    package init(_ spark: Spark) {
         let points = spark.curve.cubic.points
         let p0 = points[0]
         p0x = Float(p0.x)
@@ -64,19 +64,19 @@ public struct SparkInstance: Hashable, Sendable {
 
 /// Firework sparks: circles flying along Bézier curves, scaled by keyframes at an eased
 /// progress and fading at the end (docs/effects.md, Fireworks).
-public enum SparkKind: ParticleKind {
-    public typealias Particle = Spark
-    public typealias Record = SparkInstance
-    public typealias Uniforms = SparkTiming
-    public typealias Sample = SparkSample
+package enum SparkKind: ParticleKind {
+    package typealias Particle = Spark
+    package typealias Record = SparkInstance
+    package typealias Uniforms = SparkTiming
+    package typealias Sample = SparkSample
 
-    public static let name = "spark"
-    public static let vertexShader = "spark.vert.glsl"
-    public static let fragmentShader = "particle.frag.glsl"
+    package static let name = "spark"
+    package static let vertexShader = "spark.vert.glsl"
+    package static let fragmentShader = "particle.frag.glsl"
 
-    public static let defaultUniforms = ClassicFirework.standard.timing
+    package static let defaultUniforms = ClassicFirework.standard.timing
 
-    public static let attributes = VertexAttribute.table(of: SparkInstance.self, [
+    package static let attributes = VertexAttribute.table(of: SparkInstance.self, [
         ("aCurveA", \.p0x, 4, .float32),
         ("aCurveB", \.d2x, 4, .float32),
         ("aScale", \.scale0, 4, .float32),
@@ -85,18 +85,18 @@ public enum SparkKind: ParticleKind {
         ("aColor", \.r, 4, .unorm8),
     ])
 
-    public static func record(_ spark: Spark, uniforms _: SparkTiming) -> SparkInstance { SparkInstance(spark) }
-    public static func birth(of spark: Spark) -> Double { spark.delay }
-    public static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
-    public static func layer(of spark: Spark) -> Layer { spark.inFront ? .overButton : .behindButton }
+    package static func record(_ spark: Spark, uniforms _: SparkTiming) -> SparkInstance { SparkInstance(spark) }
+    package static func birth(of spark: Spark) -> Double { spark.delay }
+    package static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
+    package static func layer(of spark: Spark) -> Layer { spark.inFront ? .overButton : .behindButton }
     /// A spark is a circle.
-    public static func shapes(of _: Spark) -> DrawnQuad.ShapeSet { DrawnQuad.Shape.ellipse.bit }
+    package static func shapes(of _: Spark) -> DrawnQuad.ShapeSet { DrawnQuad.Shape.ellipse.bit }
 
-    public static func evaluate(_ spark: Spark, at age: Double, uniforms: SparkTiming) -> SparkSample {
+    package static func evaluate(_ spark: Spark, at age: Double, uniforms: SparkTiming) -> SparkSample {
         uniforms.evaluate(spark, at: age)
     }
 
-    public static func drawn(_ spark: Spark, _ s: SparkSample) -> DrawnQuad {
+    package static func drawn(_ spark: Spark, _ s: SparkSample) -> DrawnQuad {
         let diameter = Double(SparkInstance(spark).size)
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.angle,
@@ -111,19 +111,19 @@ public enum SparkKind: ParticleKind {
         return quad
     }
 
-    public static let feedbackVaryings = ["vPose", "vLife"]
-    public static let feedbackFloats = 7
+    package static let feedbackVaryings = ["vPose", "vLife"]
+    package static let feedbackFloats = 7
 
-    public static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> SparkSample {
+    package static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> SparkSample {
         let v = Array(v.map(Double.init))
         return SparkSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], angle: v[2], scale: v[3], opacity: v[4], eased: v[6])
     }
 
-    public static func traceParams(_ spark: Spark, uniforms: SparkTiming) -> SparkTraceParams {
+    package static func traceParams(_ spark: Spark, uniforms: SparkTiming) -> SparkTraceParams {
         SparkTraceParams(spark, timing: uniforms)
     }
 
-    public static func traceConstants(_ timing: SparkTiming) -> SparkTraceConstants {
+    package static func traceConstants(_ timing: SparkTiming) -> SparkTraceConstants {
         SparkTraceConstants(
             duration: timing.duration, scaleKeyTimes: timing.scaleKeyTimes, opacityKeyTimes: [timing.fadeStart, timing.fadeEnd],
             easing: [timing.easing.x1, timing.easing.y1, timing.easing.x2, timing.easing.y2]
@@ -134,7 +134,7 @@ public enum SparkKind: ParticleKind {
 extension SparkTiming: ShaderUniforms {
     /// uTiming (duration, key times 1 and 2), uFade, and uEase (the timing curve, see
     /// `easeUniforms`). Three key times use [0, k1, 1] and the record repeats the last value.
-    public var uniforms: [ShaderUniform] {
+    package var uniforms: [ShaderUniform] {
         let k1 = scaleKeyTimes.count > 2 ? scaleKeyTimes[1] : 1
         let k2 = scaleKeyTimes.count > 3 ? scaleKeyTimes[2] : 1
         return [
@@ -146,7 +146,7 @@ extension SparkTiming: ShaderUniforms {
 }
 
 /// What every spark of a firework shares, as the trace prints it.
-public struct SparkTraceConstants: Encodable, Sendable {
+package struct SparkTraceConstants: Encodable, Sendable {
     var duration: Double
     var scaleKeyTimes: [Double]
     var opacityKeyTimes: [Double]
@@ -154,7 +154,7 @@ public struct SparkTraceConstants: Encodable, Sendable {
 }
 
 /// A spark's spawn constants as the trace prints them (docs/effects.md, Trace output).
-public struct SparkTraceParams: Encodable, Sendable {
+package struct SparkTraceParams: Encodable, Sendable {
     var controlPoints: [[Double]]
     var delay: Double
     var duration: Double

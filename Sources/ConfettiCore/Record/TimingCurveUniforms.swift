@@ -8,7 +8,7 @@
 /// guess the shader refines: Cardano about the inflection when the curve has one inside
 /// (mode 1), else the side of the curve to start from (mode 0).
 extension TimingCurve {
-    public var easeUniforms: [SIMD4<Float>] {
+    package var easeUniforms: [SIMD4<Float>] {
         func split4(_ c: Double) -> SIMD4<Float> {
             var rest = c, pieces = SIMD4<Float>()
             for i in 0..<3 {

@@ -43,15 +43,15 @@ public struct ClassicFirework: Hashable, Sendable {
         timing: SparkTiming(duration: 0.4, scaleKeyTimes: [0, 0.5, 1])
     )
 
-    public enum Quarter: Int, CaseIterable, Sendable {
+    package enum Quarter: Int, CaseIterable, Sendable {
         case topRight, bottomRight, bottomLeft, topLeft
 
-        public var isLeft: Bool { self == .bottomLeft || self == .topLeft }
-        public var isBottom: Bool { self == .bottomLeft || self == .bottomRight }
+        package var isLeft: Bool { self == .bottomLeft || self == .topLeft }
+        package var isBottom: Bool { self == .bottomLeft || self == .bottomRight }
     }
 
     /// The quarter of each spark: as even as the count allows (8 sparks: two each), shuffled.
-    public func quarters(using rng: inout SeededGenerator) -> [Quarter] {
+    package func quarters(using rng: inout SeededGenerator) -> [Quarter] {
         var quarters = (0..<sparkCount).map { Quarter.allCases[$0 % 4] }
         // Fisher–Yates.
         for i in stride(from: quarters.count - 1, to: 0, by: -1) {
@@ -61,7 +61,7 @@ public struct ClassicFirework: Hashable, Sendable {
     }
 
     /// The sparks of one firework exploding at `origin`.
-    public func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
+    package func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
         quarters(using: &rng).enumerated().map { index, quarter in
             let table = quarter.isBottom ? bottomRight : topRight
             let mirror = Point(quarter.isLeft ? -1 : 1, 1)

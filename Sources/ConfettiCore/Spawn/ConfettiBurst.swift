@@ -68,17 +68,17 @@ public struct ConfettiBurst: Hashable, Sendable {
     }()
 
     /// The pieces of one burst in a viewport of `viewport` points, from `seed` alone.
-    public func spawn(in viewport: Size, seed: UInt64) -> [ConfettiParticle] {
+    package func spawn(in viewport: Size, seed: UInt64) -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: seed)
         return spawn(in: viewport, using: &rng)
     }
 
-    public func spawn(in viewport: Size, using rng: inout SeededGenerator) -> [ConfettiParticle] {
+    package func spawn(in viewport: Size, using rng: inout SeededGenerator) -> [ConfettiParticle] {
         emit(in: viewport, using: &rng)
     }
 
     /// One piece. The draws are made in a fixed order, so a seed names the same piece forever.
-    public func spawnOne(in viewport: Size, using rng: inout SeededGenerator) -> ConfettiParticle {
+    package func spawnOne(in viewport: Size, using rng: inout SeededGenerator) -> ConfettiParticle {
         let w = viewport.width, h = viewport.height
         let x0 = w * rng.uniform(launchX)
         let vy = -upwardSpeed * h * rng.uniform(upwardSpeedJitter)

@@ -41,7 +41,7 @@ public struct ConfettiEmission: Hashable, Sendable {
 
     /// Pieces emitted by a stream of `rate` per second for `duration` seconds: one at each
     /// i / rate for i = 0, 1, … while i / rate < duration.
-    public var streamCount: Int {
+    package var streamCount: Int {
         guard rate > 0, duration > 0 else { return 0 }
         let n = (rate * duration).rounded(.up)
         return n > Double(Int.max / 2) ? Int.max / 2 : Int(n)
@@ -50,7 +50,7 @@ public struct ConfettiEmission: Hashable, Sendable {
 
 extension ConfettiBurst {
     /// Pieces one launch spawns: `count`, or `rate × duration` for a stream.
-    public var pieceCount: Int { emission.rate > 0 ? emission.streamCount : count }
+    package var pieceCount: Int { emission.rate > 0 ? emission.streamCount : count }
 
     /// One launch's pieces. Each piece is first drawn as the seed article's burst draws it
     /// (`spawnOne`), so sizes, colours, spin and flutter follow the same distributions and

@@ -19,24 +19,24 @@ public enum ConfettiShape: UInt8, CaseIterable, Sendable {
 /// The particle never changes after spawning; its state at age `t` is a pure function of these
 /// constants (see `ConfettiPhysics.evaluate`). Angles are as the seed article stores them:
 /// rotation in degrees, flutter and flip phases in radians, frequencies in radians per second.
-public struct ConfettiParticle: Hashable, Sendable {
-    public var initialPosition: Point
-    public var initialVelocity: SIMD2<Double>
-    public var initialRotation: Double
-    public var rotationSpeed: Double
-    public var flutterAmplitude: Double
-    public var flutterFrequency: Double
-    public var flutterPhase: Double
-    public var flipFrequency: Double
-    public var flipPhase: Double
-    public var spreadStrength: Double
-    public var size: Size
-    public var color: RGB
-    public var shape: ConfettiShape
+package struct ConfettiParticle: Hashable, Sendable {
+    package var initialPosition: Point
+    package var initialVelocity: SIMD2<Double>
+    package var initialRotation: Double
+    package var rotationSpeed: Double
+    package var flutterAmplitude: Double
+    package var flutterFrequency: Double
+    package var flutterPhase: Double
+    package var flipFrequency: Double
+    package var flipPhase: Double
+    package var spreadStrength: Double
+    package var size: Size
+    package var color: RGB
+    package var shape: ConfettiShape
     /// Seconds after its burst's epoch when the piece appears (0 for a burst thrown at once).
-    public var birth: Double = 0
+    package var birth: Double = 0
 
-    public init(
+    package init(
         initialPosition: Point, initialVelocity: SIMD2<Double>,
         initialRotation: Double, rotationSpeed: Double,
         flutterAmplitude: Double, flutterFrequency: Double, flutterPhase: Double,
@@ -59,5 +59,5 @@ public struct ConfettiParticle: Hashable, Sendable {
     }
 
     /// +1 or -1: the quadratic spread pushes a piece further the way it was thrown.
-    public var spreadDirection: Double { initialVelocity.x >= 0 ? 1 : -1 }
+    package var spreadDirection: Double { initialVelocity.x >= 0 ? 1 : -1 }
 }

@@ -22,11 +22,11 @@ public struct FountainFirework: Hashable, Sendable {
     )
 
     /// The fountain rising from the top centre of `rect`.
-    public func sparks(above rect: Rect, using rng: inout SeededGenerator) -> [Spark] {
+    package func sparks(above rect: Rect, using rng: inout SeededGenerator) -> [Spark] {
         sparks(at: Point(rect.midX, rect.minY - offsetY), using: &rng)
     }
 
-    public func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
+    package func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
         (0..<sparkCount).map { k in
             // The grid of docs/effects.md, written as tenths so every value is the nearest double to it.
             let y1 = Double(7 + rng.index(below: 6)) / 10           // 1 + (k - 3)/10
@@ -56,7 +56,7 @@ public struct FireworkLaunch: Hashable, Sendable {
     public static let standard = FireworkLaunch(firework: .standard, count: 2, maxOriginJitter: 7.5)
 
     /// One array of sparks per firework.
-    public func fireworks(around rect: Rect, using rng: inout SeededGenerator) -> [[Spark]] {
+    package func fireworks(around rect: Rect, using rng: inout SeededGenerator) -> [[Spark]] {
         (0..<count).map { _ in
             let corner = rng.element(of: rect.corners)
             let jitter = Point(rng.uniform(-maxOriginJitter, maxOriginJitter), rng.uniform(-maxOriginJitter, maxOriginJitter))

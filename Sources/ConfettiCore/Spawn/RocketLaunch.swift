@@ -87,16 +87,16 @@ public struct RocketLaunch: Hashable, Sendable {
     /// relaxes as v(t) = −vₜ + (u + vₜ)e^(−kt) (up positive), so it vanishes at
     /// t_apex = ln(1 + k·u/g) / k, and the climb is u/k − g·t_apex/k. Given the time and the
     /// height, g = height·k² / (e^(kT) − 1 − kT) and u = (g/k)(e^(kT) − 1).
-    public struct Climb: Hashable, Sendable {
+    package struct Climb: Hashable, Sendable {
         /// pt/s, upwards.
-        public var speed: Double
+        package var speed: Double
         /// pt/s², downwards.
-        public var gravity: Double
+        package var gravity: Double
         /// Seconds from launch to the apex, from the forward formula ln(1 + k·u/g)/k.
-        public var apexTime: Double
+        package var apexTime: Double
     }
 
-    public static func climb(height: Double, time: Double, drag k: Double) -> Climb {
+    package static func climb(height: Double, time: Double, drag k: Double) -> Climb {
         let kt = k * time
         // e^x − 1 − x without cancellation for small x: its Taylor series.
         let bend = abs(kt) < 0.1
@@ -108,7 +108,7 @@ public struct RocketLaunch: Hashable, Sendable {
     }
 
     /// The physics every spark of a burst shares, with the sparks' trail and colour ramp.
-    public var sparkPhysics: ConfettiPhysics {
+    package var sparkPhysics: ConfettiPhysics {
         var physics = ConfettiPhysics(gravity: sparkGravity, drag: sparkDrag, lifetime: sparkLifetime, fadeOutDuration: sparkFade)
         physics.trail = sparkTrail
         physics.colorRamp = sparkColorRamp
@@ -116,7 +116,7 @@ public struct RocketLaunch: Hashable, Sendable {
     }
 
     /// The crackles' physics: the sparks' gravity, drag, trail and ramp, fading over their whole life.
-    public var cracklePhysics: ConfettiPhysics {
+    package var cracklePhysics: ConfettiPhysics {
         var physics = sparkPhysics
         physics.lifetime = crackleLifetime
         physics.fadeOutDuration = crackleLifetime
@@ -125,17 +125,17 @@ public struct RocketLaunch: Hashable, Sendable {
 
     /// A rocket's own physics: it dies at its apex, fading over the last tenth of its climb,
     /// with its trail behind it.
-    public func rocketPhysics(_ climb: Climb) -> ConfettiPhysics {
+    package func rocketPhysics(_ climb: Climb) -> ConfettiPhysics {
         var physics = ConfettiPhysics(gravity: climb.gravity, drag: drag, lifetime: climb.apexTime, fadeOutDuration: 0.1 * climb.apexTime)
         physics.trail = rocketTrail
         return physics
     }
 
     /// Particles one launch spawns.
-    public var particleCount: Int { rockets * (1 + sparkCount + crackles * crackleSparks) }
+    package var particleCount: Int { rockets * (1 + sparkCount + crackles * crackleSparks) }
 
     /// Seconds from a launch until its last particle has gone, at most.
-    public var seconds: Double {
+    package var seconds: Double {
         Double(rockets - 1) * stagger + riseTime.upperBound
             + max(rocketTrail.duration, max(sparkLifetime, crackles > 0 ? crackleDelay.upperBound + crackleLifetime : 0) + sparkTrail.duration)
     }
@@ -144,7 +144,7 @@ public struct RocketLaunch: Hashable, Sendable {
     /// with their own physics. Draws per rocket, in order: x₀, apex height, rise time, drift,
     /// spark colour, rocket colour; per spark its angle jitter and speed; per crackle its delay, then per
     /// crackle spark its angle and speed.
-    public func launch(in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
         let w = viewport.width, h = viewport.height
         return (0..<rockets).flatMap { r -> [Spawn] in
             let birth = Double(r) * stagger

@@ -1,17 +1,17 @@
 /// One burst to upload: confetti pieces or firework sparks, with what they share.
-public enum Spawn: Sendable {
+package enum Spawn: Sendable {
     case confetti([ConfettiParticle], ConfettiPhysics)
     case sparks([Spark], SparkTiming)
 
     /// Seconds after its launch when the last of it has gone.
-    public var duration: Double {
+    package var duration: Double {
         switch self {
         case .confetti(let pieces, let physics): (pieces.map(\.birth).max() ?? 0) + physics.lifetime + physics.trail.duration
         case .sparks(let sparks, let timing): (sparks.map(\.delay).max() ?? 0) + timing.duration
         }
     }
 
-    public var particleCount: Int {
+    package var particleCount: Int {
         switch self {
         case .confetti(let pieces, _): pieces.count
         case .sparks(let sparks, _): sparks.count
@@ -19,20 +19,20 @@ public enum Spawn: Sendable {
     }
 }
 
-public struct ScheduledSpawn: Sendable {
-    public var time: Double
-    public var spawn: Spawn
+package struct ScheduledSpawn: Sendable {
+    package var time: Double
+    package var spawn: Spawn
 }
 
 extension Effect {
     /// One launch of `kind` with this effect's numbers. `.celebration` is what a click on the
     /// button fires: two classic fireworks around its corners and a burst of confetti.
-    public func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+    package func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
         kind.definition.launch(self, around: button, in: viewport, using: &rng)
     }
 
     /// One launch of this effect's own kind.
-    public func launch(around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+    package func launch(around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
         launch(kind, around: button, in: viewport, using: &rng)
     }
 }
@@ -41,13 +41,13 @@ extension Effect {
 /// `confetti render` draws.
 ///
 /// Launch k takes stream k of the seed, so adding a launch leaves the earlier ones unchanged.
-public struct Show: Sendable {
-    public var effect: Effect
-    public var seed: UInt64
-    public var launches: Int
-    public var interval: Double
+package struct Show: Sendable {
+    package var effect: Effect
+    package var seed: UInt64
+    package var launches: Int
+    package var interval: Double
 
-    public init(effect: Effect, seed: UInt64 = 1, launches: Int? = nil, interval: Double? = nil) {
+    package init(effect: Effect, seed: UInt64 = 1, launches: Int? = nil, interval: Double? = nil) {
         self.effect = effect
         self.seed = seed
         self.launches = launches ?? effect.kind.definition.defaultLaunches(effect)
@@ -55,11 +55,11 @@ public struct Show: Sendable {
     }
 
     /// Fireworks burst around the Celebrate button, so it is drawn for them.
-    public func button(in viewport: Size) -> CelebrateButton? {
+    package func button(in viewport: Size) -> CelebrateButton? {
         effect.kind.hasButton ? .centred(in: viewport) : nil
     }
 
-    public func schedule(in viewport: Size) -> [ScheduledSpawn] {
+    package func schedule(in viewport: Size) -> [ScheduledSpawn] {
         let button = CelebrateButton.centred(in: viewport)
         return (0..<launches).flatMap { k -> [ScheduledSpawn] in
             var rng = SeededGenerator(seed: seed, stream: UInt64(k))
@@ -69,7 +69,7 @@ public struct Show: Sendable {
     }
 
     /// Seconds until the last particle of the last launch has gone.
-    public static func duration(of schedule: [ScheduledSpawn]) -> Double {
+    package static func duration(of schedule: [ScheduledSpawn]) -> Double {
         schedule.map { $0.time + $0.spawn.duration }.max() ?? 0
     }
 }

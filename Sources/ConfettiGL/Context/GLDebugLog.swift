@@ -3,20 +3,20 @@ import Foundation
 
 /// GL errors as the driver reports them through KHR_debug, with the message saying what was
 /// wrong (glGetError only gives a code). Debug builds and the tests turn it on.
-public enum GLDebugLog {
+package enum GLDebugLog {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var errors: [String] = []
     /// Errors kept between drains; later ones are counted, not kept, so a program that never
     /// drains (the viewer in a debug build) does not grow with every failing frame.
-    public static let keptErrors = 256
+    package static let keptErrors = 256
     nonisolated(unsafe) private static var dropped = 0
-    /// Also print each error to stderr as it happens.
-    nonisolated(unsafe) public static var echo = false
+    /// Also hands each error here as it happens (the command prints it to stderr).
+    nonisolated(unsafe) package static var echo: ((String) -> Void)?
 
     /// Installs the callback on the current context. Returns false where the context has no
     /// KHR_debug (before GL 4.3 without the extension), which leaves glGetError checks only.
     @discardableResult
-    public static func install() -> Bool {
+    package static func install() -> Bool {
         guard epoxy_gl_version() >= 43 || epoxy_has_gl_extension("GL_KHR_debug") else { return false }
         epoxy_glEnable(GLenum(GL_DEBUG_OUTPUT))
         // Synchronous, so an error is reported inside the call that caused it.
@@ -35,13 +35,11 @@ public enum GLDebugLog {
         lock.lock()
         if errors.count < keptErrors { errors.append(message) } else { dropped += 1 }
         lock.unlock()
-        if echo {
-            FileHandle.standardError.write(Data(("confetti: GL error: " + message + "\n").utf8))
-        }
+        echo?(message)
     }
 
     /// The errors reported since the last call.
-    public static func drain() -> [String] {
+    package static func drain() -> [String] {
         lock.lock()
         defer { lock.unlock() }
         defer { errors.removeAll(); dropped = 0 }

@@ -4,13 +4,13 @@
 public struct GLFailure: Error, CustomStringConvertible, Sendable {
     public var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
 
 /// Throws if GL recorded an error since the last check; `what` says what was being done.
-public func glCheck(_ what: @autoclosure () -> String) throws {
+package func glCheck(_ what: @autoclosure () -> String) throws {
     let first = epoxy_glGetError()
     guard first != GLenum(GL_NO_ERROR) else { return }
     var codes = [first]
@@ -35,7 +35,7 @@ func glErrorName(_ code: GLenum) -> String {
 }
 
 /// The GL_RENDERER and GL_VERSION strings of the current context.
-public func glDescription() -> String {
+package func glDescription() -> String {
     func string(_ name: Int32) -> String {
         guard let p = epoxy_glGetString(GLenum(name)) else { return "?" }
         return String(cString: p)
@@ -44,7 +44,7 @@ public func glDescription() -> String {
 }
 
 /// Refuses contexts older than the 3.3 core profile the shaders are written for.
-public func requireGL33() throws {
+package func requireGL33() throws {
     let version = epoxy_gl_version()
     guard version >= 33 else {
         throw GLFailure("OpenGL \(version / 10).\(version % 10) found, but confetti needs OpenGL 3.3 core or newer (\(glDescription())).")

@@ -69,7 +69,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// Reads the bound read framebuffer; GL's rows run bottom-up, so they are flipped here.
-    public static func readFramebuffer(width: Int, height: Int) throws -> RGBAImage {
+    package static func readFramebuffer(width: Int, height: Int) throws -> RGBAImage {
         var raw = [UInt8](repeating: 0, count: width * height * 4)
         epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         raw.withUnsafeMutableBytes { bytes in

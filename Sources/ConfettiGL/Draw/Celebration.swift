@@ -21,18 +21,23 @@ public final class Celebration {
     public static let defaultCapacity = 1 << 20
 
     public let capacity: Int
-    public let shaders: ShaderLibrary
+    package let shaders: ShaderLibrary
     /// Seed of the launches; launch k draws from stream k.
     public var seed: UInt64
     /// Launches so far.
     public private(set) var launches = 0
 
-    public let confetti: ParticleRenderer<ConfettiKind>
-    public let sparks: ParticleRenderer<SparkKind>
+    package let confetti: ParticleRenderer<ConfettiKind>
+    package let sparks: ParticleRenderer<SparkKind>
 
-    /// Needs a current OpenGL 3.3 core context. Builds the programs now, so a broken shader or
-    /// an old context fails here rather than at the first draw.
-    public init(capacity: Int = Celebration.defaultCapacity, shaders: ShaderLibrary = .embedded, seed: UInt64 = 1) throws {
+    /// Needs a current OpenGL 3.3 core context. Builds the programs now, so an old context
+    /// fails here rather than at the first draw.
+    public convenience init(capacity: Int = Celebration.defaultCapacity, seed: UInt64 = 1) throws {
+        try self.init(capacity: capacity, shaders: .embedded, seed: seed)
+    }
+
+    /// With shaders from `shaders` (the viewer's hot reload reads them from a directory).
+    package init(capacity: Int, shaders: ShaderLibrary, seed: UInt64) throws {
         do {
             try Budget.capacity(capacity)
         } catch let error as BudgetError {
@@ -100,7 +105,7 @@ public final class Celebration {
     public static let maxViewportSide = 1_000_000.0
 
     /// Uploads one burst launched at `time` (the clock `draw` is given).
-    public func add(_ spawn: Spawn, at time: Double) throws {
+    package func add(_ spawn: Spawn, at time: Double) throws {
         switch spawn {
         case .confetti(let pieces, let physics): try confetti.add(pieces, uniforms: physics, at: time)
         case .sparks(let list, let timing): try sparks.add(list, uniforms: timing, at: time)
@@ -143,12 +148,12 @@ public final class Celebration {
 
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
-    public func reloadShaders() throws {
+    package func reloadShaders() throws {
         try reloadEach([confetti.reloadShaders, sparks.reloadShaders])
     }
 
     /// Every shader file the programs were built from (what hot reload watches).
-    public var shaderFiles: [String] {
+    package var shaderFiles: [String] {
         Array(Set(confetti.program.files + sparks.program.files)).sorted()
     }
 }
@@ -156,12 +161,12 @@ public final class Celebration {
 /// Bad input to `Celebration`, said plainly.
 public struct CelebrationError: Error, CustomStringConvertible, Sendable {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// Runs every reload, so that each program that builds is taken even when another fails, then
 /// throws the first failure.
-public func reloadEach(_ reloads: [() throws -> Void]) throws {
+package func reloadEach(_ reloads: [() throws -> Void]) throws {
     var failure: (any Error)?
     for reload in reloads {
         do { try reload() } catch { failure = failure ?? error }

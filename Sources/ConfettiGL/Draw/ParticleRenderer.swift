@@ -7,7 +7,7 @@ public struct FrameStats: Equatable, Sendable {
     public var drawCalls = 0
     public var instances = 0
     /// The ring ranges drawn, in order.
-    public var ranges: [Range<Int>] = []
+    package var ranges: [Range<Int>] = []
 
     public init(drawCalls: Int = 0, instances: Int = 0, ranges: [Range<Int>] = []) {
         self.drawCalls = drawCalls
@@ -25,9 +25,9 @@ public struct FrameStats: Equatable, Sendable {
 ///
 /// Spawn → record → ring → shader → pixels: `add` uploads a burst once; `draw` sets the time
 /// uniform and draws. The CPU's share of a frame is O(bursts), whatever the particle count.
-public final class ParticleRenderer<Kind: ParticleKind> {
-    public let ring: InstanceRing<Kind>
-    public private(set) var program: ShaderProgram
+package final class ParticleRenderer<Kind: ParticleKind> {
+    package let ring: InstanceRing<Kind>
+    package private(set) var program: ShaderProgram
     /// `program` with its fragment shader specialised to the shapes of a burst (`SHAPES` in
     /// particle.frag.glsl), built when first needed: llvmpipe pays for every branch of a fragment
     /// shader, taken or not, so a burst of rectangles should not pay for stars (README,
@@ -36,9 +36,9 @@ public final class ParticleRenderer<Kind: ParticleKind> {
     private var vao: GLuint = 0
 
     /// What the program must read and nothing more: the record and the uniforms set per draw.
-    public static var interface: ProgramInterface { ProgramInterface(Kind.self, sampleUniforms: Kind.defaultUniforms) }
+    package static var interface: ProgramInterface { ProgramInterface(Kind.self, sampleUniforms: Kind.defaultUniforms) }
 
-    public init(shaders: ShaderLibrary, capacity: Int) throws {
+    package init(shaders: ShaderLibrary, capacity: Int) throws {
         program = try Self.build(shaders)
         ring = try InstanceRing(capacity: capacity)
         epoxy_glGenVertexArrays(1, &vao)
@@ -56,7 +56,7 @@ public final class ParticleRenderer<Kind: ParticleKind> {
         return program
     }
 
-    public func delete() {
+    package func delete() {
         epoxy_glDeleteVertexArrays(1, &vao)
         ring.delete()
         program.delete()
@@ -83,7 +83,7 @@ public final class ParticleRenderer<Kind: ParticleKind> {
 
     /// Builds the program again from its files. On failure (compile, link, or an interface the
     /// renderer cannot feed) the old program stays and keeps drawing, and the error is thrown.
-    public func reloadShaders() throws {
+    package func reloadShaders() throws {
         let fresh = try Self.build(program.library)
         program.delete()
         program = fresh
@@ -93,7 +93,7 @@ public final class ParticleRenderer<Kind: ParticleKind> {
     /// Uploads particles launched at `time` (the clock `draw` is given): one burst per layer,
     /// so each layer is one draw. Returns the bursts written.
     @discardableResult
-    public func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, at time: Double) throws -> [Burst<Kind>] {
+    package func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, at time: Double) throws -> [Burst<Kind>] {
         // One fit for the whole launch: every layer's burst carries the same uniforms.
         let uniforms = Kind.fitted(uniforms, to: particles)
         return try Layer.allCases.compactMap { layer -> Burst<Kind>? in
@@ -111,18 +111,18 @@ public final class ParticleRenderer<Kind: ParticleKind> {
         }
     }
 
-    public func removeAll() { ring.removeAll() }
+    package func removeAll() { ring.removeAll() }
 
     /// One draw of a frame: a live burst and its time uniform.
-    public struct PlannedDraw: Sendable {
-        public var burst: Burst<Kind>
-        public var age: Float
+    package struct PlannedDraw: Sendable {
+        package var burst: Burst<Kind>
+        package var age: Float
     }
 
     /// The CPU's whole share of a frame: which bursts of `layer` are alive at `now`, and their
     /// time uniforms. O(bursts), whatever the number of particles. Forgets bursts long dead
     /// (`InstanceRing.forgetDead`), so the walk stays short.
-    public func plan(at now: Double, layer: Layer) -> [PlannedDraw] {
+    package func plan(at now: Double, layer: Layer) -> [PlannedDraw] {
         ring.forgetDead(at: now)
         return ring.bursts.compactMap { burst in
             burst.layer == layer && burst.isLive(at: now) ? PlannedDraw(burst: burst, age: burst.age(at: now)) : nil
@@ -131,7 +131,7 @@ public final class ParticleRenderer<Kind: ParticleKind> {
 
     /// Draws the bursts of `layer` alive at `now` over the bound framebuffer.
     @discardableResult
-    public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
+    package func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
         execute(plan(at: now, layer: layer), viewport: viewport, pixelsPerPoint: pixelsPerPoint)
     }
 
@@ -139,7 +139,7 @@ public final class ParticleRenderer<Kind: ParticleKind> {
     /// for premultiplied colour, no depth test or face culling, and its program, and leaves the
     /// vertex array and array buffer unbound (`Celebration.draw` puts the caller's state back).
     @discardableResult
-    public func execute(_ plan: [PlannedDraw], viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+    package func execute(_ plan: [PlannedDraw], viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         var stats = FrameStats()
         guard !plan.isEmpty else { return stats }
 
@@ -174,16 +174,16 @@ public final class ParticleRenderer<Kind: ParticleKind> {
         return stats
     }
 
-    public func liveParticles(at now: Double) -> Int { ring.liveParticles(at: now) }
+    package func liveParticles(at now: Double) -> Int { ring.liveParticles(at: now) }
 
     /// True when no burst has anything alive or still to appear at `now`.
-    public func isIdle(at now: Double) -> Bool {
+    package func isIdle(at now: Double) -> Bool {
         ring.bursts.allSatisfy { $0.isOver(at: now) }
     }
 }
 
 /// Monotonic seconds.
-public func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9

@@ -4,7 +4,7 @@ import ConfettiCore
 /// Points the bound VAO's per-instance attributes at the records of `buffer`, starting at
 /// record `first`. Re-pointing per draw stands in for glDrawArraysInstancedBaseInstance, which
 /// core 3.3 lacks. Leaves `buffer` bound to GL_ARRAY_BUFFER.
-public func bindInstanceAttributes(_ attributes: [VertexAttribute], stride: Int, buffer: GLuint, first: Int, instancesPerRecord: Int = 1) {
+package func bindInstanceAttributes(_ attributes: [VertexAttribute], stride: Int, buffer: GLuint, first: Int, instancesPerRecord: Int = 1) {
     epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
     for attribute in attributes {
         let location = GLuint(attribute.location)

@@ -6,15 +6,15 @@ import Foundation
 /// feedback: the quad's four vertices per record, drawn as points with the rasterizer off. This
 /// is how the trace and the parity tests see exactly what the renderer's shader computes, for
 /// every kind alike: the kind's own values and every output the fragment shader gets.
-public final class FeedbackProbe<Kind: ParticleKind> {
-    public let program: ShaderProgram
+package final class FeedbackProbe<Kind: ParticleKind> {
+    package let program: ShaderProgram
     private var vao: GLuint = 0
     private var input: GLuint = 0
     private var output: GLuint = 0
     // Mesa refuses every draw without a framebuffer, even with the rasterizer off.
     private let target: OffscreenTarget
 
-    public init(shaders: ShaderLibrary) throws {
+    package init(shaders: ShaderLibrary) throws {
         program = try ShaderProgram(shaders, vertex: Kind.vertexShader, feedback: Kind.feedbackVaryings + DrawnQuad.vertexOutputNames)
         target = try OffscreenTarget(width: 1, height: 1)
         epoxy_glGenVertexArrays(1, &vao)
@@ -23,7 +23,7 @@ public final class FeedbackProbe<Kind: ParticleKind> {
         try glCheck("creating a transform feedback probe for \(Kind.vertexShader)")
     }
 
-    public func delete() {
+    package func delete() {
         epoxy_glDeleteVertexArrays(1, &vao)
         epoxy_glDeleteBuffers(1, &input)
         epoxy_glDeleteBuffers(1, &output)
@@ -34,21 +34,21 @@ public final class FeedbackProbe<Kind: ParticleKind> {
     /// The shader's view of `particles` as members of `burst`, at clock time `now`. The time
     /// uniform is the burst's own `age(at:)`, exactly as the renderer sets it; each sample's
     /// `t` is the particle's own age, now − epoch − birth.
-    public func evaluate(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double) throws -> [Kind.Sample] {
+    package func evaluate(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double) throws -> [Kind.Sample] {
         try evaluateVertices(particles, in: burst, at: now, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1).map(\.sample)
     }
 
     /// A particle as the shader computed it: its sample, and for each of the quad's four
     /// vertices the outputs `DrawnQuad.vertexOutputs` describes; then the same for each of its
     /// trail's ghosts (`ghosts[k − 1]` is ghost k, its sample at the lagged age).
-    public struct Probed {
-        public var sample: Kind.Sample
-        public var vertices: [[Double]]
-        public var ghosts: [Probed] = []
+    package struct Probed {
+        package var sample: Kind.Sample
+        package var vertices: [[Double]]
+        package var ghosts: [Probed] = []
     }
 
     /// The samples and every vertex output, drawn into `viewport` at `pixelsPerPoint`.
-    public func evaluateVertices(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
+    package func evaluateVertices(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
         let own = Kind.feedbackFloats, perVertex = Kind.feedbackFloats + DrawnQuad.vertexOutputFloats
         let ghosts = Kind.ghosts(burst.uniforms), perRecord = ghosts + 1
         let values = try run(particles.map { Kind.record($0, uniforms: burst.uniforms) }, instancesPerRecord: perRecord, uniforms: FrameUniforms.values(age: burst.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms)
@@ -70,7 +70,7 @@ public final class FeedbackProbe<Kind: ParticleKind> {
 
     /// The same, for particles launched at `epoch` with `uniforms` (fitted to them unless they
     /// already cover them, as the renderer does).
-    public func evaluate(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> [Kind.Sample] {
+    package func evaluate(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> [Kind.Sample] {
         let burst = Burst<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: Kind.fitted(uniforms, to: particles), layer: .overButton)
         return try evaluate(particles, in: burst, at: now)
     }

@@ -8,28 +8,28 @@ import Foundation
 /// caller's double-precision clock): the records hold birth times as seconds after the epoch
 /// and the shader gets `now - epoch` as a float. Float32 seconds since start would step by 8 ms
 /// after a day; this way a viewer running for months animates as it did in its first second.
-public struct Burst<Kind: ParticleKind>: Sendable {
-    public var id: Int
-    public var first: Int
-    public var count: Int
+package struct Burst<Kind: ParticleKind>: Sendable {
+    package var id: Int
+    package var first: Int
+    package var count: Int
     /// Seconds, in the caller's clock.
-    public var epoch: Double
+    package var epoch: Double
     /// Seconds after the epoch when the first particle appears and the last one dies.
-    public var appears: Double
-    public var dies: Double
+    package var appears: Double
+    package var dies: Double
     /// What every particle of the burst shares.
-    public var uniforms: Kind.Uniforms {
+    package var uniforms: Kind.Uniforms {
         didSet { uniformValues = uniforms.uniforms }
     }
     /// `uniforms` as the shader takes them, worked out once (wind filters, grids, ramps), not
     /// every frame: the draw's CPU cost stays a few µs per burst.
-    public private(set) var uniformValues: [ShaderUniform]
+    package private(set) var uniformValues: [ShaderUniform]
     /// Which pass draws it.
-    public var layer: Layer
+    package var layer: Layer
     /// The fragment shader's shapes its particles need: which program variant draws it.
-    public var shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes
+    package var shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes
 
-    public init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer) {
+    package init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer) {
         self.id = id
         self.first = first
         self.count = count
@@ -41,18 +41,18 @@ public struct Burst<Kind: ParticleKind>: Sendable {
         self.layer = layer
     }
 
-    public func isLive(at now: Double) -> Bool {
+    package func isLive(at now: Double) -> Bool {
         let t = now - epoch
         return t >= appears && t < dies
     }
 
     /// Nothing of it is still to come: every particle has died.
-    public func isOver(at now: Double) -> Bool {
+    package func isOver(at now: Double) -> Bool {
         now - epoch >= dies
     }
 
     /// The time uniform for this burst: the subtraction happens in double precision.
-    public func age(at now: Double) -> Float {
+    package func age(at now: Double) -> Float {
         Float(now - epoch)
     }
 }
@@ -62,31 +62,31 @@ public struct Burst<Kind: ParticleKind>: Sendable {
 /// Each burst is uploaded once into a contiguous range and never written again. When the next
 /// burst does not fit, writing wraps to the start and overwrites the oldest bursts; if any of
 /// them was still alive the ring says so once.
-public final class InstanceRing<Kind: ParticleKind> {
-    public let capacity: Int
-    public private(set) var buffer: GLuint = 0
+package final class InstanceRing<Kind: ParticleKind> {
+    package let capacity: Int
+    package private(set) var buffer: GLuint = 0
     /// Bursts in the order they were written, oldest first. Dead bursts stay until overwritten,
     /// so a paused viewer can step back in time to them, but no more than `keptDeadBursts` of
     /// them: drawing forgets older dead ones (see `forgetDead`), so tiny bursts cannot make the
     /// array, and every frame's walk over it, grow to the capacity.
-    public private(set) var bursts: [Burst<Kind>] = []
+    package private(set) var bursts: [Burst<Kind>] = []
     /// Dead bursts kept for stepping back: 1,024 is 100 s of stress bursts, or hundreds of clicks.
-    public static var keptDeadBursts: Int { 1_024 }
+    package static var keptDeadBursts: Int { 1_024 }
     /// Upload calls and bytes since creation: one call per burst, none per frame.
-    public private(set) var uploadCount = 0
-    public private(set) var uploadedBytes = 0
+    package private(set) var uploadCount = 0
+    package private(set) var uploadedBytes = 0
     /// Live particles lost to overwriting since creation.
-    public private(set) var droppedLiveParticles = 0
-    public var notice: (String) -> Void = { message in
-        FileHandle.standardError.write(Data(("confetti: " + message + "\n").utf8))
-    }
+    package private(set) var droppedLiveParticles = 0
+    /// Told once when live bursts start being overwritten (the app says so, and what to
+    /// change); `droppedLiveParticles` counts them either way.
+    package var notice: ((String) -> Void)?
     private var head = 0
     private var nextID = 0
     private var noticeGiven = false
 
-    public static var stride: Int { MemoryLayout<Kind.Record>.stride }
+    package static var stride: Int { MemoryLayout<Kind.Record>.stride }
 
-    public init(capacity: Int) throws {
+    package init(capacity: Int) throws {
         guard capacity > 0 else { throw GLFailure("the instance ring needs a capacity of at least 1, not \(capacity)") }
         self.capacity = capacity
         let bytes = capacity * Self.stride
@@ -97,20 +97,20 @@ public final class InstanceRing<Kind: ParticleKind> {
         try glCheck("allocating an instance ring of \(capacity) \(Kind.name) particles (\(bytes) bytes)")
     }
 
-    public func delete() {
+    package func delete() {
         epoxy_glDeleteBuffers(1, &buffer)
         buffer = 0
     }
 
     /// GPU memory the ring holds, in bytes.
-    public var byteSize: Int { capacity * Self.stride }
+    package var byteSize: Int { capacity * Self.stride }
 
     /// Uploads one burst and returns its range. `now` only decides whether overwritten bursts
     /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER unbound.
-    public func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> Burst<Kind> {
+    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> Burst<Kind> {
         guard !records.isEmpty else { throw GLFailure("a burst needs at least one particle") }
         guard records.count <= capacity else {
-            throw GLFailure("a burst of \(records.count) particles does not fit in the instance ring (capacity \(capacity)); raise --capacity")
+            throw GLFailure("a burst of \(records.count) particles does not fit in the instance ring (capacity \(capacity))")
         }
         // An error left by an earlier call (a draw, say) is not this upload's.
         try glCheck("an earlier call such as a draw (found before uploading a burst of \(records.count) \(Kind.name) particles, which did not happen)")
@@ -138,7 +138,7 @@ public final class InstanceRing<Kind: ParticleKind> {
         return burst
     }
 
-    public func liveParticles(at now: Double) -> Int {
+    package func liveParticles(at now: Double) -> Int {
         bursts.reduce(0) { $0 + ($1.isLive(at: now) ? $1.count : 0) }
     }
 
@@ -146,7 +146,7 @@ public final class InstanceRing<Kind: ParticleKind> {
     /// ones. Bursts still to come or alive are kept, so a show uploaded ahead of time (render)
     /// loses nothing; only times before `now` lose what had died long before. O(bursts), and
     /// nothing at all while there are no more bursts than that.
-    public func forgetDead(at now: Double) {
+    package func forgetDead(at now: Double) {
         guard bursts.count > Self.keptDeadBursts else { return }
         let dead = bursts.reduce(0) { $0 + ($1.isOver(at: now) ? 1 : 0) }
         var excess = dead - Self.keptDeadBursts
@@ -159,7 +159,7 @@ public final class InstanceRing<Kind: ParticleKind> {
     }
 
     /// Forgets every burst; the next one is written at the start.
-    public func removeAll() {
+    package func removeAll() {
         bursts.removeAll()
         head = 0
     }
@@ -175,7 +175,7 @@ public final class InstanceRing<Kind: ParticleKind> {
         droppedLiveParticles += lost
         if !noticeGiven {
             noticeGiven = true
-            notice("the instance ring (capacity \(capacity)) is full; the oldest bursts are being overwritten while still alive (\(lost) particles this time). Raise --capacity to keep them.")
+            notice?("the \(Kind.name) ring (capacity \(capacity)) is full: its oldest bursts are being overwritten while still alive (\(lost) particles this time)")
         }
     }
 }

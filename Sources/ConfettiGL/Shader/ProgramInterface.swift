@@ -6,17 +6,17 @@ import ConfettiCore
 /// Checked against the linked program, so a shader edited to read an attribute or uniform the
 /// renderer does not supply (or as another type) is refused like a compile error, instead of
 /// silently reading zeros or raising a GL error at the first draw.
-public struct ProgramInterface: Sendable {
-    public var attributes: [VertexAttribute]
-    public var uniforms: [String: String]
+package struct ProgramInterface: Sendable {
+    package var attributes: [VertexAttribute]
+    package var uniforms: [String: String]
 
-    public init(attributes: [VertexAttribute], uniforms: [ShaderUniform]) {
+    package init(attributes: [VertexAttribute], uniforms: [ShaderUniform]) {
         self.attributes = attributes
         self.uniforms = Dictionary(uniforms.map { ($0.name, $0.value.glslType) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The interface of a particle kind's program: its record, its uniforms, the frame's.
-    public init<Kind: ParticleKind>(_: Kind.Type, sampleUniforms: Kind.Uniforms) {
+    package init<Kind: ParticleKind>(_: Kind.Type, sampleUniforms: Kind.Uniforms) {
         self.init(
             attributes: Kind.attributes,
             uniforms: FrameUniforms.values(age: 0, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1) + sampleUniforms.uniforms
@@ -25,7 +25,7 @@ public struct ProgramInterface: Sendable {
 
     /// Throws a `ShaderError` naming the first input the program reads that this interface does
     /// not supply, or supplies as another type or location.
-    public func check(_ program: ShaderProgram) throws {
+    package func check(_ program: ShaderProgram) throws {
         let where_ = ([program.vertex] + (program.fragment.map { [$0] } ?? [])).map(program.library.displayName).joined(separator: " + ")
         let fed = Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for (name, input) in program.activeAttributes() where !name.hasPrefix("gl_") {
@@ -66,7 +66,7 @@ func glslTypeName(_ type: GLenum) -> String {
 
 extension ShaderProgram {
     /// The uniforms the linker kept: name → GL type. Array uniforms are named without `[0]`.
-    public func activeUniforms() -> [String: GLenum] {
+    package func activeUniforms() -> [String: GLenum] {
         var count: GLint = 0
         epoxy_glGetProgramiv(id, GLenum(GL_ACTIVE_UNIFORMS), &count)
         var result: [String: GLenum] = [:]

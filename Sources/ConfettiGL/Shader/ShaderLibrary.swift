@@ -1,52 +1,59 @@
 import Foundation
 
-/// Where shader text comes from: the copy of `Shaders/` built into the library, or a directory
-/// on disk (for editing shaders with hot reload).
+/// Where shader text comes from: the files built into the binary, or a directory on disk (for
+/// editing shaders with hot reload).
 ///
-/// The embedded copy is made at build time by the `EmbedShaders` plugin from the top-level
-/// `Shaders/` folder, the single source, so a binary copied anywhere, or an app that depends on
-/// the package, draws without any path.
-public struct ShaderLibrary: Sendable {
-    public enum Origin: Sendable, Equatable {
+/// The built-in copies are made at build time by the `EmbedShaders` plugin from `Shaders/`, the
+/// single source, so a binary copied anywhere, or an app that depends on the package, draws
+/// without any path. The library builds in its own files (the top level of `Shaders/`); an app
+/// that has shaders of its own adds them with `addingBuiltIn`. Names are paths under `Shaders/`,
+/// as `#include` gives them, so the same names work with a directory.
+package struct ShaderLibrary: Sendable {
+    package enum Origin: Sendable, Equatable {
         case embedded
         case directory(URL)
     }
 
-    public let origin: Origin
+    package let origin: Origin
+    /// The built-in files by name: read when `origin` is `.embedded`.
+    package let builtIn: [String: String]
 
-    /// The shaders built into this binary.
-    public static let embedded = ShaderLibrary(origin: .embedded)
+    private init(origin: Origin, builtIn: [String: String] = EmbeddedShaders.files) {
+        self.origin = origin
+        self.builtIn = builtIn
+    }
+
+    /// The library's shaders, built in.
+    package static let embedded = ShaderLibrary(origin: .embedded)
+
+    /// These shaders and `files` besides (an app's own, named by their path under `Shaders/`).
+    package func addingBuiltIn(_ files: [String: String]) -> ShaderLibrary {
+        ShaderLibrary(origin: origin, builtIn: builtIn.merging(files) { _, added in added })
+    }
 
     /// Shaders read from `directory` each time a program is built.
-    public static func directory(_ url: URL) -> ShaderLibrary {
-        ShaderLibrary(origin: .directory(url))
+    package static func directory(_ url: URL) -> ShaderLibrary {
+        ShaderLibrary(origin: .directory(url), builtIn: [:])
     }
 
-    /// `explicit` (`--shader-dir`), else `$CONFETTI_SHADER_DIR`, else the embedded shaders.
-    /// A named directory must hold the shaders: a typo should not silently fall back.
-    public static func resolve(_ explicit: String? = nil) throws -> ShaderLibrary {
-        let probe = "confetti.vert.glsl"
-        if let explicit {
-            guard !explicit.isEmpty else {
-                throw GLFailure("--shader-dir is empty: give the directory of the .glsl files, or leave it out for the built-in shaders")
-            }
-            let url = URL(fileURLWithPath: explicit)
-            guard FileManager.default.fileExists(atPath: url.appendingPathComponent(probe).path) else {
-                throw GLFailure("no \(probe) in the shader directory \(explicit) (from --shader-dir or $CONFETTI_SHADER_DIR); point it at the project's Shaders/ folder")
-            }
-            return .directory(url)
+    /// The file every shader directory holds; a directory without it is not one.
+    package static let probe = "confetti.vert.glsl"
+
+    /// `directory(url)`, refused unless it holds the shaders: a typo should not draw nothing.
+    package static func checkedDirectory(_ path: String) throws -> ShaderLibrary {
+        guard !path.isEmpty else { throw ShaderError(message: "the shader directory is empty") }
+        let url = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: url.appendingPathComponent(probe).path) else {
+            throw ShaderError(message: "no \(probe) in the shader directory \(path)")
         }
-        if let env = ProcessInfo.processInfo.environment["CONFETTI_SHADER_DIR"], !env.isEmpty {
-            return try resolve(env)
-        }
-        return .embedded
+        return .directory(url)
     }
 
-    /// The names of the files built in: everything in `Shaders/`.
-    public static var builtInNames: [String] { EmbeddedShaders.files.keys.sorted() }
+    /// The names of the files built in.
+    package var builtInNames: [String] { builtIn.keys.sorted() }
 
     /// Names the file in messages: its path on disk, or `Shaders/NAME` for an embedded one.
-    public func displayName(_ name: String) -> String {
+    package func displayName(_ name: String) -> String {
         switch origin {
         case .embedded: "Shaders/" + name
         case .directory(let url): url.appendingPathComponent(name).path
@@ -54,20 +61,20 @@ public struct ShaderLibrary: Sendable {
     }
 
     /// The path to watch for changes, when the file is on disk.
-    public func path(_ name: String) -> String? {
+    package func path(_ name: String) -> String? {
         guard case .directory(let url) = origin else { return nil }
         return url.appendingPathComponent(name).path
     }
 
     /// Larger shader files are refused unread.
-    public static let maxFileBytes = 1 << 20
+    package static let maxFileBytes = 1 << 20
 
     /// The text of one file, `#include`s not yet expanded.
-    public func text(_ name: String) throws -> String {
+    package func text(_ name: String) throws -> String {
         switch origin {
         case .embedded:
-            guard let text = EmbeddedShaders.files[name] else {
-                throw ShaderError(message: "\(displayName(name)): no such shader in this build (built-in files: \(EmbeddedShaders.files.keys.sorted().joined(separator: ", ")))")
+            guard let text = builtIn[name] else {
+                throw ShaderError(message: "\(displayName(name)): no such shader in this build (built-in files: \(builtInNames.joined(separator: ", ")))")
             }
             return text
         case .directory(let url):
@@ -86,7 +93,7 @@ public struct ShaderLibrary: Sendable {
     }
 
     /// `name` with every `#include "file"` expanded (see `ShaderSource`).
-    public func source(_ name: String, defines: [String] = []) throws -> ShaderSource {
+    package func source(_ name: String, defines: [String] = []) throws -> ShaderSource {
         try ShaderSource(root: name, library: self, defines: defines)
     }
 }

@@ -5,21 +5,21 @@ import Foundation
 ///
 /// `#include`s are expanded with `#line` directives, and compile and link errors are rewritten
 /// to `file:line:column: message`, so an editor or a terminal can jump straight to the line.
-public final class ShaderProgram {
-    public let id: GLuint
-    public let library: ShaderLibrary
-    public let vertex: String
-    public let fragment: String?
+package final class ShaderProgram {
+    package let id: GLuint
+    package let library: ShaderLibrary
+    package let vertex: String
+    package let fragment: String?
     /// Every file the program was built from, includes too (what hot reload watches).
-    public let files: [String]
+    package let files: [String]
     private let feedback: [String]
     /// Preprocessor definitions ("NAME VALUE") the fragment shader was compiled with.
-    public let fragmentDefines: [String]
+    package let fragmentDefines: [String]
     private var uniforms: [String: GLint] = [:]
 
     /// `feedback` names vertex outputs to capture with transform feedback, interleaved.
     /// `fragmentDefines` specialise the fragment shader (`#define`s after its `#version`).
-    public init(_ library: ShaderLibrary, vertex: String, fragment: String? = nil, feedback: [String] = [], fragmentDefines: [String] = []) throws {
+    package init(_ library: ShaderLibrary, vertex: String, fragment: String? = nil, feedback: [String] = [], fragmentDefines: [String] = []) throws {
         self.library = library
         self.fragmentDefines = fragmentDefines
         self.vertex = vertex
@@ -58,20 +58,20 @@ public final class ShaderProgram {
     }
 
     /// A new program from the same files, as they are now.
-    public func rebuilt() throws -> ShaderProgram {
+    package func rebuilt() throws -> ShaderProgram {
         try ShaderProgram(library, vertex: vertex, fragment: fragment, feedback: feedback, fragmentDefines: fragmentDefines)
     }
 
-    public func use() {
+    package func use() {
         epoxy_glUseProgram(id)
     }
 
-    public func delete() {
+    package func delete() {
         epoxy_glDeleteProgram(id)
     }
 
     /// -1 for a uniform the linker optimised away, which GL then ignores.
-    public func uniform(_ name: String) -> GLint {
+    package func uniform(_ name: String) -> GLint {
         if let cached = uniforms[name] { return cached }
         let location = epoxy_glGetUniformLocation(id, name)
         uniforms[name] = location
@@ -79,7 +79,7 @@ public final class ShaderProgram {
     }
 
     /// The vertex inputs the linker kept: name → (location, GL type).
-    public func activeAttributes() -> [String: (location: Int, type: GLenum)] {
+    package func activeAttributes() -> [String: (location: Int, type: GLenum)] {
         var count: GLint = 0
         epoxy_glGetProgramiv(id, GLenum(GL_ACTIVE_ATTRIBUTES), &count)
         var result: [String: (location: Int, type: GLenum)] = [:]
@@ -154,8 +154,10 @@ public final class ShaderProgram {
 
 /// A shader that failed to read, compile or link; the message names file and line.
 public struct ShaderError: Error, CustomStringConvertible, Sendable {
-    public var message: String
+    package var message: String
     public var description: String { message }
+
+    package init(message: String) { self.message = message }
 }
 
 private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<GLchar>?]) -> R) -> R {

@@ -6,11 +6,11 @@
 /// number (the root 0, includes 1, 2, … in order of first use) and the expansion brackets every
 /// included file with `#line` directives, so a compile error still names the right file and
 /// line. A file is included once, however often it is named (shared helpers include each other).
-public struct ShaderSource: Sendable {
+package struct ShaderSource: Sendable {
     /// The expanded text to compile.
-    public let text: String
+    package let text: String
     /// File names by source-string number.
-    public let files: [String]
+    package let files: [String]
 
     /// `defines` ("NAME VALUE") are set right after the root's `#version`, before its numbering
     /// starts, so they move no line an error names.

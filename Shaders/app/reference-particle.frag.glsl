@@ -6,7 +6,7 @@
 // antialiased edge, and writes premultiplied colour (blended with ONE, ONE_MINUS_SRC_ALPHA).
 // The inputs come from emitQuad in quad.glsl.
 
-#include "reference-coverage.glsl"
+#include "app/reference-coverage.glsl"
 
 in vec2 vLocal;
 flat in vec3 vHalfSize;

@@ -6,7 +6,7 @@
 // The motion is the closed form of docs/effects.md (Confetti), evaluated from the record the
 // CPU wrote once (layout: ReferenceConfettiRecord in ReferenceRenderer.swift) and one time uniform.
 
-#include "reference-quad.glsl"
+#include "app/reference-quad.glsl"
 
 layout(location = 0) in vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
 layout(location = 1) in vec4 aSway;     // flutter amplitude (pt), frequency (rad/s), phase (rad), signed spread (pt/s^2)
