@@ -32,6 +32,11 @@ let package = Package(
             dependencies: ["ConfettiCore", "CEpoxy", "CEGL"],
             plugins: ["EmbedShaders"]
         ),
+        // The proof, outside the library an app embeds: the GPU read back by transform feedback,
+        // the CPU rasteriser and the quantisation error bounds, which `trace`, `soak` and the
+        // tests compare the shaders with.
+        .target(name: "ConfettiProof", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
+
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
@@ -39,13 +44,13 @@ let package = Package(
         // Shaders/app/ built in.
         .target(
             name: "ConfettiApp",
-            dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy", "CGLFW", "CPNG", "CSystem", "CX11", "CWayland"],
+            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CSystem", "CX11", "CWayland"],
             plugins: ["EmbedShaders"]
         ),
         .executableTarget(
             name: "confetti",
             dependencies: [
-                "ConfettiCore", "ConfettiGL", "ConfettiApp",
+                "ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,7 +68,7 @@ let package = Package(
         // What both test targets measure a piece of work by: CPU time and bytes read, which a
         // busy machine does not stretch as it does wall time.
         .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "TestSupport"]),
-        .testTarget(name: "ConfettiGLTests", dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport"]),
+        .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "TestSupport"]),
+        .testTarget(name: "ConfettiGLTests", dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConfettiGL
+import ConfettiProof
 import Foundation
 
 struct TraceCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ConfettiCore
+import ConfettiProof
 import Foundation
 import Testing
 

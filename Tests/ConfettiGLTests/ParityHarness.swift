@@ -1,4 +1,5 @@
 import ConfettiGL
+import ConfettiProof
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import ConfettiApp
 import ConfettiGL
+import ConfettiProof
 import Foundation
 import Testing
 

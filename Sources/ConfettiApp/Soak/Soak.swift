@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
 import ConfettiGL
+import ConfettiProof
 import Foundation
 
 /// `confetti soak`: bursts fired fast enough to wrap the instance ring many times, with a frame

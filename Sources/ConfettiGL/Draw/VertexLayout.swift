@@ -23,7 +23,7 @@ package func bindInstanceAttributes(_ attributes: [VertexAttribute], stride: Int
 }
 
 /// Sets uniforms by name on the program in use.
-func setUniforms(_ uniforms: [ShaderUniform], on program: ShaderProgram) {
+package func setUniforms(_ uniforms: [ShaderUniform], on program: ShaderProgram) {
     for uniform in uniforms {
         let location = program.uniform(uniform.name)
         switch uniform.value {

@@ -1,3 +1,4 @@
+import ConfettiCore
 import Foundation
 
 /// A CPU reference renderer: what the GPU should put in an 8-bit RGBA framebuffer, pixel by

@@ -1,3 +1,4 @@
+import ConfettiCore
 import Foundation
 
 /// How far quantisation can move a confetti piece: bounds on |stored − spawned| for the pose

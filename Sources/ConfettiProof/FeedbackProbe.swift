@@ -1,5 +1,6 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
+import ConfettiGL
 import Foundation
 
 /// Runs a kind's vertex shader over its records and reads the outputs back with transform
