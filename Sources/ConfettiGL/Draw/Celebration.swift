@@ -14,8 +14,9 @@ import Foundation
 /// ```
 ///
 /// Times are seconds in any clock the app likes (they are subtracted in double precision, so
-/// months of uptime are fine); each `fire` is one seeded launch, launch k drawing from stream k
-/// of `seed`. Each kind has its own GPU ring of `capacity` records, allocated up front.
+/// months of uptime are fine); each `fire` or `launch` is one seeded launch, launch k drawing
+/// from stream k of `seed`. Each kind has its own GPU ring of `capacity` records, allocated up
+/// front.
 public final class Celebration {
     /// Particles each kind's GPU ring holds; the oldest bursts are overwritten when it is full.
     public static let defaultCapacity = 1 << 20
@@ -79,12 +80,25 @@ public final class Celebration {
         } catch let error as BudgetError {
             throw CelebrationError(error.description)
         }
+        try launch(at: now) { effect.launch(around: frame, in: viewport, using: &$0) }
+    }
+
+    /// One launch that the app makes itself (a firework where the user clicked, a burst of its
+    /// own count): `spawns` draws from the next stream of `seed`, as `fire` does, and what it
+    /// returns is uploaded at `time`. Nothing is checked against `Budget` here: that is the
+    /// caller's (an upload larger than a ring throws). The stream counts as used once drawn,
+    /// even if an upload then fails, so that a launch already in part on screen is never drawn
+    /// again by the next one.
+    @discardableResult
+    public func launch(at time: Double, _ spawns: (inout SeededGenerator) -> [Spawn]) throws -> [Spawn] {
+        guard time.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(time)") }
         var rng = SeededGenerator(seed: seed, stream: UInt64(launches))
-        let spawns = effect.launch(around: frame, in: viewport, using: &rng)
-        for spawn in spawns {
-            try add(spawn, at: now)
-        }
         launches += 1
+        let launched = spawns(&rng)
+        for spawn in launched {
+            try add(spawn, at: time)
+        }
+        return launched
     }
 
     /// One launch of a preset by name (any of `Effect.presets`: `confetti`, `rain`, `finale`, …).
