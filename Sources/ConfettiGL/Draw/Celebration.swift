@@ -84,12 +84,25 @@ public final class Celebration {
         } catch let error as BudgetError {
             throw CelebrationError(error.description)
         }
+        try launch(at: now) { effect.launch(around: frame, in: viewport, using: &$0) }
+    }
+
+    /// One launch that the app makes itself (a firework where the user clicked, a burst of its
+    /// own count): `spawns` draws from the next stream of `seed`, as `fire` does, and what it
+    /// returns is uploaded at `time`. Nothing is checked against `Budget` here: that is the
+    /// caller's (an upload larger than a ring throws). The stream counts as used once drawn,
+    /// even if an upload then fails, so that a launch already in part on screen is never drawn
+    /// again by the next one.
+    @discardableResult
+    package func launch(at time: Double, _ spawns: (inout SeededGenerator) -> [Spawn]) throws -> [Spawn] {
+        guard time.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(time)") }
         var rng = SeededGenerator(seed: seed, stream: UInt64(launches))
-        let spawns = effect.launch(around: frame, in: viewport, using: &rng)
-        for spawn in spawns {
-            try add(spawn, at: now)
-        }
         launches += 1
+        let launched = spawns(&rng)
+        for spawn in launched {
+            try add(spawn, at: time)
+        }
+        return launched
     }
 
     /// One launch of a preset by name (any of `Effect.presets`: `confetti`, `rain`, `finale`, …).

@@ -1,0 +1,62 @@
+import ConfettiCore
+import ConfettiGL
+
+/// Everything the viewer fires goes through the scene's `Celebration`, which numbers the
+/// launches: launch k draws from stream k of `--seed`, whichever key, click, stress burst or
+/// emitter chunk made it. Each launch is checked against `Budget` here first, with the viewer's
+/// own names (`--count`, `--capacity`) for a refusal.
+extension Viewer {
+    /// Launches so far; launch k drew from stream k of the seed.
+    package var launches: Int { renderer.celebration.launches }
+
+    private func launch(_ kind: EffectName, around rect: Rect) throws -> [Spawn] {
+        // Checked at start-up and on reload; checked again here, before spawning, all the same.
+        try Budget.launch(options.effect, .effect(kind), capacity: options.capacity, names: .options(countGiven: options.count != nil))
+        let spawns = try renderer.celebration.launch(at: clock.time) { options.effect.launch(kind, around: rect, in: viewport, using: &$0) }
+        needsRedraw = true
+        return spawns
+    }
+
+    /// One confetti burst of the viewer's own making (a stress burst, an emitter chunk), born
+    /// at `time`; the caller has checked it.
+    func launch(_ burst: ConfettiBurst, at time: Double) throws {
+        try renderer.celebration.launch(at: time) { [.confetti(burst.spawn(in: viewport, using: &$0), burst.physics)] }
+    }
+
+    /// Fires one confetti burst sized to the current window.
+    @discardableResult
+    package func fireBurst() throws -> [ConfettiParticle] {
+        guard case .confetti(let pieces, _) = try launch(.confetti, around: button.frame).first else { return [] }
+        return pieces
+    }
+
+    /// What a click on the button fires: two classic fireworks around it and confetti.
+    @discardableResult
+    package func celebrate() throws -> [Spawn] {
+        try launch(.celebration, around: button.frame)
+    }
+
+    /// A fountain rising from the top of the button.
+    @discardableResult
+    package func fireFountain() throws -> [Spark] {
+        guard case .sparks(let sparks, _) = try launch(.fountain, around: button.frame).first else { return [] }
+        return sparks
+    }
+
+    /// A classic firework exploding at `point` (in points).
+    @discardableResult
+    package func fireFirework(at point: Point) throws -> [Spark] {
+        try Budget.launch(options.effect, .firework, capacity: options.capacity)
+        let firework = options.effect.fireworks.firework
+        let spawns = try renderer.celebration.launch(at: clock.time) { [.sparks(firework.sparks(at: point, using: &$0), firework.timing)] }
+        needsRedraw = true
+        guard case .sparks(let sparks, _) = spawns.first else { return [] }
+        return sparks
+    }
+
+    /// Enter: one launch of the effect's own kind (a rocket, rain, a celebration, …).
+    @discardableResult
+    package func fireEffect() throws -> [Spawn] {
+        try launch(options.effect.kind, around: button.frame)
+    }
+}

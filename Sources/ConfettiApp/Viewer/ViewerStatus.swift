@@ -1,0 +1,85 @@
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// The status line: fps, frame time, live particles, speed, stress, emitter, reduced motion,
+/// paused time and effect. The HUD (H) shows it in the window's corner and the title bar shows
+/// it too, with any reload error or refusal after it: one list, so the two say the same in the
+/// same words.
+extension Viewer {
+    /// Points per font pixel of the HUD: 14 pt letters, 28 pixels tall at a content scale of 2.
+    package static let hudScale = 2.0
+
+    /// Whether the HUD is drawn (H toggles it).
+    package var showsHUD: Bool { options.showsHUD }
+
+    /// The HUD's panel in the top-left corner, sized to its text.
+    package var hudPanel: CelebrateButton {
+        let text = hud.labelSize(hudText)
+        var panel = CelebrateButton(frame: Rect(x: 8, y: 8, width: (text.width + 16).rounded(), height: (text.height + 12).rounded()))
+        panel.cornerRadius = 6
+        panel.label = hudText
+        panel.fill = RGB(0.12, 0.13, 0.17)
+        panel.text = RGB(0.92, 0.93, 0.96)
+        return panel
+    }
+
+    /// Draws the HUD over the frame, if it is shown.
+    func drawHUD() {
+        guard options.showsHUD else { return }
+        if hudText.isEmpty { hudText = status(lastRate).joined(separator: "  ") }
+        hud.draw(hudPanel, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+    }
+
+    /// The status line's parts, `rate` first (or "idle").
+    private func status(_ rate: FrameRateMeter.Summary?) -> [String] {
+        var parts = rate.map { [String(format: "%.0f fps", $0.fps), String(format: "%.2f ms", $0.milliseconds)] } ?? ["idle"]
+        parts.append("\(renderer.celebration.liveParticles(at: clock.time)) live")
+        parts.append("×" + clock.speed.compactText)
+        if let level = stress { parts.append("stress \(level)") }
+        if isEmitting { parts.append("emitting") }
+        if options.reducedMotion { parts.append("reduced motion") }
+        if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
+        parts.append(options.effectName)
+        return parts
+    }
+
+    /// Says the status line again, in the title and the HUD.
+    func updateTitle() {
+        let line = status(lastRate)
+        let problems = [reloadError.map { "reload failed: " + Self.oneLine($0) }, refusal].compactMap { $0 }
+        let text = "confetti — " + (line + problems).joined(separator: " · ")
+        if window.title != text { window.title = text }
+        hudText = line.joined(separator: "  ")
+    }
+
+    /// The first line of a message, control characters escaped: fit for a title bar or one
+    /// line of stderr.
+    static func oneLine(_ text: String) -> String {
+        printable(String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""), limit: 400)
+    }
+}
+
+/// Averages frame times over half-second windows for the status line.
+struct FrameRateMeter {
+    struct Summary {
+        var fps: Double
+        var milliseconds: Double
+    }
+
+    private var frames = 0
+    private var seconds = 0.0
+    private var lastReport = 0.0
+
+    mutating func record(frameSeconds: Double, at now: Double) -> Summary? {
+        frames += 1
+        seconds += frameSeconds
+        guard now - lastReport >= 0.5, frames > 0, seconds > 0 else { return nil }
+        defer {
+            frames = 0
+            seconds = 0
+            lastReport = now
+        }
+        return Summary(fps: Double(frames) / seconds, milliseconds: 1000 * seconds / Double(frames))
+    }
+}
