@@ -108,10 +108,12 @@ struct BenchCommand: ParsableCommand {
             try AtomicFile.checkWritable(path)
         }
 
-        let report = try shaders.withHeadlessGL { library in
+        let report = try shaders.withHeadlessGL { library, context in
             var benchmark = Benchmark(options: options, shaders: library)
             benchmark.log = { FileHandle.standardError.write(Data(("bench: " + $0 + "\n").utf8)) }
-            return try benchmark.run()
+            var report = try benchmark.run()
+            report.machine.device = context.deviceName
+            return report
         }
 
         print(Self.table(report))
@@ -150,7 +152,7 @@ struct BenchCommand: ParsableCommand {
         func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
         func ms(_ v: Double) -> String { String(format: v < 1 ? "%.3f" : "%.2f", v) }
         var lines = [
-            "machine: \(report.machine.renderer); \(report.machine.cores) cores (\(report.machine.cpu)); \(report.size[0])x\(report.size[1]); \(report.rounds) rounds",
+            "machine: \(report.machine.renderer) (\(report.machine.device)); \(report.machine.cores) cores (\(report.machine.cpu)); \(report.size[0])x\(report.size[1]); \(report.rounds) rounds",
             "",
             [pad("particles", 10), pad("mode", 9), pad("median ms", 10), pad("p95 ms", 9), pad("GPU ms", 9), pad("CPU ms", 9),
              pad("upload B/frame", 15), pad("GPU B/particle", 15), pad("frames", 7), pad("work ms", 9)].joined(separator: " "),

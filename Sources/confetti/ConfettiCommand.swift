@@ -153,19 +153,34 @@ struct PixelSize: ExpressibleByArgument, Sendable, CustomStringConvertible {
     var description: String { "\(width)x\(height)" }
 }
 
-/// Options every GL command shares.
+/// Options every headless GL command shares: the shaders and the device.
 struct ShaderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Directory of .glsl files to use instead of the built-in shaders.", discussion: "Default: $CONFETTI_SHADER_DIR if set, else the shaders built into this binary.", valueName: "dir"))
     var shaderDir: String?
 
-    /// Runs `body` with a current surfaceless EGL context and the chosen shaders: the headless
-    /// set-up of every command that draws without a window.
-    func withHeadlessGL<T>(debug: Bool = false, _ body: (ShaderLibrary) throws -> T) throws -> T {
+    @Option(help: ArgumentHelp("The GPU to draw with: auto (a hardware GPU if EGL lists one, else the software rasteriser), hardware (or an error), software (Mesa's llvmpipe).", discussion: "Default: $CONFETTI_DEVICE if set, else auto.", valueName: "auto|hardware|software"))
+    var device: HeadlessContext.Device?
+
+    @Flag(help: "Print what draws (GL_RENDERER, GL_VERSION and the EGL device) on stderr.")
+    var printRenderer = false
+
+    /// Runs `body` with a current EGL context without a window on the chosen device, and the
+    /// chosen shaders: the headless set-up of every command that draws without a window.
+    func withHeadlessGL<T>(debug: Bool = false, _ body: (ShaderLibrary, HeadlessContext) throws -> T) throws -> T {
         let shaders = try ShaderLibrary.resolve(shaderDir)
-        let context = try HeadlessContext(debug: debug)
+        let context: HeadlessContext
+        do {
+            context = try HeadlessContext(device: device, debug: debug)
+        } catch let error as GLFailure where (device ?? (try? HeadlessContext.environmentDevice())) == .hardware {
+            let source = device != nil ? "--device hardware" : "CONFETTI_DEVICE=hardware"
+            throw ValidationError("\(source): \(error); give --device software or auto")
+        }
+        if printRenderer {
+            FileHandle.standardError.write(Data("confetti: drawing with \(context.description)\n".utf8))
+        }
         try context.makeCurrent()
         defer { context.release() }
-        return try body(shaders)
+        return try body(shaders, context)
     }
 }
 
@@ -228,3 +243,5 @@ func requireFinite(_ value: Double, in range: ClosedRange<Double>, _ option: Str
         throw ValidationError("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(value.compactText)")
     }
 }
+
+extension HeadlessContext.Device: ExpressibleByArgument {}

@@ -120,7 +120,7 @@ struct RenderCommand: ParsableCommand {
         var opened: FrameSink?
         do {
             // The GL context first: with no driver, nothing is created on disk.
-            try shaders.withHeadlessGL { library in
+            try shaders.withHeadlessGL { library, _ in
                 let sink: FrameSink
                 switch target {
                 case .frames(let directory):

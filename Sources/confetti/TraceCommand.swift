@@ -123,7 +123,7 @@ struct TraceCommand: ParsableCommand {
         case .cpu:
             samples = times.map { t in particles.indices.map { Kind.evaluate(particles[$0], at: t, uniforms: uniformsOf($0)) } }
         case .gpu:
-            samples = try shaders.withHeadlessGL { library in
+            samples = try shaders.withHeadlessGL { library, _ in
                 let probe = try FeedbackProbe<Kind>(shaders: library)
                 defer { probe.delete() }
                 // One pass per burst and distinct birth, so each particle is sampled at its own

@@ -498,6 +498,9 @@ package struct Benchmark {
 package struct BenchReport: Codable, Sendable {
     package struct Machine: Codable, Sendable {
         package var renderer: String
+        /// The EGL device that drew: a hardware GPU's DRM node, Mesa's software device, or the
+        /// surfaceless platform (`HeadlessContext.deviceName`); the command fills it in.
+        package var device = ""
         package var cores: Int
         package var cpu: String
 
