@@ -18,6 +18,8 @@ package struct FrameTimeSample: Sendable {
     package private(set) var seconds: [Double] = []
     /// Live particles of the same frames as `seconds` (the same reservoir slots).
     package private(set) var live: [Int] = []
+    /// Where each of those frames' time went, in the same slots (NaN where not measured).
+    package private(set) var timings: [FrameTimings] = []
     /// Fewest and most live particles of any frame.
     package private(set) var minLive = 0
     package private(set) var maxLive = 0
@@ -30,9 +32,10 @@ package struct FrameTimeSample: Sendable {
     package init() {
         seconds.reserveCapacity(Self.capacity)
         live.reserveCapacity(Self.capacity)
+        timings.reserveCapacity(Self.capacity)
     }
 
-    package mutating func record(seconds frame: Double, live particles: Int) {
+    package mutating func record(seconds frame: Double, live particles: Int, timings figures: FrameTimings = FrameTimings()) {
         minLive = frames == 0 ? particles : min(minLive, particles)
         maxLive = frames == 0 ? particles : max(maxLive, particles)
         frames += 1
@@ -40,11 +43,13 @@ package struct FrameTimeSample: Sendable {
         if seconds.count < Self.capacity {
             seconds.append(frame)
             live.append(particles)
+            timings.append(figures)
         } else {
             let k = rng.index(below: frames)
             if k < Self.capacity {
                 seconds[k] = frame
                 live[k] = particles
+                timings[k] = figures
             }
         }
     }
@@ -55,4 +60,30 @@ package struct FrameTimeSample: Sendable {
     package func livePercentile(_ p: Double) -> Int { Int(ConfettiApp.percentile(live.map(Double.init), p)) }
 
     package var meanLive: Int { frames == 0 ? 0 : totalLive / frames }
+
+    /// The `p`-quantile of one timing over the frames that measured it; nil if none did.
+    package func timingPercentile(_ figure: KeyPath<FrameTimings, Double>, _ p: Double) -> Double? {
+        let measured = timings.map { $0[keyPath: figure] }.filter { !$0.isNaN }
+        return measured.isEmpty ? nil : ConfettiApp.percentile(measured, p)
+    }
+}
+
+/// Where one frame's time went, in seconds; NaN for what was not measured (a GPU time not yet
+/// read back, say).
+package struct FrameTimings: Sendable {
+    /// The whole frame on the GPU, and its particle passes alone (GL timestamps).
+    package var gpu = Double.nan
+    package var particlesGPU = Double.nan
+    /// The app's own CPU time for the frame (its thread's, from the end of the input wait to
+    /// the swap): what it costs to plan and issue the frame.
+    package var cpu = Double.nan
+    /// Wall time in the buffer swap: waiting on presentation (vsync) or on the GPU.
+    package var present = Double.nan
+
+    package init(gpu: Double = .nan, particlesGPU: Double = .nan, cpu: Double = .nan, present: Double = .nan) {
+        self.gpu = gpu
+        self.particlesGPU = particlesGPU
+        self.cpu = cpu
+        self.present = present
+    }
 }

@@ -98,6 +98,8 @@ struct ViewCommand: ParsableCommand {
         let times = try viewer.run()
         if quitAfter != nil {
             print("view: \(times.summary)")
+            for line in times.timingLines { print("view: " + line) }
+            print("view: GPU memory \(Budget.format(viewer.renderer.celebration.ringBytes)) bytes in the rings")
         }
         if let signal = StopSignals.pending {
             FileHandle.standardError.write(Data("confetti: viewer stopped by \(StopSignals.name(signal))\n".utf8))

@@ -10,6 +10,8 @@ package final class SceneRenderer {
     /// Drawn when set.
     package var button: CelebrateButton?
     package var background = SceneRenderer.background
+    /// GPU time of the particle passes of each frame (both layers), read back a few frames later.
+    package let particleTimer = GPUTimer(intervals: 2)
 
     /// The window's background: a deep blue-black that every piece's colour stands out on.
     package static let background = RGB(0.055, 0.06, 0.09)
@@ -27,6 +29,7 @@ package final class SceneRenderer {
 
     package func delete() {
         celebration.delete()
+        particleTimer.delete()
         buttons.delete()
     }
 
@@ -60,11 +63,15 @@ package final class SceneRenderer {
     @discardableResult
     package func render(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         clearFramebuffer(to: background)
+        particleTimer.begin()
         var stats = celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .behindButton)
+        particleTimer.end()
         if let button {
             buttons.draw(button, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
         }
+        particleTimer.begin()
         stats = stats + celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .overButton)
+        particleTimer.endFrame()
         return stats
     }
 }

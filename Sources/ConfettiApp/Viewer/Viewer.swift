@@ -51,6 +51,11 @@ package final class Viewer {
     package internal(set) var hudText = ""
     package internal(set) var clock = SimulationClock()
     package private(set) var lastFrame = FrameStats()
+    /// GPU time of each whole frame, read back a few frames later (the particle passes alone
+    /// are `renderer.particleTimer`'s).
+    let frameTimer = GPUTimer()
+    /// Where the last frame's time went, as far as it is known yet.
+    package private(set) var lastTimings = FrameTimings()
     /// Frames drawn so far (an idle window draws none).
     package private(set) var framesDrawn = 0
     /// What the viewer was started with, and since changed by reloads and keys (the effect, its
@@ -155,8 +160,10 @@ package final class Viewer {
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
         renderer.button = button
+        frameTimer.begin()
         lastFrame = renderer.render(at: clock.time, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
         drawHUD()
+        frameTimer.endFrame()
         framesDrawn += 1
         return lastFrame
     }
@@ -196,6 +203,7 @@ package final class Viewer {
             }
             // The clock first, so that what the input fires is born now, not before the wait.
             let now = GLFWWindow.time
+            let cpuStart = threadCPUSeconds()
             let wall = now - previous
             previous = now
             clock.advance(wall: wall)
@@ -231,8 +239,13 @@ package final class Viewer {
             drewAnimatedFrame = isAnimating
             renderFrame()
             saveRequestedScreenshot()
+            let cpu = threadCPUSeconds() - cpuStart
+            let swapStart = GLFWWindow.time
             window.swapBuffers()
-            times.record(seconds: wall, live: lastFrame.instances)
+            lastTimings = FrameTimings(gpu: (frameTimer.latestMilliseconds ?? .nan) / 1000,
+                                       particlesGPU: (renderer.particleTimer.latestMilliseconds ?? .nan) / 1000,
+                                       cpu: cpu, present: GLFWWindow.time - swapStart)
+            times.record(seconds: wall, live: lastFrame.instances, timings: lastTimings)
             if let summary = meter.record(frameSeconds: wall, at: now) {
                 lastRate = summary
                 updateTitle()
@@ -246,6 +259,7 @@ package final class Viewer {
     }
 
     package func close() {
+        frameTimer.delete()
         renderer.delete()
         hud.delete()
         window.close()
@@ -259,4 +273,24 @@ extension FrameTimeSample {
         String(format: "%d frames, median %.2f ms, p95 %.2f ms, live median %d (min %d, max %d)",
                frames, 1000 * percentile(0.5), 1000 * percentile(0.95), livePercentile(0.5), minLive, maxLive)
     }
+
+    /// Then one line each for the median and the p95 of where the time went: the frame, the
+    /// GPU (whole frame, and the particle passes alone), the app's CPU and the swap.
+    package var timingLines: [String] {
+        [("median", 0.5), ("p95", 0.95)].map { name, p in
+            func ms(_ figure: KeyPath<FrameTimings, Double>) -> String {
+                timingPercentile(figure, p).map { String(format: "%.2f ms", 1000 * $0) } ?? "not measured"
+            }
+            return String(format: "%@: frame %.2f ms, GPU %@ (particles %@), CPU %@, present %@",
+                          name, 1000 * percentile(p), ms(\.gpu), ms(\.particlesGPU), ms(\.cpu), ms(\.present))
+        }
+    }
+}
+
+/// This thread's CPU time so far, in seconds: what the app's own work costs, which waiting
+/// (for input, for the swap) does not add to.
+package func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

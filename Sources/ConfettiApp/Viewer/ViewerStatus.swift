@@ -27,7 +27,7 @@ extension Viewer {
     /// Draws the HUD over the frame, if it is shown.
     func drawHUD() {
         guard options.showsHUD else { return }
-        if hudText.isEmpty { hudText = status(lastRate).joined(separator: "  ") }
+        if hudText.isEmpty { hudText = (status(lastRate) + timing).joined(separator: "  ") }
         hud.draw(hudPanel, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
     }
 
@@ -44,13 +44,25 @@ extension Viewer {
         return parts
     }
 
+    /// What the HUD adds to the title's short form: where the last frame's time went, as far as
+    /// it has come back from the GPU, and the GPU memory of the rings.
+    private var timing: [String] {
+        var parts: [String] = []
+        if !lastTimings.gpu.isNaN {
+            parts.append(String(format: "GPU %.2f ms (particles %.2f)", 1000 * lastTimings.gpu, 1000 * (lastTimings.particlesGPU.isNaN ? 0 : lastTimings.particlesGPU)))
+        }
+        if !lastTimings.cpu.isNaN { parts.append(String(format: "CPU %.2f ms", 1000 * lastTimings.cpu)) }
+        parts.append(String(format: "%.0f MB", Double(renderer.celebration.ringBytes) / 1e6))
+        return parts
+    }
+
     /// Says the status line again, in the title and the HUD.
     func updateTitle() {
         let line = status(lastRate)
         let problems = [reloadError.map { "reload failed: " + Self.oneLine($0) }, refusal].compactMap { $0 }
         let text = "confetti — " + (line + problems).joined(separator: " · ")
         if window.title != text { window.title = text }
-        hudText = line.joined(separator: "  ")
+        hudText = (line + timing).joined(separator: "  ")
     }
 
     /// The first line of a message, control characters escaped: fit for a title bar or one

@@ -29,6 +29,16 @@ public final class Celebration {
 
     package let confetti: ParticleRenderer<ConfettiKind>
     package let sparks: ParticleRenderer<SparkKind>
+    /// Times every draw on the GPU, read back a few draws later.
+    private let timer = GPUTimer()
+
+    /// GPU milliseconds of the newest draw whose timing has come back: each `draw` is timed on
+    /// its own with GL timestamps and read back once the GPU has finished it, usually two or
+    /// three draws later, so asking never makes the CPU wait. nil until one has come back.
+    public var gpuMilliseconds: Double? { timer.latestMilliseconds }
+
+    /// GPU memory the rings hold, allocated up front: capacity × each kind's record size.
+    package var ringBytes: Int { confetti.ring.byteSize + sparks.ring.byteSize }
 
     /// Needs a current OpenGL 3.3 core context. Builds the programs now, so an old context
     /// fails here rather than at the first draw.
@@ -63,6 +73,7 @@ public final class Celebration {
     public func delete() {
         confetti.delete()
         sparks.delete()
+        timer.delete()
     }
 
     /// One launch of `effect` at time `now`, sized to `viewport` (points). Fireworks burst
@@ -140,6 +151,8 @@ public final class Celebration {
         guard !sparkPlan.isEmpty || !confettiPlan.isEmpty else { return FrameStats() }
         let saved = GLStateSnapshot()
         defer { saved.restore() }
+        timer.begin()
+        defer { timer.endFrame() }
         return sparks.execute(sparkPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
             + confetti.execute(confettiPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
     }

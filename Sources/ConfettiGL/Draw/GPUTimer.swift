@@ -1,0 +1,93 @@
+@preconcurrency import CEpoxy
+
+/// GPU time of a frame's intervals, measured with GL_TIMESTAMP queries (`glQueryCounter`, core
+/// since 3.3) and read back only once the GPU has finished them, a few frames later: the CPU
+/// never waits for the GPU to learn how long it took.
+///
+/// `begin` and `end` bracket each interval of a frame (at most `intervals` of them, say the
+/// particles behind the button and those over it); `endFrame` closes the frame. Frames go
+/// round a ring of `depth` slots; a slot whose results have not come back when its turn comes
+/// again is given up, not waited for. Timestamps, unlike GL_TIME_ELAPSED queries, can be taken
+/// while another timer's interval is open, so a frame's timer and its particles' can overlap.
+package final class GPUTimer {
+    package let depth: Int
+    package let intervals: Int
+    /// depth × intervals × 2 query names, made at the first `begin` (a context is current then).
+    private var queries: [GLuint] = []
+    /// Intervals recorded in each slot; 0 for a slot with nothing to read.
+    private var recorded: [Int]
+    /// The frame each slot holds, to keep the newest result.
+    private var frameOfSlot: [Int]
+    private var slot = 0
+    private var frame = 0
+    private var isOpen = false
+    /// GPU milliseconds of the newest frame whose results have come back; nil until one has.
+    package private(set) var latestMilliseconds: Double?
+    private var latestFrame = -1
+
+    package init(depth: Int = 4, intervals: Int = 1) {
+        self.depth = depth
+        self.intervals = intervals
+        recorded = Array(repeating: 0, count: depth)
+        frameOfSlot = Array(repeating: -1, count: depth)
+    }
+
+    private func query(_ slot: Int, _ interval: Int, _ edge: Int) -> GLuint {
+        queries[(slot * intervals + interval) * 2 + edge]
+    }
+
+    package func begin() {
+        if queries.isEmpty {
+            queries = Array(repeating: 0, count: depth * intervals * 2)
+            epoxy_glGenQueries(GLsizei(queries.count), &queries)
+        }
+        guard !isOpen, recorded[slot] < intervals else { return }
+        epoxy_glQueryCounter(query(slot, recorded[slot], 0), GLenum(GL_TIMESTAMP))
+        isOpen = true
+    }
+
+    package func end() {
+        guard isOpen else { return }
+        epoxy_glQueryCounter(query(slot, recorded[slot], 1), GLenum(GL_TIMESTAMP))
+        recorded[slot] += 1
+        isOpen = false
+    }
+
+    /// Closes this frame, takes in every earlier frame whose results are all back, and moves
+    /// to the next slot (giving up what it held if that never came back).
+    package func endFrame() {
+        end()
+        if recorded[slot] > 0 { frameOfSlot[slot] = frame }
+        frame += 1
+        for other in 0..<depth where other != slot && recorded[other] > 0 {
+            collect(other)
+        }
+        slot = (slot + 1) % depth
+        recorded[slot] = 0
+    }
+
+    private func collect(_ slot: Int) {
+        var nanoseconds: UInt64 = 0
+        for interval in 0..<recorded[slot] {
+            var times: [GLuint64] = [0, 0]
+            for edge in 0..<2 {
+                var available: GLint = 0
+                epoxy_glGetQueryObjectiv(query(slot, interval, edge), GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
+                guard available != 0 else { return }
+                epoxy_glGetQueryObjectui64v(query(slot, interval, edge), GLenum(GL_QUERY_RESULT), &times[edge])
+            }
+            nanoseconds += times[1] >= times[0] ? times[1] - times[0] : 0
+        }
+        if frameOfSlot[slot] > latestFrame {
+            latestFrame = frameOfSlot[slot]
+            latestMilliseconds = Double(nanoseconds) / 1e6
+        }
+        recorded[slot] = 0
+    }
+
+    /// Frees the queries; the context must be current.
+    package func delete() {
+        if !queries.isEmpty { epoxy_glDeleteQueries(GLsizei(queries.count), queries) }
+        queries = []
+    }
+}
