@@ -15,7 +15,7 @@ import Testing
                 viewer.handle(.key(Int(step > 0 ? GLFW_KEY_N : GLFW_KEY_B), repeated: false))
                 index = (index + step + names.count) % names.count
                 #expect(viewer.effectName == names[index] && viewer.refusal == nil, "\(viewer.effectName) \(viewer.refusal ?? "")")
-                #expect(viewer.hudText.hasSuffix(names[index]) && viewer.window.title.contains(names[index]), "\(viewer.hudText) / \(viewer.window.title)")
+                #expect(viewer.statusLine.last == names[index] && viewer.window.title.contains(names[index]), "\(viewer.hudText) / \(viewer.window.title)")
                 let after = viewer.burstsUploaded
                 #expect(after > before, "\(names[index]) was fired on switching")
             }

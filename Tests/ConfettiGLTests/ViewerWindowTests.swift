@@ -224,11 +224,12 @@ import TestSupport
             viewer.advance(wall: 0.2)
             viewer.renderFrame()
             let shown = try viewer.readBackBuffer()
-            #expect(viewer.showsHUD && viewer.hudText.contains("live") && viewer.hudText.hasSuffix("celebration"), "\(viewer.hudText)")
-            // The title bar says what the HUD says, in the same words and numbers.
+            #expect(viewer.showsHUD && viewer.statusLine.contains { $0.hasSuffix(" live") } && viewer.statusLine.last == "celebration", "\(viewer.statusLine)")
+            // The title bar says what the HUD's line starts with, in the same words and numbers;
+            // the HUD adds the GPU memory (and GPU and CPU time once measured).
             viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
-            #expect(viewer.window.title == "confetti — " + viewer.hudText.components(separatedBy: "  ").joined(separator: " · "),
-                    "\(viewer.window.title) / \(viewer.hudText)")
+            #expect(viewer.window.title == "confetti — " + viewer.statusLine.joined(separator: " · "), "\(viewer.window.title) / \(viewer.statusLine)")
+            #expect(viewer.hudText.hasPrefix(viewer.statusLine.joined(separator: "  ") + "\n") && viewer.hudText.hasSuffix(" MB"), "\(viewer.hudText)")
             #expect(viewer.hudText.contains("×1") && viewer.hudText.contains("emitting"), "\(viewer.hudText)")
             viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
             let panel = viewer.hudPanel.frame
@@ -243,6 +244,9 @@ import TestSupport
                 }
             }
             #expect(fillPixels > 1000 && inkPixels > 100, "panel \(fillPixels) pixels, text \(inkPixels) pixels")
+            // H: the HUD without its graph, then nothing.
+            try viewer.handle(.key(Int(GLFW_KEY_H), repeated: false))
+            #expect(viewer.showsHUD && viewer.hudMode == .text)
             try viewer.handle(.key(Int(GLFW_KEY_H), repeated: false))
             viewer.renderFrame()
             let hidden = try viewer.readBackBuffer()

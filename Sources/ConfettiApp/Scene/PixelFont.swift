@@ -111,18 +111,27 @@ enum PixelFont {
 
     /// Coverage bytes (0 or 255), rows top to bottom, one column of space between glyphs.
     /// Characters without a glyph draw as blanks.
+    /// `text` as one-channel pixels (255 ink, 0 paper); each line of it under the one before,
+    /// `lineGap` pixels apart.
     static func rasterize(_ text: String) -> (width: Int, height: Int, pixels: [UInt8]) {
-        let characters = Array(text)
-        let w = max(characters.count * (width + 1) - 1, 1)
-        var pixels = [UInt8](repeating: 0, count: w * height)
-        for (i, character) in characters.enumerated() {
-            guard let rows = glyphs[character] else { continue }
-            for (y, row) in rows.enumerated() {
-                for (x, cell) in row.enumerated() where cell == "#" {
-                    pixels[y * w + i * (width + 1) + x] = 255
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        let w = max((lines.map(\.count).max() ?? 0) * (width + 1) - 1, 1)
+        let h = lines.count * (height + lineGap) - lineGap
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for (line, characters) in lines.enumerated() {
+            let top = line * (height + lineGap)
+            for (i, character) in characters.enumerated() {
+                guard let rows = glyphs[character] else { continue }
+                for (y, row) in rows.enumerated() {
+                    for (x, cell) in row.enumerated() where cell == "#" {
+                        pixels[(top + y) * w + i * (width + 1) + x] = 255
+                    }
                 }
             }
         }
-        return (w, height, pixels)
+        return (w, h, pixels)
     }
+
+    /// Pixels between lines.
+    static let lineGap = 3
 }

@@ -35,8 +35,14 @@ package final class Viewer {
         package var effectFile: String?
         /// What the HUD calls the effect: a preset's name or the file's.
         package var effectName = "celebration"
-        /// Draw the HUD in the window (H toggles it).
-        package var showsHUD = true
+        /// What the window shows over the scene (H cycles it): the HUD with its frame-time
+        /// graph, the HUD alone, or nothing.
+        package var hud = HUDMode.withGraph
+        /// Whether the HUD's line is drawn at all.
+        package var showsHUD: Bool {
+            get { hud != .hidden }
+            set { hud = newValue ? .withGraph : .hidden }
+        }
         /// Play every effect (loaded, reloaded or switched to) with reduced motion.
         package var reducedMotion = false
 
@@ -47,6 +53,8 @@ package final class Viewer {
     package let renderer: SceneRenderer
     /// The on-screen HUD: a dark panel with one line of pixel-font text.
     let hud: ButtonRenderer
+    /// The HUD's graph of the last seconds of frame and GPU times.
+    package let graph: FrameGraph
     /// What the HUD says now (updated with the frame rate, twice a second).
     package internal(set) var hudText = ""
     package internal(set) var clock = SimulationClock()
@@ -132,6 +140,7 @@ package final class Viewer {
             renderer = try SceneRenderer(shaders: shaders, capacity: options.capacity, seed: options.seed)
             hud = try ButtonRenderer(shaders: shaders)
             hud.labelScale = Self.hudScale
+            graph = try FrameGraph(shaders: shaders)
             // Shaders on disk are watched and reloaded; the built-in ones cannot change.
             let shaderPaths = renderer.shaderFiles.compactMap(shaders.path)
             if !shaderPaths.isEmpty { shaderWatcher = FileWatcher(paths: shaderPaths) }
@@ -246,6 +255,7 @@ package final class Viewer {
                                        particlesGPU: (renderer.particleTimer.latestMilliseconds ?? .nan) / 1000,
                                        cpu: cpu, present: GLFWWindow.time - swapStart)
             times.record(seconds: wall, live: lastFrame.instances, timings: lastTimings)
+            graph.record(end: now, frame: wall, gpu: lastTimings.gpu)
             if let summary = meter.record(frameSeconds: wall, at: now) {
                 lastRate = summary
                 updateTitle()
@@ -260,6 +270,7 @@ package final class Viewer {
 
     package func close() {
         frameTimer.delete()
+        graph.delete()
         renderer.delete()
         hud.delete()
         window.close()

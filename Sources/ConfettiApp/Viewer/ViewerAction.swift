@@ -19,7 +19,7 @@ package enum ViewerAction: Equatable, Sendable {
     /// Forgets every burst.
     case clear
     case screenshot
-    case toggleHUD
+    case cycleHUD
     /// Stress mode at `Viewer.stressLevels[key - 1]`.
     case stress(key: Int)
     case stopStress
@@ -69,8 +69,8 @@ extension Viewer {
         case .screenshot:
             // Taken after the next frame is drawn, so that it is what the window shows.
             screenshotRequested = true
-        case .toggleHUD:
-            options.showsHUD.toggle()
+        case .cycleHUD:
+            options.hud = options.hud.next
         case .stress(let key):
             let level = Self.stressLevels[key - 1]
             attempt("stress \(level)") { try setStress(level, source: "key \(key) (stress \(Budget.format(level)))") }

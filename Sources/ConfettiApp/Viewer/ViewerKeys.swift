@@ -66,7 +66,7 @@ package enum ViewerKeys {
         ]),
         Row("R", "clear", [(.key(GLFW_KEY_R, repeats: true), .clear)]),
         Row("S", "save a screenshot (confetti-NNNN.png in --screenshot-dir, path printed)", [(.key(GLFW_KEY_S), .screenshot)]),
-        Row("H", "show / hide the HUD: fps, frame time, live particles, speed, paused time, effect", [(.key(GLFW_KEY_H), .toggleHUD)]),
+        Row("H", "the HUD with its frame-time graph, then the HUD alone, then nothing: fps, frame time, live particles, speed, paused time, effect; GPU and CPU time and GPU memory; the last 4 s of frame and GPU times", [(.key(GLFW_KEY_H), .cycleHUD)]),
         Row("1 … 6, 0", "stress mode: keep 1k, 10k, 50k, 100k, 500k or 1M pieces alive; 0 stops",
             Viewer.stressLevels.indices.map { (.key(GLFW_KEY_1 + Int32($0)), .stress(key: $0 + 1)) } + [(.key(GLFW_KEY_0), .stopStress)]),
         Row("N B", "next / previous preset (`confetti presets`), fired at once; the HUD and title name it", [

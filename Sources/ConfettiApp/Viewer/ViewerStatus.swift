@@ -10,8 +10,15 @@ extension Viewer {
     /// Points per font pixel of the HUD: 14 pt letters, 28 pixels tall at a content scale of 2.
     package static let hudScale = 2.0
 
-    /// Whether the HUD is drawn (H toggles it).
+    /// Whether the HUD is drawn (H cycles it: with its graph, alone, hidden).
     package var showsHUD: Bool { options.showsHUD }
+    package var hudMode: HUDMode { options.hud }
+
+    /// The graph's place: under the HUD's panel, 240 × 64 pt.
+    package var graphRect: Rect {
+        let panel = hudPanel.frame
+        return Rect(x: panel.minX, y: panel.maxY + 6, width: 240, height: 64)
+    }
 
     /// The HUD's panel in the top-left corner, sized to its text.
     package var hudPanel: CelebrateButton {
@@ -27,9 +34,15 @@ extension Viewer {
     /// Draws the HUD over the frame, if it is shown.
     func drawHUD() {
         guard options.showsHUD else { return }
-        if hudText.isEmpty { hudText = (status(lastRate) + timing).joined(separator: "  ") }
+        if hudText.isEmpty { hudText = Self.hudLines(status(lastRate), timing) }
         hud.draw(hudPanel, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+        if options.hud == .withGraph {
+            graph.draw(in: graphRect, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+        }
     }
+
+    /// The title's short form: what the HUD's line starts with.
+    package var statusLine: [String] { status(lastRate) }
 
     /// The status line's parts, `rate` first (or "idle").
     private func status(_ rate: FrameRateMeter.Summary?) -> [String] {
@@ -42,6 +55,11 @@ extension Viewer {
         if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
         parts.append(options.effectName)
         return parts
+    }
+
+    /// The HUD's text: the status line, and under it where the time goes.
+    static func hudLines(_ status: [String], _ timing: [String]) -> String {
+        status.joined(separator: "  ") + "\n" + timing.joined(separator: "  ")
     }
 
     /// What the HUD adds to the title's short form: where the last frame's time went, as far as
@@ -62,7 +80,7 @@ extension Viewer {
         let problems = [reloadError.map { "reload failed: " + Self.oneLine($0) }, refusal].compactMap { $0 }
         let text = "confetti — " + (line + problems).joined(separator: " · ")
         if window.title != text { window.title = text }
-        hudText = (line + timing).joined(separator: "  ")
+        hudText = Self.hudLines(line, timing)
     }
 
     /// The first line of a message, control characters escaped: fit for a title bar or one
@@ -94,4 +112,11 @@ struct FrameRateMeter {
         }
         return Summary(fps: Double(frames) / seconds, milliseconds: 1000 * seconds / Double(frames))
     }
+}
+
+/// What the window shows over the scene; H steps through them in this order.
+package enum HUDMode: CaseIterable, Sendable {
+    case withGraph, text, hidden
+
+    package var next: HUDMode { Self.allCases[(Self.allCases.firstIndex(of: self)! + 1) % Self.allCases.count] }
 }
