@@ -11,6 +11,9 @@ package struct ReferenceRasteriser: Sendable {
     package let pixelsPerPoint: Double
     /// RGBA, rows top to bottom.
     package private(set) var pixels: [UInt8]
+    /// Draws blended into each pixel: each one rounds to 8 bits, so the GPU's picture can drift
+    /// from this one by up to a level per draw where many overlap.
+    package private(set) var draws: [UInt16]
 
     /// A framebuffer cleared to an opaque `background`.
     package init(width: Int, height: Int, pixelsPerPoint: Double, background: RGB) {
@@ -19,6 +22,7 @@ package struct ReferenceRasteriser: Sendable {
         self.pixelsPerPoint = pixelsPerPoint
         let (r, g, b, _) = background.rgba8
         pixels = [UInt8](repeating: 255, count: width * height * 4)
+        draws = [UInt16](repeating: 0, count: width * height)
         for i in stride(from: 0, to: pixels.count, by: 4) {
             (pixels[i], pixels[i + 1], pixels[i + 2]) = (r, g, b)
         }
@@ -35,6 +39,7 @@ package struct ReferenceRasteriser: Sendable {
             for x in x0...x1 {
                 guard let source = fragment(Point((Double(x) + 0.5) / s, (Double(y) + 0.5) / s)) else { continue }
                 blend(source, at: (y * width + x) * 4)
+                draws[y * width + x] &+= 1
             }
         }
     }

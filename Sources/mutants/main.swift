@@ -219,13 +219,15 @@ func suiteFails(environment: [String: String]) -> Bool {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setpgroup(&attributes, 0)
     var noSignals = sigset_t(), allSignals = sigset_t()
     sigemptyset(&noSignals)
     sigfillset(&allSignals)
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // A session of its own (POSIX_SPAWN_SETSID, 0x80 in glibc): the suite starts X servers,
+    // compositors and copies of itself in process groups of their own, and killing its group
+    // would leave those running; everything in its session is found and killed instead.
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | 0x80))
     let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
     let argv = ["/usr/bin/env", "swift", "test", "--skip-build"]
     var cArgs = argv.map { strdup($0) } + [nil], cEnv = env.map { strdup($0) } + [nil]
@@ -236,14 +238,30 @@ func suiteFails(environment: [String: String]) -> Bool {
     while waitpid(pid, &status, WNOHANG) == 0 {
         if let text = try? String(contentsOf: log, encoding: .utf8), text.contains("✘") || text.contains("error:") {
             failed = true
-            kill(-pid, SIGKILL)
+            killSession(pid)
             waitpid(pid, &status, 0)
             break
         }
         usleep(200_000)
     }
-    kill(-pid, SIGKILL)  // whatever the suite left behind
+    killSession(pid)  // whatever the suite left behind
     return failed || status != 0
+}
+
+/// SIGKILL to every process of session `sid` (/proc/PID/stat's sixth field), until none is left.
+func killSession(_ sid: pid_t) {
+    for _ in 0..<50 {
+        let members = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            // After "pid (comm)": state, ppid, pgrp, session.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 3 && fields[0] != "Z" && pid_t(fields[3]) == sid ? pid : nil
+        }
+        if members.isEmpty { return }
+        for member in members { kill(member, SIGKILL) }
+        usleep(50_000)
+    }
 }
 
 func run(_ command: [String]) -> Int32 {

@@ -18,29 +18,11 @@ import Testing
         var time: Double
     }
 
-    /// The CPU's picture of `scene`, drawn in the renderer's order: sparks behind the button,
-    /// the button, sparks over it, confetti.
+    /// The CPU's picture of `scene`: `PixelProof`'s (what `confetti verify` draws), with the
+    /// button between the layers.
     func reference(_ scene: Scene, button: CelebrateButton?) -> ReferenceRasteriser {
-        let width = Int(scene.viewport.width * scene.pixelsPerPoint), height = Int(scene.viewport.height * scene.pixelsPerPoint)
-        var image = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: scene.pixelsPerPoint, background: SceneRenderer.background)
-        func draw(_ layer: Layer) {
-            for case .sparks(let sparks, let timing) in scene.spawns {
-                for spark in sparks where SparkKind.layer(of: spark) == layer {
-                    image.draw(SparkKind.drawn(spark, timing.evaluate(spark, at: scene.time - spark.delay)))
-                }
-            }
-            for case .confetti(let pieces, let given) in scene.spawns where layer == .overButton {
-                // The pieces as their records hold them, on the grids the renderer fits.
-                let physics = ConfettiKind.fitted(given, to: pieces)
-                for piece in pieces.map({ ConfettiKind.stored($0, uniforms: physics) }) {
-                    for quad in ConfettiKind.drawnInstances(piece, at: scene.time - piece.birth, uniforms: physics) { image.draw(quad) }
-                }
-            }
-        }
-        draw(.behindButton)
-        if let button { drawButton(button, into: &image) }
-        draw(.overButton)
-        return image
+        PixelProof.reference(scene.spawns, at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint,
+                             background: SceneRenderer.background, between: button.map { button in { drawButton(button, into: &$0) } })
     }
 
     /// `button.frag.glsl` on the CPU: a rounded rectangle with its label texture, nearest texels.
@@ -70,12 +52,7 @@ import Testing
         }
     }
 
-    struct Difference {
-        var worst = 0, inked = 0, total = 0
-        var mean: Double { inked == 0 ? 0 : Double(total) / Double(inked) }
-    }
-
-    func compare(_ scene: Scene) async throws -> Difference {
+    func compare(_ scene: Scene) async throws -> PixelProof.Difference {
         let button = scene.button ? CelebrateButton.centred(in: scene.viewport) : nil
         let width = Int(scene.viewport.width * scene.pixelsPerPoint), height = Int(scene.viewport.height * scene.pixelsPerPoint)
         let gpu = try await SharedGL.run {
@@ -88,18 +65,7 @@ import Testing
             renderer.render(at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint)
             return try target.readPixels()
         }
-        let cpu = reference(scene, button: button)
-        var d = Difference()
-        let background = SceneRenderer.background.rgba8
-        for i in stride(from: 0, to: gpu.pixels.count, by: 4) {
-            let g = gpu.pixels[i..<(i + 3)], c = cpu.pixels[i..<(i + 3)]
-            guard Array(g) != [background.0, background.1, background.2] || Array(c) != [background.0, background.1, background.2] else { continue }
-            let diff = zip(g, c).map { abs(Int($0) - Int($1)) }.max()!
-            d.worst = max(d.worst, diff)
-            d.total += diff
-            d.inked += 1
-        }
-        return d
+        return PixelProof.difference(gpu, reference(scene, button: button), background: SceneRenderer.background)
     }
 
     static func scenes() -> [Scene] {

@@ -75,9 +75,3 @@ package final class SceneRenderer {
         return stats
     }
 }
-
-/// Clears the bound framebuffer to an opaque colour (alpha 1, so PNGs need no un-premultiplying).
-package func clearFramebuffer(to colour: RGB) {
-    epoxy_glClearColor(Float(colour.r), Float(colour.g), Float(colour.b), 1)
-    epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-}

@@ -1,4 +1,5 @@
 @preconcurrency import CEpoxy
+import ConfettiCore
 
 /// A framebuffer object with one RGBA8 colour renderbuffer, for headless drawing and readback.
 public final class OffscreenTarget {
@@ -83,4 +84,10 @@ public struct RGBAImage: Equatable, Sendable {
         }
         return RGBAImage(width: width, height: height, pixels: flipped)
     }
+}
+
+/// Clears the bound framebuffer to an opaque colour (alpha 1, so PNGs need no un-premultiplying).
+package func clearFramebuffer(to colour: RGB) {
+    epoxy_glClearColor(Float(colour.r), Float(colour.g), Float(colour.b), 1)
+    epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
 }

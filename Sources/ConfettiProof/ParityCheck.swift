@@ -1,0 +1,185 @@
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// The one parity check every particle kind is proven with (by the tests and by `confetti
+/// verify`): its vertex shader, read back
+/// through transform feedback, against its Swift evaluator.
+///
+/// Time. The renderer gives the shader `uTime = Float(now − epoch)` (the burst's `age(at:)`),
+/// and the shader subtracts the particle's float birth. IEEE float arithmetic makes that age
+/// exactly `Float(Float(now − epoch) − Float(birth))` on the GPU too, so the CPU reference is
+/// evaluated at that same age: the rounding of time is modelled, not budgeted.
+///
+/// Records. Some kinds quantise their records (confetti: `ConfettiQuantisation`); the shader
+/// decodes them exactly, so the reference evaluates the decoded particle (`Kind.stored`) and
+/// the tolerances below stay the float32 ones. The quantisation error is bounded separately.
+///
+/// Values. Each field is within K·ε·scale + allowance of the CPU's (see `SampleField`): ε = 2⁻²⁴,
+/// K = 16 (at most about eight roundings per term, with a factor of two for the driver's exp,
+/// sin and cos), scale the sum of the magnitudes of the formula's terms and arguments as the
+/// evaluator adds them up, allowance an absolute budget for a driver's atan or an iterative
+/// solver's proven bound. Alive must agree, except within float rounding of the lifetime.
+///
+/// Vertices. Every output of each of the quad's four vertices (clip position, the point in the
+/// shape's frame, half extents and shape, premultiplied colour) is held to the CPU's
+/// `DrawnQuad` the same way, with errors carried from the values they are made of.
+package enum ParityCheck {
+    package static let k = Float32Error.k
+    package static let eps = Float32Error.eps
+
+    /// One value outside its tolerance: which, of which particle, when, and by how much.
+    package struct Failure: Sendable, CustomStringConvertible {
+        package var field: String
+        /// The particle's index in its burst (a trail ghost is its particle's).
+        package var particle: Int
+        /// The particle's own age, seconds.
+        package var age: Double
+        package var gpu: Double
+        package var cpu: Double
+        package var tolerance: Double
+
+        package var description: String {
+            "\(field) of particle \(particle) at age \(age) s: GPU \(gpu) vs CPU \(cpu) (tolerance \(tolerance))"
+        }
+    }
+
+    package struct Report: Sendable, CustomStringConvertible {
+        package var error: [String: Double] = [:]
+        package var ratio: [String: Double] = [:]
+        /// Values beyond float's range, where the GPU's ±inf was the sign checked.
+        package var overflowed = 0
+        package var samples = 0
+        package var aliveSamples = 0
+        package var fading = 0
+        /// Samples whose age the float time path moved (|GPU age − true age| > 0).
+        package var rebased = 0
+        package var largestTimeRounding = 0.0
+        /// Samples of trail ghosts (counted in `samples` too).
+        package var ghostSamples = 0
+        /// The first failures (at most `keptFailures`), and how many there were.
+        package var failures: [Failure] = []
+        package var failureCount = 0
+        package static let keptFailures = 64
+
+        package init() {}
+
+        package mutating func record(_ field: String, _ error: Double, _ tolerance: Double) {
+            self.error[field] = max(self.error[field] ?? 0, error)
+            ratio[field] = max(ratio[field] ?? 0, tolerance > 0 ? error / tolerance : (error > 0 ? .infinity : 0))
+        }
+
+        package mutating func fail(_ failure: Failure) {
+            failureCount += 1
+            if failures.count < Self.keptFailures { failures.append(failure) }
+        }
+
+        /// Both reports as one: the worst of each field, the sums of the counts.
+        package mutating func merge(_ other: Report) {
+            error.merge(other.error, uniquingKeysWith: max)
+            ratio.merge(other.ratio, uniquingKeysWith: max)
+            overflowed += other.overflowed
+            samples += other.samples
+            aliveSamples += other.aliveSamples
+            fading += other.fading
+            rebased += other.rebased
+            largestTimeRounding = max(largestTimeRounding, other.largestTimeRounding)
+            ghostSamples += other.ghostSamples
+            failureCount += other.failureCount
+            failures += other.failures.prefix(max(0, Self.keptFailures - failures.count))
+        }
+
+        package var description: String {
+            error.keys.sorted().map { key in
+                String(format: "%@ %.3g (%.0f%% of tolerance)", key, error[key]!, 100 * ratio[key]!)
+            }.joined(separator: ", ")
+        }
+    }
+
+    /// Checks every particle at every clock time `epoch + a` for `a` in `times`, with the
+    /// shaders of `shaders`; a context must be current. `evaluate` is the CPU reference
+    /// (`Kind.evaluate` unless a test puts a mutant in its place).
+    package static func check<Kind: ParticleKind>(
+        _: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
+        viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5, shaders: ShaderLibrary,
+        evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate
+    ) throws -> Report {
+        var report = Report()
+        let probe = try FeedbackProbe<Kind>(shaders: shaders)
+        defer { probe.delete() }
+        // The burst as the renderer uploads it, and the particles its records hold: the
+        // reference evaluates those, so quantisation is not part of the float32 budget.
+        let uniforms = Kind.fitted(uniforms, to: particles)
+        let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
+        let burst = Burst<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, layer: .overButton)
+        for a in times {
+            let now = epoch + a
+            let probed = try probe.evaluateVertices(particles, in: burst, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+            let uTime = burst.age(at: now)
+            let spacing = Float(Kind.ghostSpacing(uniforms))
+            for (index, (p, particleProbe)) in zip(stored, probed).enumerated() {
+                // The particle, then each ghost of its trail: the shader lags ghost k by the
+                // float product k·spacing, subtracted from the float age, modelled here too.
+                for (ghost, gpuProbe) in ([particleProbe] + particleProbe.ghosts).enumerated() {
+                    let g = gpuProbe.sample
+                    let birth = Kind.birth(of: p)
+                    let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
+                    let gpuAge = Double(uTime - Float(birth) - Float(ghost) * spacing)
+                    report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
+                    if gpuAge != trueAge { report.rebased += 1 }
+                    if ghost > 0 { report.ghostSamples += 1 }
+                    let cpu = evaluate(p, gpuAge, ghost, uniforms)
+                    compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
+                    guard g.alive == cpu.alive else { continue }
+                    let quad = Kind.drawn(p, cpu)
+                    for (corner, outputs) in gpuProbe.vertices.enumerated() {
+                        let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
+                        for (i, (got, wanted)) in zip(outputs, want).enumerated() {
+                            let error = abs(got - wanted)
+                            let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : "vertex wave"
+                            if !(error <= tolerance[i]) {
+                                report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
+                            }
+                            report.record(field, error, tolerance[i])
+                        }
+                    }
+                }
+            }
+        }
+        return report
+    }
+
+    package static func compare<Sample: ParticleSample>(_ gpu: Sample, _ cpu: Sample, lifetime: Double, particle: Int = 0, into report: inout Report) {
+        report.samples += 1
+        let t = cpu.t
+        // The shader compares the age with the float lifetime.
+        let nearDeath = abs(t - lifetime) <= abs(Double(Float(lifetime)) - lifetime)
+        if !nearDeath, gpu.alive != cpu.alive {
+            report.fail(Failure(field: "alive", particle: particle, age: t, gpu: gpu.alive ? 1 : 0, cpu: cpu.alive ? 1 : 0, tolerance: 0))
+        }
+        let bothAlive = gpu.alive == cpu.alive
+        if cpu.alive { report.aliveSamples += 1 }
+        for (g, c) in zip(gpu.fields, cpu.fields) {
+            // Opacity says whether a particle is drawn; where the two disagree on that, it differs.
+            if c.name == "opacity", !bothAlive { continue }
+            if c.name == "opacity", cpu.alive, c.value < 1 { report.fading += 1 }
+            // Beyond float32's range (an unborn piece of a stream a minute from its birth, whose
+            // exp(drag·|t|) overflows), the GPU can only say ±inf: it agrees when it overflows
+            // the same way.
+            if abs(c.value) > Double(Float.greatestFiniteMagnitude) {
+                if !(g.value.sign == c.value.sign && abs(g.value) >= Double(Float.greatestFiniteMagnitude)) {
+                    report.fail(Failure(field: c.name + " (beyond float's range)", particle: particle, age: t, gpu: g.value, cpu: c.value, tolerance: .infinity))
+                }
+                report.overflowed += 1
+                continue
+            }
+            var error = abs(g.value - c.value)
+            if c.isAngle { error = min(error, abs(360 - error)) }
+            let tolerance = k * eps * c.scale + c.allowance
+            if !(error <= tolerance) {
+                report.fail(Failure(field: c.name, particle: particle, age: t, gpu: g.value, cpu: c.value, tolerance: tolerance))
+            }
+            report.record(c.name, error, tolerance)
+        }
+    }
+}

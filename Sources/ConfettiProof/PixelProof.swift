@@ -1,0 +1,94 @@
+import ConfettiCore
+import ConfettiGL
+
+/// The pixel proof: a headless render of some spawns at one time against the CPU reference
+/// rasteriser's picture of the same, pixel by pixel.
+package enum PixelProof {
+    /// How far the two pictures are apart, over the pixels either one drew on.
+    package struct Difference: Sendable {
+        /// The largest difference of any channel of any pixel, in levels of 255.
+        package var worst = 0
+        /// Pixels either picture drew on.
+        package var inked = 0
+        package var total = 0
+        /// Where the worst pixel is (pixels from the top-left).
+        package var worstAt = (x: 0, y: 0)
+        /// Pixels further off than `allowed` lets them be, and the first of them.
+        package var beyondBound = 0
+        package var firstBeyond = (x: 0, y: 0, levels: 0, draws: 0)
+        package var mean: Double { inked == 0 ? 0 : Double(total) / Double(inked) }
+
+        package init() {}
+    }
+
+    /// The CPU's picture, drawn in the renderer's order: sparks behind the button, `between`
+    /// (the app's button, where it draws one), sparks over it, confetti.
+    package static func reference(_ spawns: [Spawn], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB,
+                                  between: ((inout ReferenceRasteriser) -> Void)? = nil) -> ReferenceRasteriser {
+        let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
+        var image = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: pixelsPerPoint, background: background)
+        // Each particle as its record holds it (on the grids the renderer fits), its trail's
+        // ghosts oldest first and then itself: the renderer's instance order, so blending matches.
+        func draw<Kind: ParticleKind>(_: Kind.Type, _ particles: [Kind.Particle], _ given: Kind.Uniforms, where keep: (Kind.Particle) -> Bool) {
+            let uniforms = Kind.fitted(given, to: particles)
+            for particle in particles where keep(particle) {
+                let p = Kind.stored(particle, uniforms: uniforms)
+                let age = time - Kind.birth(of: p)
+                for k in stride(from: Kind.ghosts(uniforms), through: 0, by: -1) {
+                    image.draw(Kind.drawn(p, Kind.evaluate(p, at: age - Double(k) * Kind.ghostSpacing(uniforms), ghost: k, uniforms: uniforms)))
+                }
+            }
+        }
+        func draw(_ layer: Layer) {
+            for case .sparks(let sparks, let timing) in spawns {
+                draw(SparkKind.self, sparks, timing) { SparkKind.layer(of: $0) == layer }
+            }
+            for case .confetti(let pieces, let physics) in spawns where layer == .overButton {
+                draw(ConfettiKind.self, pieces, physics) { _ in true }
+            }
+        }
+        draw(.behindButton)
+        between?(&image)
+        draw(.overButton)
+        return image
+    }
+
+    /// The GPU's picture of the particles alone, through `Celebration`, over `background`; a
+    /// context must be current.
+    package static func render(_ spawns: [Spawn], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB, shaders: ShaderLibrary) throws -> RGBAImage {
+        let records = spawns.map(\.particleCount).reduce(0, +)
+        let celebration = try Celebration(capacity: max(records, 1), shaders: shaders, seed: 1)
+        let target = try OffscreenTarget(width: Int(viewport.width * pixelsPerPoint), height: Int(viewport.height * pixelsPerPoint))
+        defer { celebration.delete(); target.delete() }
+        for spawn in spawns { try celebration.add(spawn, at: 0) }
+        target.bind()
+        clearFramebuffer(to: background)
+        celebration.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+        return try target.readPixels()
+    }
+
+    /// The levels a pixel may be off after `draws` draws blended into it: `single` for one,
+    /// and a level more for each further draw, since each blend rounds to 8 bits and a
+    /// rounding that goes the other way is carried into every blend over it.
+    package static func allowed(draws: Int, single: Int) -> Int { max(single, single + draws - 1) }
+
+    package static func difference(_ gpu: RGBAImage, _ cpu: ReferenceRasteriser, background: RGB, single: Int = 2) -> Difference {
+        var d = Difference()
+        let b = background.rgba8
+        for i in stride(from: 0, to: min(gpu.pixels.count, cpu.pixels.count), by: 4) {
+            let g = gpu.pixels[i..<(i + 3)], c = cpu.pixels[i..<(i + 3)]
+            guard Array(g) != [b.0, b.1, b.2] || Array(c) != [b.0, b.1, b.2] else { continue }
+            let diff = zip(g, c).map { abs(Int($0) - Int($1)) }.max()!
+            if diff > d.worst { d.worstAt = ((i / 4) % gpu.width, (i / 4) / gpu.width) }
+            let draws = Int(cpu.draws[i / 4])
+            if diff > allowed(draws: draws, single: single) {
+                if d.beyondBound == 0 { d.firstBeyond = ((i / 4) % gpu.width, (i / 4) / gpu.width, diff, draws) }
+                d.beyondBound += 1
+            }
+            d.worst = max(d.worst, diff)
+            d.total += diff
+            d.inked += 1
+        }
+        return d
+    }
+}

@@ -1,0 +1,103 @@
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// `confetti verify`: the proof of an effect on the GPU at hand. Its launches, at seeded random
+/// seeds, viewports, times and epochs up to 30 days of uptime, go through the parity check
+/// (transform feedback against the CPU evaluators, every field within its derived tolerance)
+/// and the pixel proof (a headless render against the CPU rasteriser).
+package struct Verification {
+    /// Launches of each effect, each at its own seed, viewport and epoch.
+    package var launches = 2
+    package var seed: UInt64 = 1
+    /// Ages sampled per launch for the parity check.
+    package var times = 10
+    /// A stand-in for the confetti pieces' CPU evaluator, so a test can show that a wrong one fails.
+    package var confettiEvaluate: (ConfettiParticle, Double, Int, ConfettiPhysics) -> ConfettiSample = ConfettiKind.evaluate
+
+    /// The pixel proof's bounds: no channel of a pixel more than 2 levels of 255 off where one
+    /// draw covers it, a level more for each further draw blended into it (`PixelProof.allowed`),
+    /// and at most half a level on average over the pixels drawn (as the tests hold scenes to).
+    package static let worstPixel = 2
+    package static let meanPixel = 0.5
+    /// The viewport of the pixel proof, small enough for the CPU rasteriser.
+    package static let pixelViewport = Size(width: 320, height: 180)
+
+    package init() {}
+
+    /// What one effect came to.
+    package struct Result: Sendable {
+        package var name: String
+        package var parity = ParityCheck.Report()
+        package var pixels = PixelProof.Difference()
+        /// The launch, content scale and time of the worst pixel, for the report.
+        package var pixelWhere = ""
+        /// Every check that failed, one line each, naming the field, particle and time.
+        package var failures: [String] = []
+        package var passed: Bool { failures.isEmpty }
+    }
+
+    /// Runs every check for `effect`; a context must be current.
+    package func verify(_ effect: Effect, name: String, shaders: ShaderLibrary) throws -> Result {
+        var result = Result(name: name)
+        var rng = SeededGenerator(seed: seed)
+        for launch in 0..<launches {
+            let viewport = Size(width: rng.uniform(320, 2560).rounded(), height: rng.uniform(240, 1440).rounded())
+            let launchSeed = rng.next()
+            // Up to 30 days of uptime: the float time path is part of what is proven.
+            let epoch = rng.uniform(0, 30 * 86_400)
+            var launchRNG = SeededGenerator(seed: launchSeed, stream: 0)
+            let spawns = effect.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &launchRNG)
+            let end = spawns.map(\.duration).max() ?? 0
+            let times = (0..<self.times).map { _ in rng.uniform(-0.1, end + 0.1) }
+            let context = "launch \(launch + 1) (seed \(launchSeed), \(Int(viewport.width))x\(Int(viewport.height)), epoch \(Int(epoch)) s)"
+            for (index, spawn) in spawns.enumerated() {
+                var report: ParityCheck.Report
+                switch spawn {
+                case .confetti(let pieces, let physics):
+                    report = try ParityCheck.check(ConfettiKind.self, particles: pieces, uniforms: physics, epoch: epoch, times: times,
+                                                   viewport: viewport, pixelsPerPoint: 1, shaders: shaders, evaluate: confettiEvaluate)
+                case .sparks(let sparks, let timing):
+                    report = try ParityCheck.check(SparkKind.self, particles: sparks, uniforms: timing, epoch: epoch, times: times,
+                                                   viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
+                }
+                for failure in report.failures {
+                    result.failures.append("\(name): \(context), burst \(index + 1): \(failure)")
+                }
+                if report.failureCount > report.failures.count {
+                    result.failures.append("\(name): \(context), burst \(index + 1): and \(report.failureCount - report.failures.count) more")
+                }
+                result.parity.merge(report)
+            }
+
+            // The pixels, at content scale 1 and 2 by turns, at about a quarter, half and three
+            // quarters of the launch's life: off the round shares, where a particle's birth can
+            // fall on the very instant (born in float on the GPU, a rounding short of it in
+            // Double on the CPU), which tells nothing about the shaders.
+            let small = Self.pixelViewport, scale = launch % 2 == 0 ? 1.0 : 2.0
+            var smallRNG = SeededGenerator(seed: launchSeed, stream: 0)
+            let smallSpawns = effect.launch(around: CelebrateButton.centred(in: small).frame, in: small, using: &smallRNG)
+            let smallEnd = smallSpawns.map(\.duration).max() ?? 0
+            for share in [0.2371, 0.5113, 0.7659] {
+                let time = share * smallEnd
+                let background = RGB(0.055, 0.06, 0.09)
+                let gpu = try PixelProof.render(smallSpawns, at: time, viewport: small, pixelsPerPoint: scale, background: background, shaders: shaders)
+                let cpu = PixelProof.reference(smallSpawns, at: time, viewport: small, pixelsPerPoint: scale, background: background)
+                let d = PixelProof.difference(gpu, cpu, background: background)
+                let place = "launch \(launch + 1) (seed \(launchSeed)) at \(Int(small.width))x\(Int(small.height)) × \(scale.compactText), t = \(time.compactText) s"
+                if d.worst > result.pixels.worst || result.pixelWhere.isEmpty { result.pixelWhere = place + ", pixel (\(d.worstAt.x), \(d.worstAt.y))" }
+                result.pixels.worst = max(result.pixels.worst, d.worst)
+                result.pixels.inked += d.inked
+                result.pixels.total += d.total
+                if d.beyondBound > 0 {
+                    let f = d.firstBeyond
+                    result.failures.append("\(name): \(place): \(d.beyondBound) pixels differ from the CPU rasteriser's by more than their bound, the first (\(f.x), \(f.y)) by \(f.levels) levels under \(f.draws) draws")
+                }
+                if d.mean > Self.meanPixel {
+                    result.failures.append(String(format: "%@: %@: pixels differ from the CPU rasteriser's by %.3f levels on average, above %.1f", name, place, d.mean, Self.meanPixel))
+                }
+            }
+        }
+        return result
+    }
+}

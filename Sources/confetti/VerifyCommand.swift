@@ -1,0 +1,119 @@
+import ArgumentParser
+import ConfettiApp
+import ConfettiGL
+import ConfettiProof
+import Foundation
+
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Prove the shader math on this GPU: every preset (or one effect) against the CPU reference.",
+        discussion: """
+            For each effect, --launches seeded launches (each at its own seed, viewport and epoch, \
+            up to 30 days of uptime) go through the parity check, the vertex shaders' outputs read \
+            back by transform feedback against the Swift evaluators at random ages, every field \
+            within its derived float32 tolerance; and through the pixel proof, a headless render \
+            against the CPU rasteriser at content scales 1 and 2. The table gives, per effect, the \
+            worst field error as a share of its tolerance, the worst and mean pixel difference, \
+            and pass or fail. Exit status 1 when a check fails, each failure named by effect, \
+            field, particle and time: what a driver bug report needs. Exit status 2 for bad input.
+            """
+    )
+
+    @Option(help: ArgumentHelp("One effect: a preset or an effect file. Default: every preset.", valueName: "name|file"))
+    var effect: String?
+
+    @Option(help: "Seeded launches of each effect.")
+    var launches = 2
+
+    @Option(help: "Seed of the launches, viewports, epochs and ages.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Also write the results as JSON to this file.", valueName: "file"))
+    var json: String?
+
+    @OptionGroup var shaders: ShaderOptions
+
+    func validate() throws {
+        try require(launches, in: 1...100, "--launches")
+    }
+
+    func run() throws {
+        let effects: [(name: String, effect: Effect)] = try effect.map { [($0, try EffectOption.load($0))] } ?? Effect.presets.map { ($0.name, $0.effect) }
+        if let json { try AtomicFile.checkWritable(json) }
+        var verification = Verification()
+        verification.launches = launches
+        verification.seed = seed
+        var renderer = ""
+        let results = try shaders.withHeadlessGL { library, context in
+            renderer = context.description
+            return try effects.map { try verification.verify($0.effect, name: $0.name, shaders: library) }
+        }
+        print("verify: \(renderer)")
+        print(Self.table(results))
+        let failures = results.flatMap(\.failures)
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try AtomicFile.write(try encoder.encode(VerifyReport(renderer: renderer, results: results)), to: json)
+            print("wrote \(json)")
+        }
+        guard failures.isEmpty else {
+            for failure in failures.prefix(50) { FileHandle.standardError.write(Data("confetti: verify: \(failure)\n".utf8)) }
+            if failures.count > 50 { FileHandle.standardError.write(Data("confetti: verify: and \(failures.count - 50) more\n".utf8)) }
+            throw ExitCode(1)
+        }
+    }
+
+    static func table(_ results: [Verification.Result]) -> String {
+        func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+        var lines = [[pad("effect", 12), pad("samples", 9), pad("worst field (share of its tolerance)", 40), pad("pixels worst / mean", 20), "result"].joined(separator: " ")]
+        for r in results {
+            let worst = r.parity.ratio.max { $0.value < $1.value }
+            let field = worst.map { String(format: "%@ %.1f%%", $0.key, 100 * $0.value) } ?? "none"
+            let pixels = String(format: "%d / %.3f", r.pixels.worst, r.pixels.mean)
+            lines.append([pad(r.name, 12), pad("\(r.parity.samples)", 9), pad(field, 40), pad(pixels, 20), r.passed ? "pass" : "FAIL"].joined(separator: " "))
+            // Every field, worst first, under its effect.
+            for (name, ratio) in r.parity.ratio.sorted(by: { $0.value > $1.value }) {
+                lines.append(pad("", 12) + " " + pad("", 9) + " " + String(format: "  %@ %.1f%% (error %.3g)", name, 100 * ratio, r.parity.error[name] ?? 0))
+            }
+        }
+        let failed = results.filter { !$0.passed }.count
+        lines.append(failed == 0 ? "all \(results.count) effects pass" : "\(failed) of \(results.count) effects fail")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What `verify --json` writes.
+struct VerifyReport: Encodable {
+    struct Effect: Encodable {
+        var name: String
+        var passed: Bool
+        var samples: Int
+        var fields: [String: Field]
+        var pixels: Pixels
+        var failures: [String]
+    }
+    struct Field: Encodable {
+        var error: Double
+        var shareOfTolerance: Double
+    }
+    struct Pixels: Encodable {
+        var worst: Int
+        var mean: Double
+        var drawn: Int
+        var worstAt: String
+    }
+    var renderer: String
+    var effects: [Effect]
+
+    init(renderer: String, results: [Verification.Result]) {
+        self.renderer = renderer
+        effects = results.map { r in
+            Effect(name: r.name, passed: r.passed, samples: r.parity.samples,
+                   fields: Dictionary(uniqueKeysWithValues: r.parity.error.keys.map { ($0, Field(error: r.parity.error[$0]!, shareOfTolerance: r.parity.ratio[$0] ?? 0)) }),
+                   pixels: Pixels(worst: r.pixels.worst, mean: r.pixels.mean, drawn: r.pixels.inked, worstAt: r.pixelWhere),
+                   failures: r.failures)
+        }
+    }
+}
