@@ -167,6 +167,9 @@ struct BenchCommand: ParsableCommand {
                           ("work gpu/reference", row.gpuOverReferenceWork)]
                 .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
             if !ratios.isEmpty { lines.append(pad("", 10) + "   " + ratios.joined(separator: "   ")) }
+            let byGPUTime = [("gpu/reference", row.gpuTimeGpuOverReference), ("gpu/floor", row.gpuTimeGpuOverFloor), ("gpu/cpu", row.gpuTimeGpuOverCpu)]
+                .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
+            if !byGPUTime.isEmpty { lines.append(pad("", 10) + "   by GPU time: " + byGPUTime.joined(separator: "   ")) }
         }
         if let s = report.scenarios {
             lines.append("")

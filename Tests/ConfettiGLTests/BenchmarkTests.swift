@@ -40,7 +40,8 @@ import Testing
             #expect((row["gpuOverCpu"] as? Double ?? 0) > 0 && (row["gpuOverFloor"] as? Double ?? 0) > 0)
             // The ratios are of the medians measured in the same rounds.
             for (key, mode, figure) in [("gpuOverReference", "reference", "medianMs"), ("gpuOverFloor", "floor", "medianMs"), ("gpuOverCpu", "cpu", "medianMs"),
-                                        ("gpuOverReferenceWork", "reference", "workMs")] {
+                                        ("gpuOverReferenceWork", "reference", "workMs"), ("gpuTimeGpuOverReference", "reference", "gpuMs"),
+                                        ("gpuTimeGpuOverFloor", "floor", "gpuMs"), ("gpuTimeGpuOverCpu", "cpu", "gpuMs")] {
                 let gpu = (row["gpu"] as? [String: Any])?[figure] as? Double ?? .nan
                 let other = (row[mode] as? [String: Any])?[figure] as? Double ?? .nan
                 #expect(abs((row[key] as? Double ?? .nan) - gpu / other) <= 1e-12 * gpu / other, "\(key)")
@@ -106,8 +107,15 @@ import Testing
         let outcome = try await ConfettiBinary.run(["bench", "--counts", "40,120", "--rounds", "1", "--frame-budget", "1", "--no-scenarios", "--size", "96x54"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
-        let ratios = lines.filter { $0.contains("gpu/reference") }
+        let ratios = lines.filter { $0.contains("gpu/reference") && !$0.contains("by GPU time") }
         #expect(ratios.count == 2, "one ratio line per count: \(outcome.stdout)")
+        // And the same by GPU time, which a slow present does not stretch.
+        let byGPUTime = lines.filter { $0.contains("by GPU time: gpu/reference") }
+        #expect(byGPUTime.count == 2, "\(outcome.stdout)")
+        for line in byGPUTime {
+            let numbers = line.split(separator: " ").compactMap { Double($0) }
+            #expect(line.contains("gpu/floor") && line.contains("gpu/cpu") && numbers.count == 3 && numbers.allSatisfy { $0 > 0 && $0.isFinite }, "\(line)")
+        }
         for line in ratios {
             #expect(line.contains("gpu/floor") && line.contains("gpu/cpu") && line.contains("work gpu/reference"), "\(line)")
             let numbers = line.split(separator: " ").compactMap { Double($0) }

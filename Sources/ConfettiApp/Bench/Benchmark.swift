@@ -556,6 +556,11 @@ package struct BenchReport: Codable, Sendable {
         package var gpuOverReference: Double?
         /// The same by `workMs`, CPU time of all threads: what a loaded machine disturbs least.
         package var gpuOverReferenceWork: Double?
+        /// The same ratios by GPU time (`gpuMs`): on a fast GPU behind a slow present, wall
+        /// time measures the present; this measures the pipeline.
+        package var gpuTimeGpuOverCpu: Double?
+        package var gpuTimeGpuOverFloor: Double?
+        package var gpuTimeGpuOverReference: Double?
 
         init(count: Int, modes: [Figures]) {
             self.count = count
@@ -568,6 +573,11 @@ package struct BenchReport: Codable, Sendable {
             gpuOverReference = reference.map { gpu.medianMs / $0.medianMs }
             // (A clock that did not tick gives no ratio rather than an infinity JSON cannot hold.)
             gpuOverReferenceWork = reference.flatMap { $0.workMs > 0 ? gpu.workMs / $0.workMs : nil }
+            let gpuMs = gpu.gpuMs
+            func byGPUTime(_ other: Figures?) -> Double? { other.flatMap { $0.gpuMs > 0 ? gpuMs / $0.gpuMs : nil } }
+            gpuTimeGpuOverCpu = byGPUTime(cpu)
+            gpuTimeGpuOverFloor = byGPUTime(floor)
+            gpuTimeGpuOverReference = byGPUTime(reference)
         }
     }
 
