@@ -6,9 +6,8 @@ import ConfettiGL
 package final class ButtonRenderer {
     package static let vertexShader = "app/button.vert.glsl"
     package static let fragmentShader = "app/button.frag.glsl"
-    package private(set) var program: ShaderProgram
-    private var vao: GLuint = 0
-    private var label: GLuint = 0
+    private let quad: TexturedQuad
+    package var program: ShaderProgram { quad.program }
     private var labelText = ""
     private var labelPixels = (width: 1, height: 1)
 
@@ -19,29 +18,16 @@ package final class ButtonRenderer {
     package var labelScale = ButtonRenderer.buttonLabelScale
 
     package init(shaders: ShaderLibrary) throws {
-        program = try ShaderProgram(shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader)
-        // Core profile draws need a vertex array, even one with no attributes.
-        epoxy_glGenVertexArrays(1, &vao)
-        epoxy_glGenTextures(1, &label)
-        try glCheck("creating the button")
+        quad = try TexturedQuad(shaders: shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader, what: "the button")
     }
 
-    package func delete() {
-        epoxy_glDeleteVertexArrays(1, &vao)
-        epoxy_glDeleteTextures(1, &label)
-        program.delete()
-    }
+    package func delete() { quad.delete() }
 
-    /// As `ParticleRenderer.reloadShaders`: the old program stays on failure.
-    package func reloadShaders() throws {
-        let fresh = try program.rebuilt()
-        program.delete()
-        program = fresh
-    }
+    package func reloadShaders() throws { try quad.reloadShaders() }
 
     private func uploadLabel(_ text: String) {
         let bitmap = PixelFont.rasterize(text)
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), label)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         bitmap.pixels.withUnsafeBytes { bytes in
             epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(bitmap.width), GLsizei(bitmap.height), 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
@@ -71,10 +57,7 @@ package final class ButtonRenderer {
         let f = button.frame
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        program.use()
-        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), label)
-        epoxy_glUniform1i(program.uniform("uLabel"), 0)
+        quad.use(sampler: "uLabel")
         epoxy_glUniform4f(program.uniform("uRect"), Float(f.x), Float(f.y), Float(f.width), Float(f.height))
         epoxy_glUniform1f(program.uniform("uCornerRadius"), Float(button.cornerRadius))
         epoxy_glUniform3f(program.uniform("uFill"), Float(button.fill.r), Float(button.fill.g), Float(button.fill.b))
@@ -84,9 +67,6 @@ package final class ButtonRenderer {
         epoxy_glUniform2f(program.uniform("uLabelSize"), Float(Double(labelPixels.width) * labelScale), Float(Double(labelPixels.height) * labelScale))
         epoxy_glUniform2f(program.uniform("uViewport"), Float(viewport.width), Float(viewport.height))
         epoxy_glUniform1f(program.uniform("uPixelsPerPoint"), Float(pixelsPerPoint))
-        epoxy_glBindVertexArray(vao)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        epoxy_glBindVertexArray(0)
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        quad.draw()
     }
 }

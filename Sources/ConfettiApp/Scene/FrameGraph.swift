@@ -17,32 +17,17 @@ package final class FrameGraph {
     package static let gpuColour = RGB(1.00, 0.62, 0.04)
     package static let lineColour = RGB(0.30, 0.85, 0.40)
 
-    package private(set) var program: ShaderProgram
-    private var vao: GLuint = 0
-    private var samples: GLuint = 0
+    private let quad: TexturedQuad
 
     /// The frames to show: when each ended (wall seconds), its frame time and its GPU time
     /// (seconds; NaN while not measured), oldest first.
     package private(set) var history: [(end: Double, frame: Double, gpu: Double)] = []
 
     package init(shaders: ShaderLibrary) throws {
-        program = try ShaderProgram(shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader)
-        epoxy_glGenVertexArrays(1, &vao)
-        epoxy_glGenTextures(1, &samples)
-        try glCheck("creating the frame-time graph")
+        quad = try TexturedQuad(shaders: shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader, what: "the frame-time graph")
     }
 
-    package func delete() {
-        epoxy_glDeleteVertexArrays(1, &vao)
-        epoxy_glDeleteTextures(1, &samples)
-        program.delete()
-    }
-
-    package func reloadShaders() throws {
-        let fresh = try program.rebuilt()
-        program.delete()
-        program = fresh
-    }
+    package func delete() { quad.delete() }
 
     /// One frame shown, ended at `end` (wall seconds); frames older than `span` drop off.
     package func record(end: Double, frame: Double, gpu: Double) {
@@ -62,24 +47,20 @@ package final class FrameGraph {
 
     package func draw(in rect: Rect, viewport: Size, pixelsPerPoint: Double) {
         let texels = history.flatMap { [Float(1000 * $0.frame), $0.gpu.isNaN ? -1 : Float(1000 * $0.gpu)] }
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), samples)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
         texels.withUnsafeBytes { bytes in
             epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RG32F, GLsizei(max(history.count, 1)), 1, 0, GLenum(GL_RG), GLenum(GL_FLOAT), texels.isEmpty ? nil : bytes.baseAddress)
         }
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         epoxy_glDisable(GLenum(GL_BLEND))
-        program.use()
-        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
-        epoxy_glUniform1i(program.uniform("uSamples"), 0)
+        quad.use(sampler: "uSamples")
+        let program = quad.program
         epoxy_glUniform1i(program.uniform("uCount"), GLint(history.count))
         epoxy_glUniform1f(program.uniform("uTopMs"), Float(topMilliseconds))
         epoxy_glUniform4f(program.uniform("uRect"), Float(rect.x), Float(rect.y), Float(rect.width), Float(rect.height))
         epoxy_glUniform2f(program.uniform("uViewport"), Float(viewport.width), Float(viewport.height))
         epoxy_glUniform1f(program.uniform("uPixelsPerPoint"), Float(pixelsPerPoint))
-        epoxy_glBindVertexArray(vao)
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        epoxy_glBindVertexArray(0)
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        quad.draw()
     }
 }
