@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Framebuffer size in pixels, WxH.")
     var size = PixelSize(width: 1280, height: 720)
 
-    @Option(help: "Comma-separated particle counts; k and M suffixes allowed.")
+    @Option(help: ArgumentHelp("Comma-separated particle counts; k and M suffixes allowed.", discussion: "Each up to the largest ring the budget allows (11,671,106) and what three quarters of the memory available hold; above 2,097,152 a count is measured in gpu mode alone."))
     var counts: String = "1k,10k,100k,1M"
 
     @Option(help: "Rounds of gpu, reference, cpu, floor.")
@@ -57,7 +57,7 @@ struct BenchCommand: ParsableCommand {
         if json?.isEmpty == true { throw ValidationError("--json is empty: give a file name") }
         if plot?.isEmpty == true { throw ValidationError("--plot is empty: give a file name") }
         let values = try parsedCounts()
-        try require(values.reduce(0, +), in: 1...8_000_000, "the sum of --counts")
+        try require(values.count, in: 1...32, "the number of --counts")
         try require(rounds, in: 1...20, "--rounds")
         try require(frameBudget, in: 1...1_000_000_000, "--frame-budget")
         try Budget.bench(counts: values, width: size.width, height: size.height)
@@ -72,8 +72,8 @@ struct BenchCommand: ParsableCommand {
             var digits = Substring(text), scale = 1
             if text.hasSuffix("k") { scale = 1_000; digits = digits.dropLast() }
             if text.hasSuffix("M") { scale = 1_000_000; digits = digits.dropLast() }
-            guard let value = Int(digits), value >= 1, value <= 4_000_000 / scale else {
-                throw ValidationError("--counts takes counts from 1 to 4M such as 1k,10k,100k,1M; '\(printable(text))' is not one")
+            guard let value = Int(digits), value >= 1, value <= 1_000_000_000 / scale else {
+                throw ValidationError("--counts takes whole counts with k or M such as 1k,10k,100k,1M,10M; '\(printable(text))' is not one")
             }
             return value * scale
         }

@@ -124,6 +124,21 @@ import Testing
         #expect(lines.filter { $0.split(separator: " ").contains("reference") }.count == 2, "a reference row per count: \(outcome.stdout)")
     }
 
+    /// Beyond a launch's worth of pieces the bench measures the pipeline under test alone, in
+    /// launches that each stay within the per-launch limit.
+    @Test func aCountAboveOneLaunchIsMeasuredInGPUModeAlone() async throws {
+        let count = Budget.benchAllModes + 100_000
+        let scratch = try Scratch("bench-large")
+        let json = scratch.path("bench.json")
+        let outcome = try await ConfettiBinary.run(["bench", "--counts", "\(count)", "--rounds", "1", "--frame-budget", "1", "--no-scenarios", "--size", "64x36", "--json", json])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let row = try #require((report["sweep"] as? [[String: Any]])?.first)
+        #expect(row["count"] as? Int == count)
+        #expect(row["gpu"] != nil && row["reference"] == nil && row["cpu"] == nil && row["floor"] == nil, "\(row.keys.sorted())")
+        #expect(((row["gpu"] as? [String: Any])?["medianMs"] as? Double ?? 0) > 0)
+    }
+
     /// `confetti bench --effect NAME --counts N` measures every preset at N: its confetti pieces
     /// (all four modes), or for a fireworks preset its sparks (gpu mode).
     @Test(arguments: Effect.presets.map(\.name))

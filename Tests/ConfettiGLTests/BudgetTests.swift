@@ -240,6 +240,26 @@ import Testing
         #expect(refusal { try Budget.stress(Int(Int32.max), source: "s", lifetime: 1e-300, capacity: 1 << 20) } != nil)
     }
 
+    @Test func benchCountsReachTheLargestRingWhereMemoryHoldsThem() {
+        let gib = 1 << 30
+        // 10M pieces on a machine with 16 GiB available: gpu mode alone, 5.2 GB at the peak.
+        #expect(refusal { try Budget.bench(counts: [10_000_000], width: 1280, height: 720, available: 16 * gib) } == nil)
+        // The largest ring is the limit, whatever the memory.
+        expectRefused(["--counts 11,671,107 is above 11,671,106", "largest ring"]) {
+            try Budget.bench(counts: [Budget.maxCapacity + 1], width: 1280, height: 720, available: 1 << 50)
+        }
+        // On a 4 GB machine it is refused with the numbers that multiply up.
+        expectRefused(["--counts 10,000,000 × bytes a piece while spawned, uploaded and drawn (gpu mode alone)", "10,000,000 × 520", "5.2e9 bytes", "three quarters", "4,294,967,296", "MemAvailable"]) {
+            try Budget.bench(counts: [10_000_000], width: 1280, height: 720, available: 4 * gib)
+        }
+        // Below a launch's worth all four modes run, and their copies count too.
+        #expect(Budget.benchBytesPerPiece(Budget.benchAllModes) > Budget.benchBytesPerPiece(Budget.benchAllModes + 1))
+        expectRefused(["(all four modes)", "2,000,000 × 664"]) {
+            try Budget.bench(counts: [2_000_000], width: 1280, height: 720, available: gib)
+        }
+        #expect(Budget.availableMemory().map { $0 > 0 } == true, "this machine's MemAvailable")
+    }
+
     @Test func soakBoundsItsTotalWork() {
         #expect(refusal { try Budget.soak(bursts: 100_000, count: 200, capacity: 100_000) } == nil)
         expectRefused(["--bursts × --count", "10,000,000 × 1,000", "268,435,456"]) {

@@ -103,8 +103,9 @@ package struct Benchmark {
 
     // MARK: Workload
 
-    /// `count` confetti pieces in up to 8 bursts launched 0.1 s apart, all alive and none fading
-    /// over the frames measured (from `Workload.start`, 10 ms apart).
+    /// `count` confetti pieces in 8 bursts launched 0.1 s apart (1 under 8,000, more where a
+    /// burst would pass the per-launch limit), all alive and none fading over the frames
+    /// measured (from `Workload.start`, 10 ms apart).
     struct Workload {
         var bursts: [(epoch: Double, particles: [ConfettiParticle])]
         static let start = 0.75
@@ -113,7 +114,7 @@ package struct Benchmark {
         let physics: ConfettiPhysics
 
         init(count: Int, viewport: Size, seed: UInt64, burst base: ConfettiBurst, sizeScale: Double = 1) {
-            let n = count >= 8_000 ? 8 : 1
+            let n = count >= 8_000 ? max(8, (count + Budget.maxParticlesPerLaunch - 1) / Budget.maxParticlesPerLaunch) : 1
             var burst = base
             physics = base.physics
             burst.sizes = burst.sizes.map { Size(width: ($0.width * sizeScale).rounded(), height: ($0.height * sizeScale).rounded()) }
@@ -309,9 +310,11 @@ package struct Benchmark {
             return BenchReport(machine: .current, size: [options.width, options.height], rounds: options.rounds, sweep: sweep, scenarios: nil)
         }
         for count in options.counts {
-            log("\(count) particles: gpu, reference, cpu, floor × \(options.rounds) rounds of \(options.frames(count)) frames")
+            // Beyond a launch's worth, the pipeline under test alone (see `Budget.benchAllModes`).
+            let modes = count > Budget.benchAllModes ? [Mode.gpu] : Mode.allCases
+            log("\(count) particles: \(modes.map(\.rawValue).joined(separator: ", ")) × \(options.rounds) rounds of \(options.frames(count)) frames")
             let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti)
-            let figures = try compare(Mode.allCases, workload: workload, pixelsPerPoint: 1, query: query)
+            let figures = try compare(modes, workload: workload, pixelsPerPoint: 1, query: query)
             sweep.append(BenchReport.SweepRow(count: count, modes: figures))
         }
 
