@@ -206,7 +206,23 @@ func sample(_ all: [Mutant], count: Int?, seed: UInt64) -> [Mutant] {
 /// Runs `swift test --skip-build` with `environment` in a process group of its own, and stops
 /// the whole group (test processes, X servers they started) at the first failure. True when the
 /// suite failed (the mutant is killed).
+/// The suites that prove the shaders and evaluators, which kill nearly every mutant within a
+/// minute: tried first, so that a mutant the whole suite would kill late (the 100,000-frame
+/// viewer loop takes minutes) costs a minute, not a whole run.
+let provingSuites = [
+    "ShaderParityTests", "MotionParityTests", "ShapeParityTests", "PresetParityTests", "FullRangeParityTests",
+    "PixelProofTests", "MotionPixelProofTests", "FragmentVariantTests", "ReferenceRendererTests", "FrameGraphTests",
+    "HUDTests", "CelebrationTests", "ConfettiEvaluatorTests", "WindEvaluatorTests", "BezierTests", "FireworkTests",
+    "QuantisationErrorTests", "ShapeDistanceTests",
+]
+
+/// Whether the suite fails with this mutant: the proving suites first, then, if they all
+/// pass, the whole suite, so that a survivor has survived every test.
 func suiteFails(environment: [String: String]) -> Bool {
+    suiteFails(environment: environment, filter: provingSuites.joined(separator: "|")) || suiteFails(environment: environment, filter: nil)
+}
+
+func suiteFails(environment: [String: String], filter: String?) -> Bool {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-mutant-\(getpid()).log")
     FileManager.default.createFile(atPath: log.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: log) }
@@ -229,7 +245,7 @@ func suiteFails(environment: [String: String]) -> Bool {
     // would leave those running; everything in its session is found and killed instead.
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | 0x80))
     let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
-    let argv = ["/usr/bin/env", "swift", "test", "--skip-build"]
+    let argv = ["/usr/bin/env", "swift", "test", "--skip-build"] + (filter.map { ["--filter", $0] } ?? [])
     var cArgs = argv.map { strdup($0) } + [nil], cEnv = env.map { strdup($0) } + [nil]
     defer { (cArgs + cEnv).forEach { free($0) } }
     var pid: pid_t = 0

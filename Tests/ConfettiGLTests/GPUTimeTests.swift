@@ -126,9 +126,9 @@ import Testing
             let image = try target.readPixels()
             // Rows of each colour in every tenth column.
             return stride(from: 5, to: image.width, by: 10).map { x in
-                (0..<image.height).reduce(into: [0, 0, 0]) { counts, y in
+                (0..<image.height).reduce(into: [0, 0, 0, 0]) { counts, y in
                     let p = image[x, y]
-                    for (k, colour) in [FrameGraph.frameColour, FrameGraph.gpuColour, FrameGraph.lineColour].enumerated() {
+                    for (k, colour) in [FrameGraph.frameColour, FrameGraph.gpuColour, FrameGraph.lineColour, FrameGraph.panelColour].enumerated() {
                         let c = colour.rgba8
                         if abs(Int(p.r) - Int(c.0)) + abs(Int(p.g) - Int(c.1)) + abs(Int(p.b) - Int(c.2)) <= 3 { counts[k] += 1 }
                     }
@@ -141,6 +141,9 @@ import Testing
             #expect(abs(Double(counts[1]) - 9.6 * scale) <= 1, "GPU rows \(counts[1]) at scale \(scale)")
             #expect(abs(Double(counts[0] + counts[2]) - 28.8 * scale) <= 1.5, "frame rows \(counts[0]) at scale \(scale)")
             #expect(counts[2] == 1, "the 16.7 ms line is \(counts[2]) pixels thick at scale \(scale)")
+            // Above the bars, the dark panel, and nothing else anywhere.
+            #expect(abs(Double(counts[3]) - (64 - 38.4) * scale) <= 1.5, "panel rows \(counts[3]) at scale \(scale)")
+            #expect(counts.reduce(0, +) == Int(64 * scale), "\(counts) at scale \(scale)")
         }
     }
 }

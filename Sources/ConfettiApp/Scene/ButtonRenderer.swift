@@ -46,11 +46,16 @@ package final class ButtonRenderer {
         return Point((f.midX - Double(labelPixels.width) * labelScale / 2).rounded(), (f.y + f.height / 2 - Double(labelPixels.height) * labelScale / 2).rounded())
     }
 
-    /// The size a label takes, in points.
+    /// The size a label takes, in points. The last one is kept: the HUD asks every frame,
+    /// and its text changes twice a second.
     package func labelSize(_ text: String) -> Size {
+        if let measured, measured.text == text, measured.scale == labelScale { return measured.size }
         let bitmap = PixelFont.rasterize(text)
-        return Size(width: Double(bitmap.width) * labelScale, height: Double(bitmap.height) * labelScale)
+        let size = Size(width: Double(bitmap.width) * labelScale, height: Double(bitmap.height) * labelScale)
+        measured = (text, labelScale, size)
+        return size
     }
+    private var measured: (text: String, scale: Double, size: Size)?
 
     package func draw(_ button: CelebrateButton, viewport: Size, pixelsPerPoint: Double) {
         if button.label != labelText { uploadLabel(button.label) }

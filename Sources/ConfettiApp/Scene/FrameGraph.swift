@@ -16,6 +16,7 @@ package final class FrameGraph {
     package static let frameColour = RGB(0.30, 0.56, 1.00)
     package static let gpuColour = RGB(1.00, 0.62, 0.04)
     package static let lineColour = RGB(0.30, 0.85, 0.40)
+    package static let panelColour = RGB(0.12, 0.13, 0.17)
 
     private let quad: TexturedQuad
 
@@ -40,13 +41,21 @@ package final class FrameGraph {
     /// The time at the top: two frames at 60 fps, or more so that the slowest frame fits,
     /// rounded up to a whole 16.7 ms.
     package var topMilliseconds: Double {
-        let slowest = history.map { 1000 * max($0.frame, $0.gpu.isNaN ? 0 : $0.gpu) }.max() ?? 0
+        var slowest = 0.0
+        for entry in history { slowest = max(slowest, entry.frame, entry.gpu.isNaN ? 0 : entry.gpu) }
         let step = 1000.0 / 60
-        return max(2 * step, (slowest / step).rounded(.up) * step)
+        return max(2 * step, (1000 * slowest / step).rounded(.up) * step)
     }
 
+    /// The texels of the last upload, refilled in place every frame.
+    private var texels: [Float] = []
+
     package func draw(in rect: Rect, viewport: Size, pixelsPerPoint: Double) {
-        let texels = history.flatMap { [Float(1000 * $0.frame), $0.gpu.isNaN ? -1 : Float(1000 * $0.gpu)] }
+        texels.removeAll(keepingCapacity: true)
+        for entry in history {
+            texels.append(Float(1000 * entry.frame))
+            texels.append(entry.gpu.isNaN ? -1 : Float(1000 * entry.gpu))
+        }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
         texels.withUnsafeBytes { bytes in
             epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RG32F, GLsizei(max(history.count, 1)), 1, 0, GLenum(GL_RG), GLenum(GL_FLOAT), texels.isEmpty ? nil : bytes.baseAddress)

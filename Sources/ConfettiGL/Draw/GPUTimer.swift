@@ -53,27 +53,28 @@ package final class GPUTimer {
         isOpen = false
     }
 
-    /// Closes this frame, takes in every earlier frame whose results are all back, and moves
-    /// to the next slot (giving up what it held if that never came back).
+    /// Closes this frame and moves to the next slot, taking in the frame that slot held, from
+    /// `depth − 1` frames ago, if its results are back, and giving it up if not. One look a
+    /// frame: asking whether a result is ready can make a driver flush (llvmpipe does), so the
+    /// newer slots are not asked about.
     package func endFrame() {
         end()
         if recorded[slot] > 0 { frameOfSlot[slot] = frame }
         frame += 1
-        for other in 0..<depth where other != slot && recorded[other] > 0 {
-            collect(other)
-        }
         slot = (slot + 1) % depth
+        if recorded[slot] > 0 { collect(slot) }
         recorded[slot] = 0
     }
 
     private func collect(_ slot: Int) {
+        // Queries finish in the order they were issued: the last one ready means all are.
+        var available: GLint = 0
+        epoxy_glGetQueryObjectiv(query(slot, recorded[slot] - 1, 1), GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
+        guard available != 0 else { return }
         var nanoseconds: UInt64 = 0
         for interval in 0..<recorded[slot] {
             var times: [GLuint64] = [0, 0]
             for edge in 0..<2 {
-                var available: GLint = 0
-                epoxy_glGetQueryObjectiv(query(slot, interval, edge), GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
-                guard available != 0 else { return }
                 epoxy_glGetQueryObjectui64v(query(slot, interval, edge), GLenum(GL_QUERY_RESULT), &times[edge])
             }
             nanoseconds += times[1] >= times[0] ? times[1] - times[0] : 0
