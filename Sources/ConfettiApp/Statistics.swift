@@ -15,11 +15,11 @@ package struct FrameTimeSample: Sendable {
     package static let capacity = 1 << 16
 
     package private(set) var frames = 0
-    package private(set) var seconds: [Double] = []
-    /// Live particles of the same frames as `seconds` (the same reservoir slots).
-    package private(set) var live: [Int] = []
-    /// Where each of those frames' time went, in the same slots (NaN where not measured).
-    package private(set) var timings: [FrameTimings] = []
+    /// The reservoirs, written in full at creation (see `init`); the first `stored` slots hold frames.
+    private var secondsStore: [Double]
+    private var liveStore: [Int]
+    private var timingsStore: [FrameTimings]
+    private var stored = 0
     /// Fewest and most live particles of any frame.
     package private(set) var minLive = 0
     package private(set) var maxLive = 0
@@ -27,12 +27,20 @@ package struct FrameTimeSample: Sendable {
     package private(set) var totalLive = 0
     private var rng = SeededGenerator(seed: 0x5EED)
 
-    /// The reservoirs are allocated whole up front (512 KiB each), so a long run's memory is flat from
-    /// its first frame rather than growing by doublings until the reservoir is full.
+    /// The frame times kept.
+    package var seconds: [Double] { Array(secondsStore.prefix(stored)) }
+    /// Live particles of the same frames as `seconds` (the same reservoir slots).
+    package var live: [Int] { Array(liveStore.prefix(stored)) }
+    /// Where each of those frames' time went, in the same slots (NaN where not measured).
+    package var timings: [FrameTimings] { Array(timingsStore.prefix(stored)) }
+
+    /// The reservoirs are allocated and written whole up front (3 MiB in all), so a long run's
+    /// resident memory is flat from its first frame: memory only reserved is not resident until
+    /// it is first written, and would grow for the first 65,536 frames.
     package init() {
-        seconds.reserveCapacity(Self.capacity)
-        live.reserveCapacity(Self.capacity)
-        timings.reserveCapacity(Self.capacity)
+        secondsStore = Array(repeating: 0, count: Self.capacity)
+        liveStore = Array(repeating: 0, count: Self.capacity)
+        timingsStore = Array(repeating: FrameTimings(), count: Self.capacity)
     }
 
     package mutating func record(seconds frame: Double, live particles: Int, timings figures: FrameTimings = FrameTimings()) {
@@ -40,18 +48,17 @@ package struct FrameTimeSample: Sendable {
         maxLive = frames == 0 ? particles : max(maxLive, particles)
         frames += 1
         totalLive += particles
-        if seconds.count < Self.capacity {
-            seconds.append(frame)
-            live.append(particles)
-            timings.append(figures)
+        let slot: Int
+        if stored < Self.capacity {
+            slot = stored
+            stored += 1
         } else {
-            let k = rng.index(below: frames)
-            if k < Self.capacity {
-                seconds[k] = frame
-                live[k] = particles
-                timings[k] = figures
-            }
+            slot = rng.index(below: frames)
+            guard slot < Self.capacity else { return }
         }
+        secondsStore[slot] = frame
+        liveStore[slot] = particles
+        timingsStore[slot] = figures
     }
 
     package func percentile(_ p: Double) -> Double { ConfettiApp.percentile(seconds, p) }
@@ -63,7 +70,7 @@ package struct FrameTimeSample: Sendable {
 
     /// The `p`-quantile of one timing over the frames that measured it; nil if none did.
     package func timingPercentile(_ figure: KeyPath<FrameTimings, Double>, _ p: Double) -> Double? {
-        let measured = timings.map { $0[keyPath: figure] }.filter { !$0.isNaN }
+        let measured = timingsStore.prefix(stored).map { $0[keyPath: figure] }.filter { !$0.isNaN }
         return measured.isEmpty ? nil : ConfettiApp.percentile(measured, p)
     }
 }
