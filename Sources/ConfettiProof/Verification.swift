@@ -29,6 +29,9 @@ package struct Verification {
     package struct Result: Sendable {
         package var name: String
         package var parity = ParityCheck.Report()
+        /// Samples the parity check owes: every instance (a particle and each ghost of its
+        /// trail) at every age, so a check that skipped some shows.
+        package var expectedSamples = 0
         package var pixels = PixelProof.Difference()
         /// The launch, content scale and time of the worst pixel, for the report.
         package var pixelWhere = ""
@@ -55,9 +58,11 @@ package struct Verification {
                 var report: ParityCheck.Report
                 switch spawn {
                 case .confetti(let pieces, let physics):
+                    result.expectedSamples += pieces.count * (1 + ConfettiKind.ghosts(physics)) * times.count
                     report = try ParityCheck.check(ConfettiKind.self, particles: pieces, uniforms: physics, epoch: epoch, times: times,
                                                    viewport: viewport, pixelsPerPoint: 1, shaders: shaders, evaluate: confettiEvaluate)
                 case .sparks(let sparks, let timing):
+                    result.expectedSamples += sparks.count * (1 + SparkKind.ghosts(timing)) * times.count
                     report = try ParityCheck.check(SparkKind.self, particles: sparks, uniforms: timing, epoch: epoch, times: times,
                                                    viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
                 }

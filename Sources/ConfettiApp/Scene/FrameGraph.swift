@@ -26,6 +26,13 @@ package final class FrameGraph {
 
     package init(shaders: ShaderLibrary) throws {
         quad = try TexturedQuad(shaders: shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader, what: "the frame-time graph")
+        // Room for every column once; each frame writes only the columns it shows.
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RG32F, GLsizei(Self.maxFrames), 1, 0, GLenum(GL_RG), GLenum(GL_FLOAT), nil)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        try glCheck("allocating the frame-time graph's samples")
     }
 
     package func delete() { quad.delete() }
@@ -56,12 +63,12 @@ package final class FrameGraph {
             texels.append(Float(1000 * entry.frame))
             texels.append(entry.gpu.isNaN ? -1 : Float(1000 * entry.gpu))
         }
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
-        texels.withUnsafeBytes { bytes in
-            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RG32F, GLsizei(max(history.count, 1)), 1, 0, GLenum(GL_RG), GLenum(GL_FLOAT), texels.isEmpty ? nil : bytes.baseAddress)
+        if !history.isEmpty {
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
+            texels.withUnsafeBytes { bytes in
+                epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(history.count), 1, GLenum(GL_RG), GLenum(GL_FLOAT), bytes.baseAddress)
+            }
         }
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         epoxy_glDisable(GLenum(GL_BLEND))
         quad.use(sampler: "uSamples")
         let program = quad.program
