@@ -22,7 +22,7 @@ package enum PixelProof {
     }
 
     /// The CPU's picture, drawn in the renderer's order: sparks behind the button, `between`
-    /// (the app's button, where it draws one), sparks over it, confetti.
+    /// (the app's button, where it draws one), sparks over it, confetti, stars.
     package static func reference(_ spawns: [Spawn], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB,
                                   between: ((inout ReferenceRasteriser) -> Void)? = nil) -> ReferenceRasteriser {
         let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
@@ -45,6 +45,9 @@ package enum PixelProof {
             }
             for case .confetti(let pieces, let physics) in spawns where layer == .overButton {
                 draw(ConfettiKind.self, pieces, physics) { _ in true }
+            }
+            for case .stars(let stars, let physics) in spawns where layer == .overButton {
+                draw(StarKind.self, stars, physics) { _ in true }
             }
         }
         draw(.behindButton)

@@ -52,8 +52,7 @@ package struct ReferenceRasteriser: Sendable {
         let extent = (reach * reach).sum().squareRoot()
         fill(minX: quad.centre.x - extent, minY: quad.centre.y - extent, maxX: quad.centre.x + extent, maxY: quad.centre.y + extent) { point in
             guard quad.quadContains(point, pixelsPerPoint: s) else { return nil }
-            let coverage = quad.coverage(atLocal: DrawnQuad.rotate(point - quad.centre, -quad.angle), pixelsPerPoint: s)
-            return coverage > 0 ? quad.color * coverage : nil
+            return quad.fragment(atLocal: DrawnQuad.rotate(point - quad.centre, -quad.angle), pixelsPerPoint: s)
         }
     }
 

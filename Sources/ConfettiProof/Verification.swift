@@ -65,6 +65,10 @@ package struct Verification {
                     result.expectedSamples += sparks.count * (1 + SparkKind.ghosts(timing)) * times.count
                     report = try ParityCheck.check(SparkKind.self, particles: sparks, uniforms: timing, epoch: epoch, times: times,
                                                    viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
+                case .stars(let stars, let physics):
+                    result.expectedSamples += stars.count * (1 + StarKind.ghosts(physics)) * times.count
+                    report = try ParityCheck.check(StarKind.self, particles: stars, uniforms: physics, epoch: epoch, times: times,
+                                                   viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
                 }
                 for failure in report.failures {
                     result.failures.append("\(name): \(context), burst \(index + 1): \(failure)")

@@ -12,10 +12,11 @@ struct TraceCommand: ParsableCommand {
             classic: two fireworks around the Celebrate button in the middle of the viewport. \
             fountain: a 10-spark fountain above it. celebration: both, as {"sparks": …, "confetti": …}, \
             each the document of its kind. rocket: every rocket, spark and crackle, each \
-            burst's constants listed in "bursts". Sample times are each \
+            burst's constants listed in "bursts". Shells, shows and their rockets: every star, \
+            glitter spark and flash, the same way. Sample times are each \
             particle's own age (for fountain sparks, time since the spark appeared). \
             --evaluator cpu uses the Swift reference; --evaluator gpu runs the renderer's own vertex \
-            shader (Shaders/confetti.vert.glsl or spark.vert.glsl) and reads its outputs back with \
+            shader (Shaders/confetti.vert.glsl, spark.vert.glsl or star.vert.glsl) and reads its outputs back with \
             transform feedback.
             """
     )
@@ -76,20 +77,16 @@ struct TraceCommand: ParsableCommand {
         let spawns = chosen.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
         let confetti = spawns.compactMap { spawn -> ([ConfettiParticle], ConfettiPhysics)? in if case .confetti(let p, let u) = spawn { (p, u) } else { nil } }
         let sparks = spawns.compactMap { spawn -> ([Spark], SparkTiming)? in if case .sparks(let s, let u) = spawn { (s, u) } else { nil } }
-        let document: any Encodable
-        switch (sparks.isEmpty, confetti.isEmpty) {
-        case (true, _):
-            document = try trace(ConfettiKind.self, effect: chosen.kind, groups: confetti, times: times)
-        case (_, true):
-            document = try trace(SparkKind.self, effect: chosen.kind, groups: sparks, times: times)
-        case (false, false):
-            // Both kinds (a celebration): one document of the contract per kind, side by side.
-            document = TwoKindTraceDocument(
-                effect: chosen.kind.rawValue,
-                sparks: try trace(SparkKind.self, effect: chosen.kind, groups: sparks, times: times),
-                confetti: try trace(ConfettiKind.self, effect: chosen.kind, groups: confetti, times: times)
-            )
-        }
+        let stars = spawns.compactMap { spawn -> ([Star], StarPhysics)? in if case .stars(let s, let u) = spawn { (s, u) } else { nil } }
+        // One document of the contract per kind the launch holds; several (a celebration) side by side.
+        let kinds = MultiKindTraceDocument(
+            effect: chosen.kind.rawValue,
+            sparks: sparks.isEmpty ? nil : try trace(SparkKind.self, effect: chosen.kind, groups: sparks, times: times),
+            confetti: confetti.isEmpty ? nil : try trace(ConfettiKind.self, effect: chosen.kind, groups: confetti, times: times),
+            stars: stars.isEmpty ? nil : try trace(StarKind.self, effect: chosen.kind, groups: stars, times: times)
+        )
+        let documents: [any Encodable] = [kinds.sparks as (any Encodable)?, kinds.confetti, kinds.stars].compactMap { $0 }
+        let document: any Encodable = documents.count == 1 ? documents[0] : kinds
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
@@ -176,12 +173,13 @@ private struct TracePass: Hashable {
     var birth: Double
 }
 
-/// A launch of both kinds (a celebration): the sparks' document and the confetti's, each the
-/// trace contract of its kind (docs/effects.md, Trace output).
-struct TwoKindTraceDocument: Encodable {
+/// A launch of several kinds (a celebration): each kind's document, the trace contract of its
+/// kind (docs/effects.md, Trace output); the kinds it does not hold are left out.
+struct MultiKindTraceDocument: Encodable {
     var effect: String
-    var sparks: TraceDocument<SparkKind>
-    var confetti: TraceDocument<ConfettiKind>
+    var sparks: TraceDocument<SparkKind>?
+    var confetti: TraceDocument<ConfettiKind>?
+    var stars: TraceDocument<StarKind>?
 }
 
 /// The JSON document of the trace contract (docs/effects.md, Trace output), for any kind.

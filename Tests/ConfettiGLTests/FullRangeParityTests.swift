@@ -87,6 +87,10 @@ import Testing
                     let last = sparks.map(\.delay).max() ?? 0
                     let times = Self.ages(lifetime: timing.duration + last, using: &rng)
                     report = try await ParityHarness.check(SparkKind.self, particles: sparks, uniforms: timing, epoch: 0, times: times, viewport: viewport)
+                case .stars(let stars, let physics):
+                    let last = stars.map { $0.birth + $0.lifetime }.max() ?? 0
+                    let times = Self.ages(lifetime: last + physics.trailDuration, using: &rng)
+                    report = try await ParityHarness.check(StarKind.self, particles: stars, uniforms: physics, epoch: 0, times: times, viewport: viewport)
                 }
                 for (field, ratio) in report.ratio where ratio > (worst.ratio[field] ?? 0) {
                     worst.ratio[field] = ratio

@@ -150,6 +150,11 @@ extension Spawn {
                 let s = SparkKind.evaluate(spark, at: t - spark.delay, uniforms: timing)
                 return count + (s.alive && inside(s.x, s.y) ? 1 : 0)
             }
+        case .stars(let stars, let physics):
+            return stars.reduce(0) { count, star in
+                let s = physics.evaluate(star, at: t - star.birth)
+                return count + (s.alive && inside(s.x, s.y) ? 1 : 0)
+            }
         }
     }
 }

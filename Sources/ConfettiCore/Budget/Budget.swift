@@ -50,10 +50,11 @@ package enum Budget {
     /// Bytes of one particle's GPU record, per kind.
     package static let confettiRecordBytes = MemoryLayout<ConfettiInstance>.stride
     package static let sparkRecordBytes = MemoryLayout<SparkInstance>.stride
+    package static let starRecordBytes = MemoryLayout<StarInstance>.stride
 
-    /// The largest ring capacity that keeps both rings (confetti and sparks) within
+    /// The largest ring capacity that keeps every ring (confetti, sparks and stars) within
     /// `maxGPUBytes`.
-    package static var maxCapacity: Int { maxGPUBytes / (confettiRecordBytes + sparkRecordBytes) }
+    package static var maxCapacity: Int { maxGPUBytes / Ring.allCases.map(\.recordBytes).reduce(0, +) }
 
     // MARK: - Naming
 
@@ -87,12 +88,25 @@ package enum Budget {
         case firework
     }
 
-    /// The two rings, one per particle kind.
+    /// The rings, one per particle kind.
     package enum Ring: String, Sendable, CaseIterable {
-        case confetti, sparks
+        case confetti, sparks, stars
 
-        package var noun: String { self == .confetti ? "confetti pieces" : "sparks" }
-        package var recordBytes: Int { self == .confetti ? Budget.confettiRecordBytes : Budget.sparkRecordBytes }
+        package var noun: String {
+            switch self {
+            case .confetti: "confetti pieces"
+            case .sparks: "sparks"
+            case .stars: "stars"
+            }
+        }
+
+        package var recordBytes: Int {
+            switch self {
+            case .confetti: Budget.confettiRecordBytes
+            case .sparks: Budget.sparkRecordBytes
+            case .stars: Budget.starRecordBytes
+            }
+        }
     }
 
     // MARK: - Costs, command by command

@@ -13,6 +13,10 @@ package struct DrawnQuad: Sendable {
         case heart = 3
         case triangle = 4
         case ribbon = 5
+        /// Light (`light.frag.glsl`): a soft sprite, round or stretched into a capsule.
+        case glow = 6
+        /// Light: a piece of a ribbon trail, soft across and cut square at its ends.
+        case segment = 7
 
         /// Its bit in a set of shapes (`ShapeSet`): bit c for code c.
         package var bit: UInt32 { 1 << UInt32(rawValue) }
@@ -21,8 +25,26 @@ package struct DrawnQuad: Sendable {
     /// A set of the fragment shader's shape codes, bit c for code c: what one program variant of
     /// `particle.frag.glsl` fills (`SHAPES`).
     package typealias ShapeSet = UInt32
-    /// Every shape the fragment shader knows.
+    /// Every shape `particle.frag.glsl` knows: the paper shapes.
     package static let allShapes: ShapeSet = 0b11_1111
+    /// The shapes `light.frag.glsl` knows.
+    package static let lightShapes: ShapeSet = 0b1100_0000
+
+    /// How `light.frag.glsl` fills a glow or a segment: the uniforms it reads (`uGlow`).
+    package struct Light: Hashable, Sendable {
+        /// The core's radius as a share of the glow's (`halfSize.y`).
+        package var core: Double
+        /// How far the core's colour goes towards white.
+        package var whiteness: Double
+        /// The alpha it keeps, 0…1 (1 − `StarPhysics.Glow.light`).
+        package var keptAlpha: Double
+
+        package init(core: Double, whiteness: Double, keptAlpha: Double) {
+            self.core = core
+            self.whiteness = whiteness
+            self.keptAlpha = keptAlpha
+        }
+    }
 
     /// Whether it is drawn at all.
     package var alive: Bool
@@ -47,6 +69,8 @@ package struct DrawnQuad: Sendable {
     package var colorError = 0.0
     /// Of the wave's phase (rad).
     package var waveError = 0.0
+    /// The glow's look, for the light shapes.
+    package var light = Light(core: 0, whiteness: 0, keptAlpha: 1)
 
     package init(alive: Bool, centre: Point, angle: Double, halfSize: SIMD2<Double>, shape: Shape, color: SIMD4<Double>) {
         self.alive = alive
@@ -128,7 +152,47 @@ package struct DrawnQuad: Sendable {
         case .ribbon:
             let d = ShapeDistance.ribbon(local, halfSize: halfSize, wave: wave)
             return edge(d.x) * edge(d.y)
+        case .glow:
+            let d = Self.capsuleDistance(local, halfSize: halfSize)
+            let halo = Self.halo(d / halfSize.y)
+            return halo + (1 - halo) * edge(d - light.core * halfSize.y)
+        case .segment:
+            return Self.halo(abs(local.y) / halfSize.y) * edge(abs(local.x) - halfSize.x)
         }
+    }
+
+    /// The premultiplied colour the fragment shader writes at `local`, nil where it discards:
+    /// the paper shapes' colour times their coverage; a glow's colour going white in its core,
+    /// keeping `light.keptAlpha` of its alpha.
+    package func fragment(atLocal local: SIMD2<Double>, pixelsPerPoint: Double) -> SIMD4<Double>? {
+        let amount = coverage(atLocal: local, pixelsPerPoint: pixelsPerPoint)
+        guard amount > 0 else { return nil }
+        switch shape {
+        case .glow:
+            let d = Self.capsuleDistance(local, halfSize: halfSize)
+            let core = min(max(0.5 - (d - light.core * halfSize.y) * pixelsPerPoint, 0), 1)
+            let rgb = SIMD3(color.x, color.y, color.z), white = SIMD3(repeating: color.w)
+            let lit = (rgb + (white - rgb) * (core * light.whiteness)) * amount
+            return SIMD4(lit, color.w * amount * light.keptAlpha)
+        case .segment:
+            return SIMD4(color.x * amount, color.y * amount, color.z * amount, color.w * amount * light.keptAlpha)
+        default:
+            return color * amount
+        }
+    }
+
+    /// Distance from `local` to the segment of a capsule whose half extents are (half length +
+    /// radius, radius), pt: 0 on it.
+    package static func capsuleDistance(_ local: SIMD2<Double>, halfSize: SIMD2<Double>) -> Double {
+        let along = max(abs(local.x) - (halfSize.x - halfSize.y), 0)
+        return (along * along + local.y * local.y).squareRoot()
+    }
+
+    /// A glow's falloff at q = distance/radius: (1 − q²)² inside, 0 outside; smooth at the rim,
+    /// so the halo needs no antialiasing.
+    package static func halo(_ q: Double) -> Double {
+        let inside = max(1 - q * q, 0)
+        return inside * inside
     }
 
     /// The room the quad leaves around the shape, pt (`shapeMargin` in `Shaders/quad.glsl`): half

@@ -136,7 +136,7 @@ package enum ConfettiKind: ParticleKind {
     package static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
     package static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
     package static func layer(of _: ConfettiParticle) -> Layer { .overButton }
-    package static func shapes(of p: ConfettiParticle) -> DrawnQuad.ShapeSet { 1 << UInt32(p.shape.rawValue) }
+    package static func shapes(of p: ConfettiParticle, uniforms _: ConfettiPhysics) -> DrawnQuad.ShapeSet { 1 << UInt32(p.shape.rawValue) }
 
     package static func evaluate(_ particle: ConfettiParticle, at age: Double, uniforms: ConfettiPhysics) -> ConfettiSample {
         uniforms.evaluate(particle, at: age)

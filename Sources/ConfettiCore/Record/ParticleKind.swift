@@ -72,12 +72,12 @@ package protocol ParticleKind {
     /// The fragment shader's shapes the particle needs (`DrawnQuad.Shape.bit`). The renderer
     /// compiles `particle.frag.glsl` once per set of shapes its bursts hold, since llvmpipe pays
     /// for every branch a fragment shader has, taken or not.
-    static func shapes(of particle: Particle) -> DrawnQuad.ShapeSet
+    static func shapes(of particle: Particle, uniforms: Uniforms) -> DrawnQuad.ShapeSet
 }
 
 extension ParticleKind {
     /// Any shape, unless the kind says.
-    package static func shapes(of _: Particle) -> DrawnQuad.ShapeSet { DrawnQuad.allShapes }
+    package static func shapes(of _: Particle, uniforms _: Uniforms) -> DrawnQuad.ShapeSet { DrawnQuad.allShapes }
 
     /// Kinds without trails: one instance per record.
     package static func ghosts(_: Uniforms) -> Int { 0 }

@@ -90,7 +90,7 @@ package enum SparkKind: ParticleKind {
     package static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
     package static func layer(of spark: Spark) -> Layer { spark.inFront ? .overButton : .behindButton }
     /// A spark is a circle.
-    package static func shapes(of _: Spark) -> DrawnQuad.ShapeSet { DrawnQuad.Shape.ellipse.bit }
+    package static func shapes(of _: Spark, uniforms _: SparkTiming) -> DrawnQuad.ShapeSet { DrawnQuad.Shape.ellipse.bit }
 
     package static func evaluate(_ spark: Spark, at age: Double, uniforms: SparkTiming) -> SparkSample {
         uniforms.evaluate(spark, at: age)

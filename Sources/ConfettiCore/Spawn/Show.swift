@@ -2,12 +2,14 @@
 package enum Spawn: Sendable {
     case confetti([ConfettiParticle], ConfettiPhysics)
     case sparks([Spark], SparkTiming)
+    case stars([Star], StarPhysics)
 
     /// Seconds after its launch when the last of it has gone.
     package var duration: Double {
         switch self {
         case .confetti(let pieces, let physics): (pieces.map(\.birth).max() ?? 0) + physics.lifetime + physics.trail.duration
         case .sparks(let sparks, let timing): (sparks.map(\.delay).max() ?? 0) + timing.duration
+        case .stars(let stars, let physics): (stars.map { $0.birth + $0.lifetime }.max() ?? 0) + physics.trailDuration
         }
     }
 
@@ -15,6 +17,7 @@ package enum Spawn: Sendable {
         switch self {
         case .confetti(let pieces, _): pieces.count
         case .sparks(let sparks, _): sparks.count
+        case .stars(let stars, _): stars.count
         }
     }
 }

@@ -29,6 +29,7 @@ public final class Celebration {
 
     package let confetti: ParticleRenderer<ConfettiKind>
     package let sparks: ParticleRenderer<SparkKind>
+    package let stars: ParticleRenderer<StarKind>
     /// Times every draw on the GPU, read back a few draws later.
     private let timer = GPUTimer()
 
@@ -38,7 +39,7 @@ public final class Celebration {
     public var gpuMilliseconds: Double? { timer.latestMilliseconds }
 
     /// GPU memory the rings hold, allocated up front: capacity × each kind's record size.
-    package var ringBytes: Int { confetti.ring.byteSize + sparks.ring.byteSize }
+    package var ringBytes: Int { confetti.ring.byteSize + sparks.ring.byteSize + stars.ring.byteSize }
 
     /// Needs a current OpenGL 3.3 core context. Builds the programs now, so an old context
     /// fails here rather than at the first draw.
@@ -64,15 +65,23 @@ public final class Celebration {
             confetti.delete()
             throw error
         }
+        do {
+            stars = try ParticleRenderer(shaders: shaders, capacity: capacity)
+        } catch {
+            confetti.delete()
+            sparks.delete()
+            throw error
+        }
     }
 
-    /// The largest capacity: both rings (32-byte confetti and 60-byte spark records) within `Budget.maxGPUBytes`, 1 GiB.
+    /// The largest capacity: every ring (32-byte confetti, 60-byte spark and 40-byte star records) within `Budget.maxGPUBytes`, 1 GiB.
     public static var maxCapacity: Int { Budget.maxCapacity }
 
     /// Frees the GL objects; the context must be current.
     public func delete() {
         confetti.delete()
         sparks.delete()
+        stars.delete()
         timer.delete()
     }
 
@@ -133,6 +142,7 @@ public final class Celebration {
         switch spawn {
         case .confetti(let pieces, let physics): try confetti.add(pieces, uniforms: physics, at: time)
         case .sparks(let list, let timing): try sparks.add(list, uniforms: timing, at: time)
+        case .stars(let list, let physics): try stars.add(list, uniforms: physics, at: time)
         }
     }
 
@@ -148,39 +158,43 @@ public final class Celebration {
     @discardableResult
     public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
         let sparkPlan = sparks.plan(at: now, layer: layer), confettiPlan = confetti.plan(at: now, layer: layer)
-        guard !sparkPlan.isEmpty || !confettiPlan.isEmpty else { return FrameStats() }
+        let starPlan = stars.plan(at: now, layer: layer)
+        guard !sparkPlan.isEmpty || !confettiPlan.isEmpty || !starPlan.isEmpty else { return FrameStats() }
         let saved = GLStateSnapshot()
         defer { saved.restore() }
         timer.begin()
         defer { timer.endFrame() }
+        // Light over paper: fireworks glow in front of the confetti of the same launch.
         return sparks.execute(sparkPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
             + confetti.execute(confettiPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+            + stars.execute(starPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
     }
 
     /// True when nothing is alive or waiting to appear at `now`: the app may stop redrawing.
     public func isIdle(at now: Double) -> Bool {
-        confetti.isIdle(at: now) && sparks.isIdle(at: now)
+        confetti.isIdle(at: now) && sparks.isIdle(at: now) && stars.isIdle(at: now)
     }
 
     public func liveParticles(at now: Double) -> Int {
-        confetti.liveParticles(at: now) + sparks.liveParticles(at: now)
+        confetti.liveParticles(at: now) + sparks.liveParticles(at: now) + stars.liveParticles(at: now)
     }
 
     /// Forgets every burst.
     public func removeAll() {
         confetti.removeAll()
         sparks.removeAll()
+        stars.removeAll()
     }
 
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
     package func reloadShaders() throws {
-        try reloadEach([confetti.reloadShaders, sparks.reloadShaders])
+        try reloadEach([confetti.reloadShaders, sparks.reloadShaders, stars.reloadShaders])
     }
 
     /// Every shader file the programs were built from (what hot reload watches).
     package var shaderFiles: [String] {
-        Array(Set(confetti.program.files + sparks.program.files)).sorted()
+        Array(Set(confetti.program.files + sparks.program.files + stars.program.files)).sorted()
     }
 }
 

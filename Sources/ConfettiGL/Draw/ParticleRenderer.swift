@@ -106,7 +106,7 @@ package final class ParticleRenderer<Kind: ParticleKind> {
                 members.map { Kind.record($0, uniforms: uniforms) }, epoch: time,
                 appears: births.min()!, dies: zip(births, lifetimes).map(+).max()! + Kind.trailDuration(uniforms),
                 uniforms: uniforms, layer: layer,
-                shapes: members.reduce(0) { $0 | Kind.shapes(of: $1) }, now: time
+                shapes: members.reduce(0) { $0 | Kind.shapes(of: $1, uniforms: uniforms) }, now: time
             )
         }
     }

@@ -1,0 +1,71 @@
+import ConfettiGL
+import ConfettiProof
+import Foundation
+import Testing
+
+/// Stars: every light feature (glow, streak, ribbon and dot trails, colour temperature and
+/// change, flicker, strobe) on the GPU against `StarPhysics.evaluate`, by transform feedback at
+/// seeded random epochs, ages and viewports, and pixel by pixel against the CPU rasteriser.
+@Suite struct StarLightTests {
+    /// Each look a star can have, one spawn each, from `seed`.
+    static func features(seed: UInt64, in viewport: Size) -> [Spawn] {
+        var rng = SeededGenerator(seed: seed)
+        func stars(_ count: Int, radius: ClosedRange<Double>) -> [Star] {
+            (0..<count).map { _ in
+                let angle = rng.uniform(0, 2 * .pi), speed = rng.uniform(20, 0.4 * viewport.height)
+                return Star(position: Point(viewport.width * rng.uniform(0.3, 0.7), viewport.height * rng.uniform(0.3, 0.6)),
+                            velocity: SIMD2(cos(angle), sin(angle)) * speed, birth: rng.uniform(0, 0.4), lifetime: rng.uniform(0.8, 2),
+                            radius: rng.uniform(radius), color: RGB(rng.uniform(0, 1), rng.uniform(0, 1), rng.uniform(0, 1)),
+                            secondColor: RGB(rng.uniform(0, 1), rng.uniform(0, 1), rng.uniform(0, 1)), seed: UInt32(truncatingIfNeeded: rng.next()))
+            }
+        }
+        var streak = StarPhysics(gravity: 90, drag: 1.4, fade: 0.5, temperature: .burning, streak: 0.06)
+        streak.flicker = .init(amount: 0.6, rate: 25)
+        var ribbon = StarPhysics(gravity: 140, drag: 3.5, fade: 0.6, temperature: .burning, colorChange: 0.4, colorChangeSpan: 0.1,
+                                 trail: Trail(ghosts: 6, spacing: 0.04, taper: 0.8), ribbon: true)
+        ribbon.strobe = .init(period: 0.3, duty: 1.0 / 3, edge: 0.05)
+        let dots = StarPhysics(gravity: 60, drag: 0.9, fade: 0.3, glow: .init(core: 0.6, whiteness: 1, light: 0.8),
+                               trail: Trail(ghosts: 3, spacing: 0.05, taper: 0.5))
+        return [.stars(stars(30, radius: 2...6), streak), .stars(stars(25, radius: 1.5...4), ribbon), .stars(stars(20, radius: 3...9), dots)]
+    }
+
+    @Test func everyLightFeatureMatchesItsEvaluatorOnTheGPU() async throws {
+        var rng = SeededGenerator(seed: 2026_11_24)
+        var total = ParityCheck.Report()
+        for round in 0..<4 {
+            let viewport = Size(width: rng.uniform(320, 2560).rounded(), height: rng.uniform(240, 1440).rounded())
+            let epoch = rng.uniform(0, 30 * 86_400)
+            let times = (0..<8).map { _ in rng.uniform(-0.2, 2.8) }
+            for spawn in Self.features(seed: UInt64(round), in: viewport) {
+                guard case .stars(let stars, let physics) = spawn else { continue }
+                let report = try await ParityHarness.check(StarKind.self, particles: stars, uniforms: physics, epoch: epoch, times: times,
+                                                           viewport: viewport, pixelsPerPoint: round % 2 == 0 ? 1 : 2)
+                #expect(report.samples == stars.count * (1 + physics.trail.ghosts) * times.count)
+                total.merge(report)
+            }
+        }
+        print("star parity: \(total.samples) samples: \(total)")
+        #expect(total.aliveSamples > 200)
+        #expect(total.fading > 10)
+        for field in ["x", "y", "vx", "vy", "headX", "headY", "radius", "opacity", "brightness", "red", "vertex position", "vertex colour"] {
+            #expect(total.ratio[field] != nil, "\(field) was never compared")
+        }
+    }
+
+    @Test func lightDrawsTheSamePixelsAsTheCPURasteriser() async throws {
+        let viewport = Size(width: 320, height: 180)
+        for (scale, time) in [(1.0, 0.35), (2.0, 0.7), (1.0, 1.1), (2.0, 1.6)] {
+            let spawns = Self.features(seed: 7, in: viewport)
+            let background = RGB(0.055, 0.06, 0.09)
+            let gpu = try await SharedGL.run {
+                try PixelProof.render(spawns, at: time, viewport: viewport, pixelsPerPoint: scale, background: background, shaders: SharedGL.shaders())
+            }
+            let cpu = PixelProof.reference(spawns, at: time, viewport: viewport, pixelsPerPoint: scale, background: background)
+            let d = PixelProof.difference(gpu, cpu, background: background)
+            print("star pixels at t = \(time) × \(scale): worst \(d.worst), mean \(d.mean), \(d.inked) inked")
+            #expect(d.inked > 500, "at t = \(time) × \(scale): only \(d.inked) pixels drawn")
+            #expect(d.beyondBound == 0, "at t = \(time) × \(scale): \(d.beyondBound) pixels beyond their bound, the first \(d.firstBeyond)")
+            #expect(d.mean <= 0.5, "at t = \(time) × \(scale): mean \(d.mean)")
+        }
+    }
+}
