@@ -9,13 +9,18 @@ public struct Effect: Sendable {
     public var fireworks: FireworkLaunch
     public var fountain: FountainFirework
     public var rocket: RocketLaunch
+    public var shell: ShellLaunch
+    public var show: FireworkShow
 
-    public init(kind: EffectName, confetti: ConfettiBurst = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard, rocket: RocketLaunch = .standard) {
+    public init(kind: EffectName, confetti: ConfettiBurst = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard,
+                rocket: RocketLaunch = .standard, shell: ShellLaunch = .peony, show: FireworkShow = .standard) {
         self.kind = kind
         self.confetti = confetti
         self.fireworks = fireworks
         self.fountain = fountain
         self.rocket = rocket
+        self.shell = shell
+        self.show = show
     }
 
     /// 30 pieces of physics confetti from the bottom edge (the seed article).
@@ -47,6 +52,14 @@ public struct Effect: Sendable {
         ("finale", .finale, "4 rockets 0.45 s apart, their sparks crackling into small secondary bursts"),
         ("wind", .wind, "the confetti burst in a gusty breeze every piece feels at once"),
         ("trail", .trail, "confetti comets: fading, tapering trails, white-hot to ember red, shrinking"),
+        ("peony", .peony, "a spherical shell of 90 stars that burn white, then red, then change to gold, with a flash"),
+        ("chrysanthemum", .chrysanthemum, "a shell of 70 stars trailing ribbons and shedding glitter"),
+        ("willow", .willow, "long-lived gold stars that droop under heavy drag, trailing glitter"),
+        ("palm", .palm, "a thick trunk and 9 heavy comets glittering as they fall"),
+        ("ring", .ring, "a tilted ring of 48 stars around a white pistil"),
+        ("strobe", .strobe, "silver stars blinking on, off, off"),
+        ("crossette", .crossette, "24 stars that each split into four"),
+        ("show", .show, "a 10-second show of every shell style, one after another"),
     ]
 
     public static func preset(_ name: String) -> Effect? {

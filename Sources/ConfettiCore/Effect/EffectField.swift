@@ -88,12 +88,14 @@ struct FieldValue {
 indirect enum JSONText {
     case number(Double)
     case string(String)
+    case bool(Bool)
     case array([JSONText])
     case object([(String, JSONText)])
 
     func render(indent: String = "") -> String {
         switch self {
         case .number(let v): return v.compactText
+        case .bool(let b): return b ? "true" : "false"
         case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         case .array(let items): return "[" + items.map { $0.render() }.joined(separator: ", ") + "]"
         case .object(let members):
@@ -190,14 +192,43 @@ extension EffectField {
     }
 
     static func colors(_ name: String, _ key: WritableKeyPath<Section, [RGB]>, _ meaning: String) -> EffectField {
-        list(name, key, noun: "colours", allowed: "each \"#rrggbb\"", meaning, element: { field in
+        list(name, key, noun: "colours", allowed: "each \"#rrggbb\"", meaning, element: readColor, write: { .string($0.hex) })
+    }
+
+    /// One colour, `"#rrggbb"`.
+    static func color(_ name: String, _ key: WritableKeyPath<Section, RGB>, _ meaning: String) -> EffectField {
+        EffectField(name: name, meaning: meaning, allowed: "\"#rrggbb\"", read: { section, field in
+            section[keyPath: key] = try readColor(field)
+        }, write: { .string($0[keyPath: key].hex) })
+    }
+
+    private static func readColor(_ field: FieldValue) throws -> RGB {
+        let text = try field.string()
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
+        guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else {
+            throw field.fail("\(field.text) is not a colour: write \"#rrggbb\", for example \"#ff3b30\"")
+        }
+        return RGB(hex: value)
+    }
+
+    /// `true` or `false`.
+    static func flag(_ name: String, _ key: WritableKeyPath<Section, Bool>, _ meaning: String) -> EffectField {
+        EffectField(name: name, meaning: meaning, allowed: "true or false", read: { section, field in
+            guard case .bool(let value) = field.value.kind else { throw field.fail("wrong type: expected true or false, found \(field.value.typeName)") }
+            section[keyPath: key] = value
+        }, write: { .bool($0[keyPath: key]) })
+    }
+
+    /// Names from `names`, 1 to 64 of them.
+    static func names(_ name: String, _ key: WritableKeyPath<Section, [String]>, from names: @escaping () -> [String], _ meaning: String) -> EffectField {
+        list(name, key, noun: "names", allowed: "each the name of a shell preset", meaning, element: { field in
             let text = try field.string()
-            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
-            guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else {
-                throw field.fail("\(field.text) is not a colour: write \"#rrggbb\", for example \"#ff3b30\"")
+            let known = names()
+            guard known.contains(text) else {
+                throw field.fail("\(field.text) is not allowed: one of \(known.joined(separator: ", ")).\(text.count <= 64 ? didYouMean(text, in: known) : "")")
             }
-            return RGB(hex: value)
-        }, write: { .string($0.hex) })
+            return text
+        }, write: { .string($0) })
     }
 
     static func sizes(_ name: String, _ key: WritableKeyPath<Section, [Size]>, _ meaning: String) -> EffectField {

@@ -2,8 +2,8 @@
 /// validation, writing and the README's field reference all come from these tables.
 ///
 /// ```
-/// { "kind": "confetti" | "classic" | "fountain" | "celebration" | "rocket",
-///   "confetti": { ... }, "classic": { ... }, "fountain": { ... }, "rocket": { ... } }
+/// { "kind": "confetti" | "classic" | "fountain" | "celebration" | "rocket" | "shell" | "show",
+///   "confetti": { ... }, "classic": { ... }, "fountain": { ... }, "rocket": { ... }, "shell": { ... }, "show": { ... } }
 /// ```
 /// A section may leave fields out; they keep the preset's values. Units: points (pt), seconds
 /// (s), degrees (deg), radians (rad).
@@ -140,6 +140,100 @@ enum EffectFormat {
         }
     })
 
+    nonisolated(unsafe) static let shell = EffectSection<ShellLaunch>(key: "shell", title: "Shells", standard: .peony, fields: [
+        .whole("rockets", \.rockets, 1...1_000, "rockets per launch, each carrying a shell"),
+        .number("stagger", \.stagger, 0...10, "seconds between one rocket's launch and the next"),
+        .interval("launchX", \.launchX, -1...2, "launch x, as a fraction of the viewport width"),
+        .interval("apexHeight", \.apexHeight, 0.01...10, "burst height above the bottom edge, in viewport heights"),
+        .interval("riseTime", \.riseTime, 0.05...10, "seconds from a rocket's launch to its burst"),
+        .number("drag", \.drag, 0.01...20, "the rocket's air drag, 1/s; its gravity follows from apexHeight and riseTime"),
+        .number("rocketRadius", \.rocketRadius, 0.5...255, "the rocket's glow radius, pt"),
+        .color("rocketColor", \.rocketColor, "the rocket's colour"),
+        .whole("trunkGhosts", \.trunk.ghosts, 0...Trail.maxGhosts, "segments of the ribbon the rocket leaves as it climbs (0: none)"),
+        .number("trunkSpacing", \.trunk.spacing, 0...1, open: true, "seconds between the trunk's segments"),
+        .number("trunkTaper", \.trunk.taper, 0...1, "width the trunk loses towards its end, fraction"),
+    ] + shellFields(\.shell), finish: { section, given in
+        try finishShell(section.shell, given)
+    })
+
+    /// What a shell bursts into: its stars, their light and what they shed.
+    static func shellFields<Section>(_ shell: WritableKeyPath<Section, FireworkShell>) -> [EffectField<Section>] {
+        func p<Value>(_ path: WritableKeyPath<FireworkShell, Value>) -> WritableKeyPath<Section, Value> { shell.appending(path: path) }
+        return [
+            .choice("pattern", p(\.pattern), "sphere: directions uniform on a sphere, seen from the side; ring: a tilted circle"),
+            .whole("stars", p(\.stars), 1...Budget.maxParticlesPerLaunch, "stars per shell"),
+            .number("speed", p(\.speed), 0...100, "the stars' burst speed, in viewport heights per second"),
+            .number("speedJitter", p(\.speedJitter), 0...1, "the least share of the speed a star gets"),
+            .number("lifetime", p(\.lifetime), 0...60, open: true, "seconds a star burns, at most"),
+            .number("lifetimeJitter", p(\.lifetimeJitter), 0...1, open: true, "the least share of the lifetime a star gets"),
+            .number("radius", p(\.radius), 0.5...255, "a star's glow radius, pt"),
+            .colors("colors", p(\.colors), "each shell's stars take one of these colours"),
+            .colors("changeColors", p(\.changeColors), "and turn to one of these at colorChange"),
+            .number("colorChange", p(\.physics.colorChange), 0...1, "share of a star's life at which it turns to its second colour (1: never)"),
+            .number("colorChangeSpan", p(\.physics.colorChangeSpan), 0...1, open: true, "share of its life the change takes"),
+            .number("gravity", p(\.physics.gravity), -100_000...100_000, "the stars' downward acceleration, pt/s²"),
+            .number("starDrag", p(\.physics.drag), 0.01...20, "the stars' air drag, 1/s: heavy drag droops them like a willow"),
+            .number("fade", p(\.physics.fade), 0...60, open: true, "seconds of linear fade before a star dies"),
+            .number("core", p(\.physics.glow.core), 0...1, "the white-hot core's radius, as a share of the glow's"),
+            .number("whiteness", p(\.physics.glow.whiteness), 0...1, "how white the core burns"),
+            .number("light", p(\.physics.glow.light), 0...1, "share of its alpha a star gives up: 1 adds light only, 0 covers like paint"),
+            .number("hot", p(\.physics.temperature.hot), 0...1, "share of the life by which a star's white start has gone (0: none)"),
+            .number("cool", p(\.physics.temperature.cool), 0...1, "share of the life from which it cools to ember (1: never)"),
+            .color("ember", p(\.physics.temperature.ember), "the colour it cools to"),
+            .number("flicker", p(\.physics.flicker.amount), 0...1, "how deep the brightness flickers"),
+            .number("flickerRate", p(\.physics.flicker.rate), 0...1_000, open: true, "flicker steps per second"),
+            .number("strobePeriod", p(\.physics.strobe.period), 0...10, "seconds of one blink (0: no strobe)"),
+            .number("strobeDuty", p(\.physics.strobe.duty), 0...1, open: true, "share of the period a star is on"),
+            .number("strobeEdge", p(\.physics.strobe.edge), 0...0.5, open: true, "share of the period each of a blink's ramps takes, at most strobeDuty / 2"),
+            .whole("trailGhosts", p(\.physics.trail.ghosts), 0...Trail.maxGhosts, "ghosts (or ribbon segments) behind each star (0: none)"),
+            .number("trailSpacing", p(\.physics.trail.spacing), 0...1, open: true, "seconds between ghosts"),
+            .number("trailTaper", p(\.physics.trail.taper), 0...1, "size the trail loses towards its end, fraction"),
+            .flag("ribbon", p(\.physics.ribbon), "draw the trail as a ribbon through the ghosts rather than as dots"),
+            .number("streak", p(\.physics.streak), 0...1, "seconds of velocity a star's glow is stretched over (0: round)"),
+            .number("glitterInterval", p(\.glitterInterval), 0...10, "each star sheds a glitter spark every this many seconds (0: none)"),
+            .number("glitterInherit", p(\.glitterInherit), 0...1, "share of the star's velocity a glitter spark keeps"),
+            .number("glitterRadius", p(\.glitterRadius), 0.5...255, "a glitter spark's glow radius, pt"),
+            .color("glitterColor", p(\.glitterColor), "the glitter's colour"),
+            .number("glitterLifetime", p(\.glitterLifetime), 0...10, open: true, "seconds a glitter spark lives, at most"),
+            .whole("crossette", p(\.crossette), 0...16, "stars each star splits into at its death (0: none)"),
+            .number("crossetteSpeed", p(\.crossetteSpeed), 0...100, "their speed apart, in viewport heights per second"),
+            .number("crossetteLifetime", p(\.crossetteLifetime), 0...10, open: true, "seconds they burn"),
+            .whole("crackle", p(\.crackle), 0...1_000, "sparks each star crackles into at its death (0: none)"),
+            .number("crackleSpeed", p(\.crackleSpeed), 0...100, "their speed, in viewport heights per second"),
+            .number("crackleLifetime", p(\.crackleLifetime), 0...10, open: true, "seconds a crackle spark lives, at most"),
+            .color("crackleColor", p(\.crackleColor), "the crackle's colour"),
+            .whole("pistil", p(\.pistil), 0...Budget.maxParticlesPerLaunch, "stars of an inner shell (0: none)"),
+            .number("pistilSpeed", p(\.pistilSpeed), 0...1, "the inner shell's speed, as a share of speed"),
+            .color("pistilColor", p(\.pistilColor), "the inner shell's colour"),
+            .number("flashRadius", p(\.flashRadius), 0...2_000, "radius of the burst's flash, pt (0: none)"),
+            .number("flashSeconds", p(\.flashSeconds), 0...2, open: true, "seconds the flash lasts"),
+            .number("ringTilt", p(\.ringTilt), 0...90, "a ring's largest tilt out of the screen, deg"),
+        ]
+    }
+
+    /// The rules between a shell's fields.
+    static func finishShell(_ shell: FireworkShell, _ given: [String: FieldValue]) throws {
+        let strobe = shell.physics.strobe
+        if strobe.edge > strobe.duty / 2 {
+            let field = given["strobeEdge"] ?? given["strobeDuty"]!
+            throw field.fail("\(field.text) is not allowed: strobeEdge (\(strobe.edge.compactText)) must be at most strobeDuty / 2 (\((strobe.duty / 2).compactText))")
+        }
+        let t = shell.physics.temperature
+        if t.hot > 0, t.cool < t.hot {
+            let field = given["cool"] ?? given["hot"]!
+            throw field.fail("\(field.text) is not allowed: cool (\(t.cool.compactText)) must not come before hot (\(t.hot.compactText))")
+        }
+        if shell.physics.colorChange < 1, shell.physics.colorChange + shell.physics.colorChangeSpan > 1 + 1e-9, let field = given["colorChangeSpan"] ?? given["colorChange"] {
+            throw field.fail("\(field.text) is not allowed: colorChange + colorChangeSpan must be at most 1")
+        }
+    }
+
+    nonisolated(unsafe) static let show = EffectSection<FireworkShow>(key: "show", title: "Shows", standard: .standard, fields: [
+        .names("shells", \.shells, from: { Effect.shellPresets.keys.sorted() }, "the shell presets the show launches, in turn"),
+        .whole("count", \.count, 1...200, "shells in the show"),
+        .number("seconds", \.seconds, 0...600, "seconds over which they are launched"),
+    ], finish: { _, _ in })
+
     /// The timing every spark of a firework shares, in the classic and fountain sections.
     static func timingFields<Section>(_ timing: WritableKeyPath<Section, SparkTiming>) -> [EffectField<Section>] {
         [
@@ -190,6 +284,8 @@ enum EffectFormat {
         AnySection(classic, \.fireworks, kinds: [.classic, .celebration]),
         AnySection(fountain, \.fountain, kinds: [.fountain, .celebration]),
         AnySection(rocket, \.rocket, kinds: [.rocket]),
+        AnySection(shell, \.shell, kinds: [.shell]),
+        AnySection(show, \.show, kinds: [.show]),
     ]
 }
 

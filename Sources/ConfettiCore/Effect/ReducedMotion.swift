@@ -19,6 +19,9 @@ extension Effect {
         effect.fountain.sparkCount = Self.half(fountain.sparkCount)
         effect.fireworks.firework.sparkCount = Self.half(fireworks.firework.sparkCount)
         effect.rocket = rocket.reducedMotion(s)
+        effect.shell = shell.reducedMotion(s)
+        effect.show.slowdown = s
+        effect.show.seconds = show.seconds / s
         return effect
     }
 
@@ -80,5 +83,45 @@ extension RocketLaunch {
         // No flashing: the crackles go.
         r.crackles = 0
         return r
+    }
+}
+
+extension StarPhysics {
+    /// Slowed by `s`, and steady: no flicker, no strobe.
+    func reducedMotion(_ s: Double) -> StarPhysics {
+        var p = self
+        p.gravity *= s * s
+        p.drag *= s
+        p.fade /= s
+        p.streak /= s
+        p.trail.spacing /= s
+        p.flicker.amount = 0
+        p.strobe.period = 0
+        return p
+    }
+}
+
+extension ShellLaunch {
+    /// Slowed by `s`, half the stars, and nothing that flashes: no flash, flicker, strobe or crackle.
+    package func reducedMotion(_ s: Double) -> ShellLaunch {
+        func scaled(_ r: ClosedRange<Double>, _ f: Double) -> ClosedRange<Double> { (r.lowerBound * f)...(r.upperBound * f) }
+        var l = self
+        l.stagger /= s
+        l.riseTime = scaled(riseTime, 1 / s)
+        l.drag *= s
+        l.trunk.spacing /= s
+        l.shell.stars = Effect.half(shell.stars)
+        l.shell.speed *= s
+        l.shell.lifetime /= s
+        l.shell.physics = shell.physics.reducedMotion(s)
+        l.shell.glitterInterval /= s
+        l.shell.glitter = shell.glitter.reducedMotion(s)
+        l.shell.glitterLifetime /= s
+        l.shell.crossetteSpeed *= s
+        l.shell.crossetteLifetime /= s
+        l.shell.crackle = 0
+        l.shell.pistil = shell.pistil / 2
+        l.shell.flashRadius = 0
+        return l
     }
 }

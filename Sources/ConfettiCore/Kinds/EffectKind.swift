@@ -54,7 +54,7 @@ extension EffectKind {
 
 /// The kinds of effect a file or preset can be.
 public enum EffectName: String, CaseIterable, Sendable {
-    case confetti, classic, fountain, celebration, rocket
+    case confetti, classic, fountain, celebration, rocket, shell, show
 
     /// Where everything about this kind lives; the one place kinds are told apart.
     package var definition: any EffectKind.Type {
@@ -64,6 +64,8 @@ public enum EffectName: String, CaseIterable, Sendable {
         case .fountain: EffectKinds.Fountain.self
         case .celebration: EffectKinds.Celebration.self
         case .rocket: EffectKinds.Rocket.self
+        case .shell: EffectKinds.Shell.self
+        case .show: EffectKinds.Show.self
         }
     }
 

@@ -1,0 +1,287 @@
+import Foundation
+
+/// Aerial shells: each rocket climbs on a trail and bursts at its apex into a shell of stars,
+/// which may shed glitter, split, crackle, hold a pistil of another colour and open with a
+/// flash. Everything is scheduled at spawn: the apex follows in closed form from the climb, and
+/// every later birth (a star's glitter, a crossette's children, a crackle) is placed where the
+/// closed form puts its parent at that moment. Nothing happens on the CPU when a shell bursts
+/// (docs/effects.md, Shells).
+public struct ShellLaunch: Hashable, Sendable {
+    /// Rockets per launch, `stagger` seconds apart.
+    public var rockets: Int
+    public var stagger: Double
+    /// Launch x, as a fraction of the viewport width.
+    public var launchX: ClosedRange<Double>
+    /// Burst height above the bottom edge, in viewport heights.
+    public var apexHeight: ClosedRange<Double>
+    /// Seconds from launch to the burst.
+    public var riseTime: ClosedRange<Double>
+    /// The rocket's drag, 1/s (its gravity follows from the height and the time).
+    public var drag: Double
+    /// The rocket's glow radius, pt, and colour.
+    public var rocketRadius: Double
+    public var rocketColor: RGB
+    /// The trunk it leaves as it climbs: a ribbon of `ghosts` segments `spacing` s apart.
+    public var trunk: Trail
+    /// What it bursts into.
+    public var shell: FireworkShell
+
+    public init(rockets: Int = 1, stagger: Double = 0.5, launchX: ClosedRange<Double> = 0.3...0.7, apexHeight: ClosedRange<Double> = 0.55...0.75,
+                riseTime: ClosedRange<Double> = 1.0...1.3, drag: Double = 0.8, rocketRadius: Double = 4, rocketColor: RGB = RGB(hex: 0xFFD9A0),
+                trunk: Trail = Trail(ghosts: 10, spacing: 0.03, taper: 0.9), shell: FireworkShell) {
+        self.rockets = rockets
+        self.stagger = stagger
+        self.launchX = launchX
+        self.apexHeight = apexHeight
+        self.riseTime = riseTime
+        self.drag = drag
+        self.rocketRadius = rocketRadius
+        self.rocketColor = rocketColor
+        self.trunk = trunk
+        self.shell = shell
+    }
+
+    /// Particles one launch spawns at most.
+    package var particleCount: Int { rockets * (1 + shell.particleCount) }
+
+    /// Seconds from a launch until its last light has gone, at most.
+    package var seconds: Double {
+        Double(rockets - 1) * stagger + riseTime.upperBound + max(trunk.duration, shell.seconds)
+    }
+
+    /// The rocket's physics: its climb's gravity, its drag, a fade over the last tenth, the trunk.
+    package func rocketPhysics(_ climb: RocketLaunch.Climb) -> StarPhysics {
+        StarPhysics(gravity: climb.gravity, drag: drag, fade: 0.1 * climb.apexTime, glow: .init(core: 0.45, whiteness: 0.9, light: 0.5),
+                    temperature: .none, trail: trunk, ribbon: true)
+    }
+
+    /// One launch. Draws per rocket, in order: its x, apex height, rise time, drift; then its shell's.
+    package func launch(in viewport: Size, at start: Double = 0, using rng: inout SeededGenerator) -> [Spawn] {
+        (0..<rockets).flatMap { r -> [Spawn] in
+            let birth = start + Double(r) * stagger
+            let x0 = viewport.width * rng.uniform(launchX)
+            let climb = RocketLaunch.climb(height: viewport.height * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
+            let drift = viewport.width * rng.uniform(-0.03, 0.03)
+            let rocket = Star(position: Point(x0, viewport.height + 10), velocity: SIMD2(drift, -climb.speed), birth: birth,
+                              lifetime: climb.apexTime, radius: rocketRadius, color: rocketColor, seed: UInt32(truncatingIfNeeded: rng.next()))
+            let physics = rocketPhysics(climb)
+            let apex = physics.motion(rocket, at: climb.apexTime).p
+            let spawns = shell.burst(at: Point(apex.x, apex.y), time: birth + climb.apexTime, in: viewport, using: &rng)
+            return [.stars([rocket], physics)] + spawns
+        }
+    }
+}
+
+/// What a shell bursts into: its stars and everything they do, all decided at the burst.
+public struct FireworkShell: Hashable, Sendable {
+    /// How the stars leave the burst.
+    public enum Pattern: String, CaseIterable, Hashable, Sendable {
+        /// Directions uniform on a sphere, seen from the side: most stars fly across the screen,
+        /// some towards or away from the viewer and so seem slower.
+        case sphere
+        /// A circle in 3D, tilted: an ellipse on the screen.
+        case ring
+    }
+
+    public var pattern: Pattern
+    /// Stars per shell.
+    public var stars: Int
+    /// The stars' burst speed, viewport heights per second, and the least share of it a star
+    /// gets (speeds spread over share…1 of it).
+    public var speed: Double
+    public var speedJitter: Double
+    /// Seconds a star burns, and the least share of it a star gets.
+    public var lifetime: Double
+    public var lifetimeJitter: Double
+    /// Glow radius, pt.
+    public var radius: Double
+    /// Each shell takes one of these colours for its stars, and (if any) one of `changeColors`
+    /// that its stars turn to.
+    public var colors: [RGB]
+    public var changeColors: [RGB]
+    /// How the stars move and shine.
+    public var physics: StarPhysics
+
+    /// Glitter: every `glitterInterval` s of its life each star sheds a spark where it is, with
+    /// `glitterInherit` of its velocity; 0: none.
+    public var glitterInterval: Double
+    public var glitterInherit: Double
+    public var glitterRadius: Double
+    public var glitterColor: RGB
+    public var glitter: StarPhysics
+    public var glitterLifetime: Double
+
+    /// Crossette: each star splits into this many at its death (0: none), flying apart at
+    /// `crossetteSpeed` viewport heights per second for `crossetteLifetime` s.
+    public var crossette: Int
+    public var crossetteSpeed: Double
+    public var crossetteLifetime: Double
+
+    /// Crackle: each star bursts at its death into this many gold sparks (0: none).
+    public var crackle: Int
+    public var crackleSpeed: Double
+    public var crackleLifetime: Double
+    public var crackleColor: RGB
+
+    /// Pistil: an inner shell of this many stars of `pistilColor`, at `pistilSpeed` of the speed (0: none).
+    public var pistil: Int
+    public var pistilSpeed: Double
+    public var pistilColor: RGB
+
+    /// The burst flash: one large soft glow of this radius (pt) for `flashSeconds` (0: none).
+    public var flashRadius: Double
+    public var flashSeconds: Double
+
+    /// Ring shells: the largest tilt of the ring out of the screen's plane, degrees.
+    public var ringTilt: Double
+
+    public init(pattern: Pattern = .sphere, stars: Int, speed: Double, speedJitter: Double = 0.75, lifetime: Double, lifetimeJitter: Double = 0.8,
+                radius: Double, colors: [RGB], changeColors: [RGB] = [], physics: StarPhysics,
+                glitterInterval: Double = 0, glitterInherit: Double = 0.2, glitterRadius: Double = 1.6, glitterColor: RGB = RGB(hex: 0xFFD27A),
+                glitter: StarPhysics = FireworkShell.glitterPhysics, glitterLifetime: Double = 0.5,
+                crossette: Int = 0, crossetteSpeed: Double = 0.12, crossetteLifetime: Double = 0.6,
+                crackle: Int = 0, crackleSpeed: Double = 0.08, crackleLifetime: Double = 0.35, crackleColor: RGB = RGB(hex: 0xFFE2A0),
+                pistil: Int = 0, pistilSpeed: Double = 0.45, pistilColor: RGB = RGB(hex: 0xFFFFFF),
+                flashRadius: Double = 0, flashSeconds: Double = 0.1, ringTilt: Double = 70) {
+        self.pattern = pattern
+        self.stars = stars
+        self.speed = speed
+        self.speedJitter = speedJitter
+        self.lifetime = lifetime
+        self.lifetimeJitter = lifetimeJitter
+        self.radius = radius
+        self.colors = colors
+        self.changeColors = changeColors
+        self.physics = physics
+        self.glitterInterval = glitterInterval
+        self.glitterInherit = glitterInherit
+        self.glitterRadius = glitterRadius
+        self.glitterColor = glitterColor
+        self.glitter = glitter
+        self.glitterLifetime = glitterLifetime
+        self.crossette = crossette
+        self.crossetteSpeed = crossetteSpeed
+        self.crossetteLifetime = crossetteLifetime
+        self.crackle = crackle
+        self.crackleSpeed = crackleSpeed
+        self.crackleLifetime = crackleLifetime
+        self.crackleColor = crackleColor
+        self.pistil = pistil
+        self.pistilSpeed = pistilSpeed
+        self.pistilColor = pistilColor
+        self.flashRadius = flashRadius
+        self.flashSeconds = flashSeconds
+        self.ringTilt = ringTilt
+    }
+
+    /// Glitter: tiny, short-lived, heavily dragged gold sparks that flicker fast.
+    public static let glitterPhysics = StarPhysics(gravity: 60, drag: 4, fade: 0.35, glow: .init(core: 0.5, whiteness: 1, light: 0.6),
+                                                   temperature: .init(hot: 0.3, cool: 0.5, ember: RGB(hex: 0xA04010)), flicker: .init(amount: 0.8, rate: 30))
+
+    /// Glitter sparks each star sheds: one per interval of its longest life.
+    package var glitterPerStar: Int { glitterInterval > 0 ? Int((lifetime / glitterInterval).rounded(.down)) : 0 }
+
+    /// Particles one shell spawns at most.
+    package var particleCount: Int {
+        (flashRadius > 0 ? 1 : 0) + stars * (1 + glitterPerStar + crossette + crackle) + pistil
+    }
+
+    /// Seconds from the burst until its last light has gone, at most.
+    package var seconds: Double {
+        let stars = lifetime + physics.trailDuration
+        let glitter = glitterInterval > 0 ? lifetime + glitterLifetime + self.glitter.trailDuration : 0
+        let children = lifetime + max(crossette > 0 ? crossetteLifetime + physics.trailDuration : 0, crackle > 0 ? crackleLifetime : 0)
+        return max(stars, glitter, children, flashRadius > 0 ? flashSeconds : 0)
+    }
+
+    /// A unit direction seen from the side: uniform on the sphere, or on a tilted circle.
+    func direction(tilt: Double, turn: Double, using rng: inout SeededGenerator) -> SIMD2<Double> {
+        switch pattern {
+        case .sphere:
+            // z uniform in [−1, 1] and an azimuth: uniform on the sphere; the screen sees (x, y).
+            let z = rng.uniform(-1, 1), azimuth = rng.uniform(0, 2 * .pi)
+            let r = (1 - z * z).squareRoot()
+            return SIMD2(r * cos(azimuth), r * sin(azimuth))
+        case .ring:
+            // A circle in the screen's plane tilted about x by `tilt` (y squashed by its cos),
+            // then turned by `turn` in the screen's plane.
+            let a = rng.uniform(0, 2 * .pi)
+            let v = SIMD2(cos(a), sin(a) * cos(tilt))
+            return SIMD2(v.x * cos(turn) - v.y * sin(turn), v.x * sin(turn) + v.y * cos(turn))
+        }
+    }
+
+    /// The burst at `centre` (pt), `time` s after the launch. Draws, in order: the colours, the
+    /// ring's tilt and turn; per star its direction, speed, lifetime and seed; then the pistil's;
+    /// then per star its glitter, crossette and crackle.
+    package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        let h = viewport.height
+        let color = rng.element(of: colors)
+        let second = changeColors.isEmpty ? color : rng.element(of: changeColors)
+        let tilt = rng.uniform(0, ringTilt) * .pi / 180, turn = rng.uniform(0, 2 * .pi)
+        func star(speed: Double, color: RGB, second: RGB, radius: Double) -> Star {
+            let v = direction(tilt: tilt, turn: turn, using: &rng) * speed * h * rng.uniform(speedJitter, 1)
+            return Star(position: centre, velocity: v, birth: time, lifetime: lifetime * rng.uniform(lifetimeJitter, 1),
+                        radius: radius, color: color, secondColor: second, seed: UInt32(truncatingIfNeeded: rng.next()))
+        }
+        let main = (0..<stars).map { _ in star(speed: speed, color: color, second: second, radius: radius) }
+        var spawns: [Spawn] = []
+        if flashRadius > 0 {
+            let flash = Star(position: centre, velocity: .zero, birth: time, lifetime: flashSeconds, radius: flashRadius,
+                             color: RGB(1, 0.97, 0.9), seed: UInt32(truncatingIfNeeded: rng.next()))
+            spawns.append(.stars([flash], StarPhysics(gravity: 0, drag: 1, fade: flashSeconds, glow: .init(core: 0.15, whiteness: 1, light: 0.7))))
+        }
+        spawns.append(.stars(main, physics))
+        if pistil > 0 {
+            var inner = physics
+            inner.trail = .none
+            inner.colorChange = 1
+            let stars = (0..<pistil).map { _ in star(speed: speed * pistilSpeed, color: pistilColor, second: pistilColor, radius: radius * 0.8) }
+            spawns.append(.stars(stars, inner))
+        }
+        if glitterInterval > 0 {
+            let sparks = main.flatMap { parent -> [Star] in
+                stride(from: glitterInterval, to: parent.lifetime, by: glitterInterval).map { t in
+                    let at = physics.motion(parent, at: t)
+                    let jitter = SIMD2(rng.uniform(-1, 1), rng.uniform(-1, 1)) * 0.02 * h
+                    return Star(position: Point(at.p.x, at.p.y), velocity: at.v * glitterInherit + jitter, birth: parent.birth + t,
+                                lifetime: glitterLifetime * rng.uniform(0.6, 1), radius: glitterRadius, color: glitterColor,
+                                seed: UInt32(truncatingIfNeeded: rng.next()))
+                }
+            }
+            if !sparks.isEmpty { spawns.append(.stars(sparks, glitter)) }
+        }
+        if crossette > 0 {
+            var split = physics
+            split.colorChange = 1
+            let children = main.flatMap { parent -> [Star] in
+                let at = physics.motion(parent, at: parent.lifetime)
+                let turn = rng.uniform(0, 2 * .pi)
+                return (0..<crossette).map { i in
+                    let a = turn + 2 * .pi * Double(i) / Double(crossette)
+                    return Star(position: Point(at.p.x, at.p.y), velocity: at.v + SIMD2(cos(a), sin(a)) * crossetteSpeed * h,
+                                birth: parent.birth + parent.lifetime, lifetime: crossetteLifetime, radius: radius * 0.8,
+                                color: parent.secondColor, seed: UInt32(truncatingIfNeeded: rng.next()))
+                }
+            }
+            spawns.append(.stars(children, split))
+        }
+        if crackle > 0 {
+            let crackles = main.flatMap { parent -> [Star] in
+                let at = physics.motion(parent, at: parent.lifetime)
+                return (0..<crackle).map { _ in
+                    let a = rng.uniform(0, 2 * .pi)
+                    return Star(position: Point(at.p.x, at.p.y), velocity: at.v * 0.3 + SIMD2(cos(a), sin(a)) * crackleSpeed * h * rng.uniform(0.5, 1),
+                                birth: parent.birth + parent.lifetime, lifetime: crackleLifetime * rng.uniform(0.6, 1), radius: 1.8,
+                                color: crackleColor, seed: UInt32(truncatingIfNeeded: rng.next()))
+                }
+            }
+            spawns.append(.stars(crackles, FireworkShell.cracklePhysics))
+        }
+        return spawns
+    }
+
+    /// Crackle: bright white-gold sparks that flicker hard and go out fast.
+    public static let cracklePhysics = StarPhysics(gravity: 50, drag: 3, fade: 0.2, glow: .init(core: 0.6, whiteness: 1, light: 0.6),
+                                                   flicker: .init(amount: 0.9, rate: 40))
+}
