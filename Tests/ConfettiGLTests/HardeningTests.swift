@@ -61,7 +61,7 @@ import TestSupport
         Case(arguments: ["render", "--effect", "confetti", "--bursts", "10000", "--interval", "3600"],
              mentions: ["the show lasts", "--bursts 10,000", "--interval 3,600 s", "confetti.lifetime 1.5 s", "give --frames or --duration"], why: "render: frames from the show's own length"),
         Case(arguments: ["view", "--capacity", "16777216"],
-             mentions: ["--capacity", "16,777,216 × 92", "1,073,741,824", "at most 11,671,106"], why: "view: two rings beyond 1 GiB"),
+             mentions: ["--capacity", "16,777,216 × 132", "1,073,741,824", "at most 8,134,407"], why: "view: three rings beyond 1 GiB"),
         Case(arguments: ["view", "--effect", "{F}/fw.json"], files: ["fw.json": classic(#""fireworks": 1000, "sparkCount": 1000000"#)],
              mentions: ["classic.fireworks × classic.sparkCount", "particles per launch"], absent: ["DISPLAY"], why: "view: a click would fire 10^9 sparks (SIGABRT before)"),
         Case(arguments: ["view", "--stress", "100000", "--effect", "{F}/short.json"], files: ["short.json": confetti(#""lifetime": 0.001, "fadeOutDuration": 0"#)],

@@ -19,7 +19,7 @@ extension Budget {
     package static func bench(counts: [Int], width: Int, height: Int, available: Int? = availableMemory()) throws {
         for count in counts {
             guard count <= maxCapacity else {
-                throw BudgetError("--counts \(format(count)) is above \(format(maxCapacity)), the largest ring the budget allows (a 32-byte confetti and a 60-byte spark record per piece within \(format(maxGPUBytes)) bytes)")
+                throw BudgetError("--counts \(format(count)) is above \(format(maxCapacity)), the largest ring the budget allows (\(Ring.allCases.map { "a \($0.recordBytes)-byte \($0.rawValue) record" }.joined(separator: ", ")) per piece within \(format(maxGPUBytes)) bytes)")
             }
             let bytes = Demand([[Demand.Factor("--counts \(format(count))", count),
                                  Demand.Factor("bytes a piece while spawned, uploaded and drawn\(count > benchAllModes ? " (gpu mode alone)" : " (all four modes)")", benchBytesPerPiece(count))]], "bytes")

@@ -95,8 +95,8 @@ public struct FireworkShell: Hashable, Sendable {
     public var lifetimeJitter: Double
     /// Glow radius, pt.
     public var radius: Double
-    /// Each shell takes one of these colours for its stars, and (if any) one of `changeColors`
-    /// that its stars turn to.
+    /// Each shell takes one of these colours for its stars, and one of `changeColors` that its
+    /// stars turn to at `physics.colorChange` (by default the same list).
     public var colors: [RGB]
     public var changeColors: [RGB]
     /// How the stars move and shine.
@@ -151,7 +151,7 @@ public struct FireworkShell: Hashable, Sendable {
         self.lifetimeJitter = lifetimeJitter
         self.radius = radius
         self.colors = colors
-        self.changeColors = changeColors
+        self.changeColors = changeColors.isEmpty ? colors : changeColors
         self.physics = physics
         self.glitterInterval = glitterInterval
         self.glitterInherit = glitterInherit
@@ -217,7 +217,7 @@ public struct FireworkShell: Hashable, Sendable {
     package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
         let h = viewport.height
         let color = rng.element(of: colors)
-        let second = changeColors.isEmpty ? color : rng.element(of: changeColors)
+        let second = rng.element(of: changeColors)
         let tilt = rng.uniform(0, ringTilt) * .pi / 180, turn = rng.uniform(0, 2 * .pi)
         func star(speed: Double, color: RGB, second: RGB, radius: Double) -> Star {
             let v = direction(tilt: tilt, turn: turn, using: &rng) * speed * h * rng.uniform(speedJitter, 1)

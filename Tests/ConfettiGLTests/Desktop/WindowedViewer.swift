@@ -19,8 +19,9 @@ func withWindowedViewer<T>(_ configure: (inout Viewer.Options) -> Void = { _ in 
 }
 
 extension Viewer {
-    /// Bursts in both rings: how many launches have been uploaded (the rings keep dead ones).
+    /// Bursts in every ring: how many launches have been uploaded (the rings keep dead ones).
     var burstsUploaded: Int {
-        renderer.celebration.confetti.ring.bursts.count + renderer.celebration.sparks.ring.bursts.count
+        let c = renderer.celebration
+        return c.confetti.ring.bursts.count + c.sparks.ring.bursts.count + c.stars.ring.bursts.count
     }
 }
