@@ -95,7 +95,8 @@ struct BenchCommand: ParsableCommand {
         var probe = SeededGenerator(seed: seed)
         let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
         if launched.contains(where: { if case .stars = $0 { true } else { false } }) {
-            throw ValidationError("--effect \(effect): bench measures confetti pieces and sparks, and \(chosen.kind.rawValue) effects draw stars; measure them in the viewer: confetti view --effect \(effect) --no-vsync --quit-after 10")
+            let name = effect.effect ?? "confetti"
+            throw ValidationError("--effect \(name): bench measures confetti pieces and sparks, and \(chosen.kind.rawValue) effects draw stars; measure them in the viewer: confetti view --effect \(name) --no-vsync --quit-after 10")
         }
         if launched.contains(where: { if case .confetti = $0 { true } else { false } }) {
             options.confetti = chosen.confetti

@@ -25,7 +25,8 @@ struct PresetsCommand: ParsableCommand {
         }
         guard let name else {
             for preset in Effect.presets {
-                print("\(preset.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(preset.summary)")
+                let width = Effect.presets.map(\.name.count).max()! + 1
+                print("\(preset.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(preset.summary)")
             }
             return
         }
