@@ -8,6 +8,7 @@
 #include "quad.glsl"
 #include "trail.glsl"
 #include "light.glsl"
+#include "life.glsl"
 
 layout(location = 0) in vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
 layout(location = 1) in vec4 aLife;     // birth (s after the burst's epoch), lifetime (s), radius (pt), seed
@@ -60,7 +61,7 @@ void main() {
     float remaining = lifetime - age;
     float opacity = alive ? (remaining < uStar.z ? remaining / uStar.z : 1.0) * ghostFade(ghost) : 0.0;
     float bright = brightness(uint(aLife.w), max(age, 0.0));
-    vec3 colour = temperature(aColor.rgb, aSecond.rgb, age / lifetime);
+    vec3 colour = colourOverLife(temperature(aColor.rgb, aSecond.rgb, age / lifetime), age / lifetime);
     float radius = aLife.z * ghostSize(ghost);
 
     vPose = vec4(p, v);

@@ -96,26 +96,31 @@ import Testing
         #expect(spawns.count == 3 * launch.rockets)
         #expect(spawns.reduce(0) { $0 + $1.particleCount } == launch.particleCount)
         for r in 0..<launch.rockets {
-            guard case .confetti(let rockets, let rocketPhysics) = spawns[3 * r],
-                  case .confetti(let sparks, let sparkPhysics) = spawns[3 * r + 1],
-                  case .confetti(let crackles, let cracklePhysics) = spawns[3 * r + 2] else {
-                Issue.record("rocket \(r) is not three confetti bursts")
+            guard case .stars(let rockets, let rocketPhysics) = spawns[3 * r],
+                  case .stars(let sparks, let sparkPhysics) = spawns[3 * r + 1],
+                  case .stars(let crackles, let cracklePhysics) = spawns[3 * r + 2] else {
+                Issue.record("rocket \(r) is not three bursts of stars")
                 return
             }
             let rocket = rockets[0]
             #expect(rockets.count == 1 && rocket.birth == Double(r) * launch.stagger)
-            let apexTime = rocketPhysics.lifetime
+            let apexTime = rocket.lifetime
             let apex = rocketPhysics.evaluate(rocket, at: apexTime)
+            // At its apex it stops climbing.
+            #expect(abs(apex.vy) < 1e-9 * max(1, abs(rocket.velocity.y)))
             #expect(launch.riseTime.contains(apexTime * (1 - 1e-12)) || launch.riseTime.contains(apexTime))
             let climb = (viewport.height + launch.launchBelowBottom - apex.y) / viewport.height
             #expect(climb >= launch.apexHeight.lowerBound - 1e-9 && climb <= launch.apexHeight.upperBound + 1e-9)
             #expect(sparks.count == launch.sparkCount)
             for spark in sparks {
                 #expect(spark.birth == rocket.birth + apexTime)
-                #expect(spark.initialPosition == Point(apex.x, apex.y))
-                #expect(spark.flutterAmplitude == 0 && spark.spreadStrength == 0 && spark.rotationSpeed == 0 && spark.flipFrequency == 0)
-                #expect(spark.shape == .circle)
+                #expect(spark.position == Point(apex.x, apex.y))
+                // A sphere seen from the side: no faster than the fastest, most of them slower.
+                let speed = (spark.velocity * spark.velocity).sum().squareRoot() / viewport.height
+                #expect(speed <= launch.sparkSpeed.upperBound * (1 + 1e-12))
             }
+            let slow = sparks.filter { ($0.velocity * $0.velocity).sum().squareRoot() / viewport.height < launch.sparkSpeed.lowerBound }
+            #expect(!slow.isEmpty, "no spark flies towards or away from the viewer: a flat ring, not a shell")
             #expect(crackles.count == launch.crackles * launch.crackleSparks)
             for (c, group) in stride(from: 0, to: crackles.count, by: launch.crackleSparks).enumerated() {
                 let parent = sparks[c * launch.sparkCount / launch.crackles]
@@ -124,11 +129,12 @@ import Testing
                 #expect(launch.crackleDelay.contains(delay) || abs(delay - launch.crackleDelay.upperBound) < 1e-9)
                 let at = sparkPhysics.evaluate(parent, at: delay)
                 for piece in crackles[group..<(group + launch.crackleSparks)] {
-                    #expect(abs(piece.initialPosition.x - at.x) < 1e-9 && abs(piece.initialPosition.y - at.y) < 1e-9)
+                    #expect(abs(piece.position.x - at.x) < 1e-9 && abs(piece.position.y - at.y) < 1e-9)
                     #expect(piece.birth == first.birth)
+                    #expect(piece.lifetime == launch.crackleLifetime)
                 }
             }
-            #expect(cracklePhysics.lifetime == launch.crackleLifetime)
+            #expect(cracklePhysics.fade == launch.crackleLifetime)
         }
     }
 }

@@ -1,6 +1,6 @@
 extension EffectKinds {
     /// `"kind": "rocket"`: rockets that rise on a trail and burst at their apex into sparks,
-    /// which may crackle; round confetti pieces, all scheduled at spawn.
+    /// which may crackle; stars of light, all scheduled at spawn.
     package enum Rocket: EffectKind {
         package static var hasButton: Bool { false }
 
@@ -10,10 +10,10 @@ extension EffectKinds {
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             let r = effect.rocket
-            return [(.confetti, Demand([[Demand.Factor("rocket.rockets", r.rockets)],
+            return [(.stars, Demand([[Demand.Factor("rocket.rockets", r.rockets)],
                                         [Demand.Factor("rocket.rockets", r.rockets), Demand.Factor("rocket.sparkCount", r.sparkCount)],
                                         [Demand.Factor("rocket.rockets", r.rockets), Demand.Factor("rocket.crackles", r.crackles), Demand.Factor("rocket.crackleSparks", r.crackleSparks)]],
-                                       Budget.Ring.confetti.noun))]
+                                       Budget.Ring.stars.noun))]
         }
 
         /// Its stages are drawn at random: bounded by their ranges' upper ends.

@@ -58,10 +58,12 @@ public struct StarPhysics: Hashable, Sendable {
     public var ribbon: Bool
     /// Seconds of velocity the glow is stretched over, along the direction of motion (0: round).
     public var streak: Double
+    /// Colour over life after the temperature, as confetti's (`Shaders/life.glsl`); none by default.
+    public var colorRamp: ColorRamp
 
     public init(gravity: Double, drag: Double, fade: Double, glow: Glow = .star, temperature: Temperature = .none,
                 colorChange: Double = 1, colorChangeSpan: Double = 0.08, flicker: Flicker = .none, strobe: Strobe = .none,
-                trail: Trail = .none, ribbon: Bool = false, streak: Double = 0) {
+                trail: Trail = .none, ribbon: Bool = false, streak: Double = 0, colorRamp: ColorRamp = .none) {
         self.gravity = gravity
         self.drag = drag
         self.fade = fade
@@ -74,6 +76,7 @@ public struct StarPhysics: Hashable, Sendable {
         self.trail = trail
         self.ribbon = ribbon
         self.streak = streak
+        self.colorRamp = colorRamp
     }
 
     /// A soft sprite: a white-hot core inside a halo that falls off smoothly to nothing at the
@@ -275,7 +278,7 @@ extension StarPhysics {
         return (value, scale)
     }
 
-    /// Straight colour at u = age/lifetime (`Temperature`, `colorChange`), and its error scale.
+    /// Straight colour at u = age/lifetime (`Temperature`, `colorChange`, then `colorRamp`), and its error scale.
     package func color(_ s: Star, at u: Double) -> (rgb: SIMD3<Double>, scale: Double) {
         func straight(_ c: RGB) -> SIMD3<Double> {
             let (r, g, b, _) = c.rgba8
@@ -291,7 +294,8 @@ extension StarPhysics {
         let ember = temperature.cool < 1 ? min(max((u - temperature.cool) / (1 - temperature.cool), 0), 1) : 0
         rgb += (straight(temperature.ember) - rgb) * ember
         if temperature.cool < 1 { scale += 2 + (abs(u) + 2) / (1 - temperature.cool) }
-        return (rgb, scale)
+        let ramped = colorRamp.color(piece: rgb, at: u)
+        return (ramped.rgb, scale + ramped.scale)
     }
 
     /// The CPU reference for `Shaders/star.vert.glsl` at the star's own age; ghost k of its

@@ -153,7 +153,8 @@ package enum StarKind: ParticleKind {
 
 extension StarPhysics: ShaderUniforms {
     /// `uStar`, `uRibbon`, `uTrail` for the motion and trail; `uTemperature`, `uEmber`,
-    /// `uBlink`, `uStrobeEdge` for `Shaders/light.glsl`; `uGlow` for `light.frag.glsl`.
+    /// `uBlink`, `uStrobeEdge` for `Shaders/light.glsl`; `uRamp`, `uOverLife` for
+    /// `Shaders/life.glsl` (the ramp; no growth); `uGlow` for `light.frag.glsl`.
     package var uniforms: [ShaderUniform] {
         [
             ShaderUniform("uStar", .vec4(SIMD4(Float(gravity), Float(drag), Float(fade), Float(streak)))),
@@ -164,6 +165,8 @@ extension StarPhysics: ShaderUniforms {
             ShaderUniform("uBlink", .vec4(SIMD4(Float(flicker.amount), Float(flicker.rate), Float(strobe.period), Float(strobe.duty)))),
             ShaderUniform("uStrobeEdge", .float(Float(strobe.edge))),
             ShaderUniform("uGlow", .vec4(SIMD4(Float(glow.core), Float(glow.whiteness), Float(1 - glow.light), 0))),
+            ShaderUniform("uRamp", .vec4Array(colorRamp.shaderStops.map { SIMD4(SIMD3<Float>($0.rgb), Float($0.at)) })),
+            ShaderUniform("uOverLife", .vec2(SIMD2(0, Float(colorRamp.replaces)))),
         ]
     }
 

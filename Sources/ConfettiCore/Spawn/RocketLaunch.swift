@@ -1,8 +1,7 @@
 import Foundation
 
-/// Rockets that rise from the bottom edge and burst at their apex into round sparks, which may
-/// crackle into small secondary bursts: all confetti-kind pieces with no flutter, spread, spin
-/// or flip, so the confetti shader draws them (docs/effects.md, Rockets).
+/// Rockets that rise from the bottom edge and burst at their apex into a shell of sparks, which
+/// may crackle into small secondary bursts: all stars of light (docs/effects.md, Rockets).
 ///
 /// Everything is scheduled at spawn. A rocket's apex time and place follow in closed form from
 /// the linear-drag solution, its piece's lifetime ends there, and its sparks are born there
@@ -107,28 +106,25 @@ public struct RocketLaunch: Hashable, Sendable {
         return Climb(speed: speed, gravity: gravity, apexTime: log1p(k * speed / gravity) / k)
     }
 
-    /// The physics every spark of a burst shares, with the sparks' trail and colour ramp.
-    package var sparkPhysics: ConfettiPhysics {
-        var physics = ConfettiPhysics(gravity: sparkGravity, drag: sparkDrag, lifetime: sparkLifetime, fadeOutDuration: sparkFade)
-        physics.trail = sparkTrail
-        physics.colorRamp = sparkColorRamp
-        return physics
+    /// The physics every spark of a burst shares: a star of light with the sparks' trail (as
+    /// dots) and their colour ramp over life.
+    package var sparkPhysics: StarPhysics {
+        StarPhysics(gravity: sparkGravity, drag: sparkDrag, fade: sparkFade, glow: .init(core: 0.4, whiteness: 0.8, light: 0.5),
+                    trail: sparkTrail, colorRamp: sparkColorRamp)
     }
 
-    /// The crackles' physics: the sparks' gravity, drag, trail and ramp, fading over their whole life.
-    package var cracklePhysics: ConfettiPhysics {
+    /// The crackles' physics: the sparks', fading over their whole life.
+    package var cracklePhysics: StarPhysics {
         var physics = sparkPhysics
-        physics.lifetime = crackleLifetime
-        physics.fadeOutDuration = crackleLifetime
+        physics.fade = crackleLifetime
         return physics
     }
 
-    /// A rocket's own physics: it dies at its apex, fading over the last tenth of its climb,
-    /// with its trail behind it.
-    package func rocketPhysics(_ climb: Climb) -> ConfettiPhysics {
-        var physics = ConfettiPhysics(gravity: climb.gravity, drag: drag, lifetime: climb.apexTime, fadeOutDuration: 0.1 * climb.apexTime)
-        physics.trail = rocketTrail
-        return physics
+    /// A rocket's own physics: its climb's gravity, fading over the last tenth of its climb,
+    /// its trail a ribbon behind it.
+    package func rocketPhysics(_ climb: Climb) -> StarPhysics {
+        StarPhysics(gravity: climb.gravity, drag: drag, fade: 0.1 * climb.apexTime, glow: .init(core: 0.45, whiteness: 0.9, light: 0.5),
+                    trail: rocketTrail, ribbon: true)
     }
 
     /// Particles one launch spawns.
@@ -141,9 +137,9 @@ public struct RocketLaunch: Hashable, Sendable {
     }
 
     /// One launch: per rocket, the rocket, its sparks and (if any) its crackles, three spawns
-    /// with their own physics. Draws per rocket, in order: x₀, apex height, rise time, drift,
-    /// spark colour, rocket colour; per spark its angle jitter and speed; per crackle its delay, then per
-    /// crackle spark its angle and speed.
+    /// of stars with their own physics. Draws per rocket, in order: x₀, apex height, rise time,
+    /// drift, spark colour, rocket colour; per spark its direction on the sphere (z, azimuth) and
+    /// speed; per crackle its delay, then per crackle spark its angle and speed.
     package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
         let w = viewport.width, h = viewport.height
         return (0..<rockets).flatMap { r -> [Spawn] in
@@ -153,46 +149,36 @@ public struct RocketLaunch: Hashable, Sendable {
             let vx = w * rng.uniform(drift)
             let color = rng.element(of: colors)
             let rocketColor = rocketColors.count == 1 ? rocketColors[0] : rng.element(of: rocketColors)
-            var rocket = Self.round(at: Point(x0, h + launchBelowBottom), velocity: SIMD2(vx, -climb.speed), size: rocketSize, color: rocketColor)
-            rocket.birth = birth
+            let rocket = Star(position: Point(x0, h + launchBelowBottom), velocity: SIMD2(vx, -climb.speed), birth: birth,
+                              lifetime: climb.apexTime, radius: rocketSize / 2, color: rocketColor, seed: UInt32(r))
             let physics = rocketPhysics(climb)
-            let apex = physics.evaluate(rocket, at: climb.apexTime)
+            let apex = physics.motion(rocket, at: climb.apexTime).p
             let burstTime = birth + climb.apexTime
 
-            let sparks = (0..<sparkCount).map { j -> ConfettiParticle in
-                let angle = 2 * .pi * (Double(j) + rng.uniform(-0.5, 0.5)) / Double(sparkCount)
+            // A shell, not a flat ring: directions uniform on the sphere, seen from the side.
+            let sparks = (0..<sparkCount).map { j -> Star in
+                let z = rng.uniform(-1, 1), azimuth = rng.uniform(0, 2 * .pi)
+                let across = (1 - z * z).squareRoot()
                 let speed = h * rng.uniform(sparkSpeed)
-                var spark = Self.round(at: Point(apex.x, apex.y), velocity: SIMD2(speed * cos(angle), speed * sin(angle)), size: sparkSize, color: color)
-                spark.birth = burstTime
-                return spark
+                return Star(position: Point(apex.x, apex.y), velocity: SIMD2(cos(azimuth), sin(azimuth)) * across * speed, birth: burstTime,
+                            lifetime: sparkLifetime, radius: sparkSize, color: color, seed: UInt32(truncatingIfNeeded: r * sparkCount + j))
             }
-            var spawns: [Spawn] = [.confetti([rocket], physics), .confetti(sparks, sparkPhysics)]
+            var spawns: [Spawn] = [.stars([rocket], physics), .stars(sparks, sparkPhysics)]
             guard crackles > 0 else { return spawns }
             let crackleSize = max(1, (sparkSize / 2).rounded())
-            let pieces = (0..<crackles).flatMap { c -> [ConfettiParticle] in
+            let pieces = (0..<crackles).flatMap { c -> [Star] in
                 let parent = sparks[c * sparkCount / crackles]
                 let delay = rng.uniform(crackleDelay)
-                let at = sparkPhysics.evaluate(parent, at: delay)
-                return (0..<crackleSparks).map { _ in
+                let at = sparkPhysics.motion(parent, at: delay).p
+                return (0..<crackleSparks).map { k in
                     let angle = rng.uniform(0, 2 * .pi)
                     let speed = h * rng.uniform(crackleSpeed)
-                    var piece = Self.round(at: Point(at.x, at.y), velocity: SIMD2(speed * cos(angle), speed * sin(angle)), size: crackleSize, color: RGB(1, 0.97, 0.85))
-                    piece.birth = parent.birth + delay
-                    return piece
+                    return Star(position: Point(at.x, at.y), velocity: SIMD2(speed * cos(angle), speed * sin(angle)), birth: parent.birth + delay,
+                                lifetime: crackleLifetime, radius: crackleSize, color: RGB(1, 0.97, 0.85), seed: UInt32(truncatingIfNeeded: c * crackleSparks + k))
                 }
             }
-            spawns.append(.confetti(pieces, cracklePhysics))
+            spawns.append(.stars(pieces, cracklePhysics))
             return spawns
         }
-    }
-
-    /// A round piece that neither flutters, spreads, spins nor flips: its centre is exactly the
-    /// drag-and-gravity solution.
-    static func round(at position: Point, velocity: SIMD2<Double>, size: Double, color: RGB) -> ConfettiParticle {
-        ConfettiParticle(
-            initialPosition: position, initialVelocity: velocity, initialRotation: 0, rotationSpeed: 0,
-            flutterAmplitude: 0, flutterFrequency: 0, flutterPhase: 0, flipFrequency: 0, flipPhase: 0, spreadStrength: 0,
-            size: Size(width: size, height: size), color: color, shape: .circle
-        )
     }
 }
