@@ -37,7 +37,7 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Draw as fast as possible instead of waiting for the display's refresh.")
     var noVsync = false
 
-    @Option(help: "Fire a burst every this many seconds, hands-free.")
+    @Option(help: "Fire the effect every this many seconds, hands-free.")
     var fireEvery: Double?
 
     @Option(help: "Close after this many seconds and print frame-time statistics.")

@@ -22,7 +22,7 @@ package final class Viewer {
         package var seed: UInt64 = 1
         package var vsync = true
         package var shaderDirectory: String?
-        /// Fire a burst every this many seconds of animation time, without input.
+        /// Fire the effect every this many seconds of animation time, without input.
         package var fireEvery: Double?
         /// Close after this many seconds of wall time and print frame statistics.
         package var quitAfter: Double?
@@ -220,7 +220,7 @@ package final class Viewer {
                 handle(event)
             }
             if let every = options.fireEvery, !clock.isPaused, clock.time >= nextAutoFire {
-                attempt("the burst of --fire-every") { try fireBurst() }
+                attempt("the launch of --fire-every") { try fireEffect() }
                 nextAutoFire = clock.time + every
             }
             do {
