@@ -183,7 +183,7 @@ package enum ConfettiKind: ParticleKind {
 
     package static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> ConfettiSample {
         let v = Array(v.map(Double.init))
-        var sample = ConfettiSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], rotation: v[2], apparentWidth: v[3], opacity: v[4], facing: v[6])
+        var sample = ConfettiSample(t: age, alive: v[5] == 1, x: v[0], y: v[1], rotation: v[2], apparentWidth: v[3], opacity: v[4], facing: v[6])
         (sample.red, sample.green, sample.blue, sample.size) = (v[7], v[8], v[9], v[10])
         return sample
     }

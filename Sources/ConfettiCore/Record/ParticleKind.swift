@@ -54,7 +54,9 @@ package protocol ParticleKind {
     /// The vertex outputs transform feedback captures, interleaved, and how many floats they are.
     static var feedbackVaryings: [String] { get }
     static var feedbackFloats: Int { get }
-    /// A sample from the floats the shader wrote for one particle at `age`.
+    /// A sample from the floats the shader wrote for one particle at `age`. The shader writes
+    /// its alive flag as exactly 1 or 0; a sample reads only exactly 1 as alive, so a flag the
+    /// shader got wrong (2, 0.5) shows as a disagreement instead of passing as "more than half".
     static func sample(fromFeedback values: ArraySlice<Float>, age: Double) -> Sample
 
     static func traceParams(_ particle: Particle, uniforms: Uniforms) -> TraceParams

@@ -116,7 +116,7 @@ package enum SparkKind: ParticleKind {
 
     package static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> SparkSample {
         let v = Array(v.map(Double.init))
-        return SparkSample(t: age, alive: v[5] > 0.5, x: v[0], y: v[1], angle: v[2], scale: v[3], opacity: v[4], eased: v[6])
+        return SparkSample(t: age, alive: v[5] == 1, x: v[0], y: v[1], angle: v[2], scale: v[3], opacity: v[4], eased: v[6])
     }
 
     package static func traceParams(_ spark: Spark, uniforms: SparkTiming) -> SparkTraceParams {
