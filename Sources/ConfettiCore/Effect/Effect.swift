@@ -9,6 +9,8 @@ public struct Effect: Sendable {
     public var fireworks: FireworkLaunch
     public var fountain: FountainFirework
     public var rocket: RocketLaunch
+    /// The glow drawn over the frame (`BloomPass`); off unless an effect file turns it on.
+    public var bloom: Bloom = .standard
 
     public init(kind: EffectName, confetti: ConfettiBurst = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard, rocket: RocketLaunch = .standard) {
         self.kind = kind

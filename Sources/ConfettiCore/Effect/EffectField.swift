@@ -87,6 +87,7 @@ struct FieldValue {
 /// objects one member per line in table order.
 indirect enum JSONText {
     case number(Double)
+    case bool(Bool)
     case string(String)
     case array([JSONText])
     case object([(String, JSONText)])
@@ -94,6 +95,7 @@ indirect enum JSONText {
     func render(indent: String = "") -> String {
         switch self {
         case .number(let v): return v.compactText
+        case .bool(let b): return b ? "true" : "false"
         case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         case .array(let items): return "[" + items.map { $0.render() }.joined(separator: ", ") + "]"
         case .object(let members):
