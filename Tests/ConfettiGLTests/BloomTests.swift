@@ -221,11 +221,19 @@ import Testing
         try await SharedGL.run {
             let pass = try BloomPass(shaders: SharedGL.shaders())
             let target = try OffscreenTarget(width: 64, height: 48)
-            var texture: GLuint = 0, sampler: GLuint = 0
+            // The host's own program, vertex array, texture and sampler, bound where the pass binds its own.
+            let program = try ShaderProgram(SharedGL.shaders(), vertex: BloomPass.vertexShader)
+            var texture: GLuint = 0, sampler: GLuint = 0, vertexArray: GLuint = 0
             epoxy_glGenTextures(1, &texture)
             epoxy_glGenSamplers(1, &sampler)
-            defer { pass.delete(); target.delete(); epoxy_glDeleteTextures(1, &texture); epoxy_glDeleteSamplers(1, &sampler) }
+            epoxy_glGenVertexArrays(1, &vertexArray)
+            defer {
+                pass.delete(); target.delete(); program.delete()
+                epoxy_glDeleteTextures(1, &texture); epoxy_glDeleteSamplers(1, &sampler); epoxy_glDeleteVertexArrays(1, &vertexArray)
+            }
             target.bind()
+            program.use()
+            epoxy_glBindVertexArray(vertexArray)
             epoxy_glViewport(3, 4, 50, 40)
             epoxy_glClearColor(0.25, 0.5, 0.75, 1)
             epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
@@ -253,6 +261,9 @@ import Testing
                 epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             }
             #expect(state() == before)
+            #expect(before[12] == Int(program.id) && before[13] == Int(vertexArray) && before[6] == Int(texture), "the host's objects were bound")
+            epoxy_glUseProgram(0)
+            epoxy_glBindVertexArray(0)
             epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
             epoxy_glDisable(GLenum(GL_BLEND))
             epoxy_glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
