@@ -37,6 +37,8 @@ struct OverlayCommand: ParsableCommand {
 
     @OptionGroup var motion: MotionOptions
 
+    @OptionGroup var glow: BloomOptions
+
     func validate() throws {
         if let count { try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count") }
         if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
@@ -44,7 +46,7 @@ struct OverlayCommand: ParsableCommand {
 
     func run() throws {
         var options = Overlay.Options()
-        options.effect = try EffectOption.applying(count: count, to: motion.applied(to: effect.load(default: "celebration")), name: effect.effect ?? "celebration")
+        options.effect = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: effect.load(default: "celebration"))), name: effect.effect ?? "celebration")
         options.seed = seed
         options.fireEvery = fireEvery
         if let fireEvery {

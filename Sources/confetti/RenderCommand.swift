@@ -74,6 +74,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var motion: MotionOptions
 
+    @OptionGroup var glow: BloomOptions
+
     func validate() throws {
         if out.isEmpty {
             throw ValidationError("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
@@ -104,7 +106,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
 
-        let chosen = try EffectOption.applying(count: count, to: motion.applied(to: effect.load(default: "celebration")), name: effect.effect ?? "celebration")
+        let chosen = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: effect.load(default: "celebration"))), name: effect.effect ?? "celebration")
         let show = Show(effect: chosen, seed: seed, launches: bursts, interval: interval)
         // Spawned once: the recorder's schedule gives the duration and is what it uploads.
         var recorder = FrameRecorder(show: show, width: size.width, height: size.height, fps: fps, frames: 1)

@@ -53,6 +53,8 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var motion: MotionOptions
 
+    @OptionGroup var glow: BloomOptions
+
     func validate() throws {
         try ConfettiCommandLimits.validateCapacity(capacity)
         if let count { try ConfettiCommandLimits.validateCount(count, capacity: capacity) }
@@ -72,6 +74,7 @@ struct ViewCommand: ParsableCommand {
         options.height = size.height
         options.effect = try effect.load(default: "celebration")
         options.reducedMotion = motion.isOn
+        options.bloom = glow.bloom
         options.count = count
         options.capacity = capacity
         options.seed = seed

@@ -58,6 +58,7 @@ package struct FrameRecorder {
             target.delete()
         }
         scene.button = show.button(in: viewport)
+        try scene.glow(show.effect.bloom)
         for item in schedule {
             try scene.celebration.add(item.spawn, at: clockStart + item.time)
         }
@@ -65,6 +66,7 @@ package struct FrameRecorder {
         for k in 0..<frames {
             target.bind()
             scene.render(at: clockStart + Double(k) / fps, viewport: viewport, pixelsPerPoint: 1)
+            if let failure = scene.takeBloomFailure() { throw failure }
             try sink.write(target.readPixels(), index: k)
             try progress(k + 1)
         }

@@ -42,6 +42,8 @@ package final class Overlay {
 
     package let window: GLFWWindow
     package let celebration: Celebration
+    /// The glow over the particles, when the effect has it on (`--bloom`).
+    private var bloomPass: BloomPass?
     private let options: Options
 
     package init(options: Options) throws {
@@ -68,6 +70,7 @@ package final class Overlay {
             window.move(toX: screen.x, y: screen.y)
             let shaders = try ShaderLibrary.resolve(options.shaderDirectory)
             celebration = try Celebration(capacity: Self.capacity(for: options.effect, fireEvery: options.fireEvery), shaders: shaders, seed: options.seed)
+            if options.effect.bloom.isEnabled { bloomPass = try BloomPass(shaders: shaders) }
         } catch {
             window.close()
             throw error
@@ -110,7 +113,7 @@ package final class Overlay {
                 nextFire = now + options.fireEvery!
             }
             if window.shouldClose || nextFire == nil && celebration.isIdle(at: now) { break }
-            drawFrame(at: now)
+            try drawFrame(at: now)
             window.swapBuffers()
             report.frames += 1
             if report.frames == 1 { report.firstFrameAfterStart = ProcessClock.secondsSinceStart() }
@@ -118,7 +121,7 @@ package final class Overlay {
         return report
     }
 
-    private func drawFrame(at now: Double) {
+    private func drawFrame(at now: Double) throws {
         let (w, h) = window.framebufferSize
         guard w > 0, h > 0 else { return }
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
@@ -130,10 +133,18 @@ package final class Overlay {
             epoxy_glClearColor(0, 0, 0, 0)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
-        celebration.draw(at: now, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+        // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the
+        // desktop beneath and covers it as much (BloomPass).
+        let draw = { self.celebration.draw(at: now, viewport: self.viewport, pixelsPerPoint: self.window.pixelsPerPoint) }
+        if let bloomPass {
+            try bloomPass.apply(options.effect.bloom, pixelsPerPoint: window.pixelsPerPoint) { draw() }
+        } else {
+            draw()
+        }
     }
 
     package func close() {
+        bloomPass?.delete()
         celebration.delete()
         window.close()
     }

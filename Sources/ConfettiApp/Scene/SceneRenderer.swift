@@ -12,6 +12,13 @@ package final class SceneRenderer {
     package var background = SceneRenderer.background
     /// GPU time of the particle passes of each frame (both layers), read back a few frames later.
     package let particleTimer = GPUTimer(intervals: 2)
+    /// The glow over the scene (`glow`); off unless turned on.
+    package private(set) var bloom = Bloom.standard
+    /// Built the first time the glow is turned on.
+    package private(set) var bloomPass: BloomPass?
+    /// Why the last frame that should have glowed did not (its targets could not be allocated):
+    /// for the owner to report; cleared by `takeBloomFailure`.
+    package private(set) var bloomFailure: (any Error)?
 
     /// The window's background: a deep blue-black that every piece's colour stands out on.
     package static let background = RGB(0.055, 0.06, 0.09)
@@ -28,6 +35,7 @@ package final class SceneRenderer {
     }
 
     package func delete() {
+        bloomPass?.delete()
         celebration.delete()
         particleTimer.delete()
         buttons.delete()
@@ -51,17 +59,47 @@ package final class SceneRenderer {
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
     package func reloadShaders() throws {
-        try reloadEach([celebration.reloadShaders, buttons.reloadShaders])
+        try reloadEach([celebration.reloadShaders, buttons.reloadShaders] + (bloomPass.map { [$0.reloadShaders] } ?? []))
     }
 
     /// Every shader file the programs were built from.
     package var shaderFiles: [String] {
-        Array(Set(celebration.shaderFiles + buttons.program.files)).sorted()
+        Array(Set(celebration.shaderFiles + buttons.program.files + (bloomPass?.shaderFiles ?? []))).sorted()
     }
 
-    /// Clears the bound framebuffer and draws the scene at `now`.
+    /// The glow every frame from now on is drawn with; the pass is built (its shaders compiled)
+    /// the first time it is turned on, which is what may throw.
+    package func glow(_ bloom: Bloom) throws {
+        if bloom.isEnabled, bloomPass == nil {
+            bloomPass = try BloomPass(shaders: celebration.shaders)
+        }
+        self.bloom = bloom
+    }
+
+    /// The failure `render` kept, once.
+    package func takeBloomFailure() -> (any Error)? {
+        defer { bloomFailure = nil }
+        return bloomFailure
+    }
+
+    /// Clears the bound framebuffer and draws the scene at `now`, with its glow when on (the
+    /// frame without it if the glow's targets cannot be allocated: see `bloomFailure`).
     @discardableResult
     package func render(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
+        guard bloom.isEnabled, let bloomPass else { return drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint) }
+        var stats = FrameStats()
+        do {
+            try bloomPass.apply(bloom, pixelsPerPoint: pixelsPerPoint) {
+                stats = drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+            }
+        } catch {
+            bloomFailure = error
+            return drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+        }
+        return stats
+    }
+
+    private func drawScene(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         clearFramebuffer(to: background)
         particleTimer.begin()
         var stats = celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .behindButton)

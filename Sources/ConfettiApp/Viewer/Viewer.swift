@@ -45,6 +45,8 @@ package final class Viewer {
         }
         /// Play every effect (loaded, reloaded or switched to) with reduced motion.
         package var reducedMotion = false
+        /// Glow or not whatever each effect says (`--bloom`, `--no-bloom`); nil: as it says.
+        package var bloom: Bool?
 
         package init() {}
     }
@@ -122,8 +124,11 @@ package final class Viewer {
         var fresh = options
         fresh.effect = options.reducedMotion ? effect.reducedMotion : effect
         if let count = options.count { fresh.effect.confetti.count = count }
+        if let bloom = options.bloom { fresh.effect.bloom.isEnabled = bloom }
         fresh.stress = stressMode.level
         try Self.check(fresh, stressSource: stressMode.source)
+        // The last step that may refuse: the glow's programs are built when first needed.
+        try renderer.glow(fresh.effect.bloom)
         return fresh.effect
     }
 
@@ -132,12 +137,14 @@ package final class Viewer {
         if options.reducedMotion { options.effect = options.effect.reducedMotion }
         try Self.check(options)
         if let count = options.count { options.effect.confetti.count = count }
+        if let bloom = options.bloom { options.effect.bloom.isEnabled = bloom }
         self.options = options
         stressMode = ViewerStress(level: options.stress)
         window = try GLFWWindow(width: options.width, height: options.height, title: "confetti", vsync: options.vsync)
         do {
             let shaders = try ShaderLibrary.resolve(options.shaderDirectory)
             renderer = try SceneRenderer(shaders: shaders, capacity: options.capacity, seed: options.seed)
+            try renderer.glow(options.effect.bloom)
             hud = try ButtonRenderer(shaders: shaders)
             hud.labelScale = Self.hudScale
             graph = try FrameGraph(shaders: shaders)
@@ -171,6 +178,12 @@ package final class Viewer {
         renderer.button = button
         frameTimer.begin()
         lastFrame = renderer.render(at: clock.time, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
+        if let failure = renderer.takeBloomFailure() {
+            // Said once: the glow stays off until an effect turns it on again.
+            options.effect.bloom.isEnabled = false
+            try? renderer.glow(options.effect.bloom)
+            notice("bloom is off: \(failure)")
+        }
         drawHUD()
         frameTimer.endFrame()
         framesDrawn += 1

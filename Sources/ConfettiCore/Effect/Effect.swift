@@ -11,6 +11,8 @@ public struct Effect: Sendable {
     public var rocket: RocketLaunch
     public var shell: ShellLaunch
     public var show: FireworkShow
+    /// The glow drawn over the frame (`BloomPass`); off unless an effect file turns it on.
+    public var bloom: Bloom = .standard
 
     public init(kind: EffectName, confetti: ConfettiBurst = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard,
                 rocket: RocketLaunch = .standard, shell: ShellLaunch = .peony, show: FireworkShow = .standard) {

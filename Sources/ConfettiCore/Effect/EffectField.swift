@@ -87,8 +87,8 @@ struct FieldValue {
 /// objects one member per line in table order.
 indirect enum JSONText {
     case number(Double)
-    case string(String)
     case bool(Bool)
+    case string(String)
     case array([JSONText])
     case object([(String, JSONText)])
 
@@ -209,14 +209,6 @@ extension EffectField {
             throw field.fail("\(field.text) is not a colour: write \"#rrggbb\", for example \"#ff3b30\"")
         }
         return RGB(hex: value)
-    }
-
-    /// `true` or `false`.
-    static func flag(_ name: String, _ key: WritableKeyPath<Section, Bool>, _ meaning: String) -> EffectField {
-        EffectField(name: name, meaning: meaning, allowed: "true or false", read: { section, field in
-            guard case .bool(let value) = field.value.kind else { throw field.fail("wrong type: expected true or false, found \(field.value.typeName)") }
-            section[keyPath: key] = value
-        }, write: { .bool($0[keyPath: key]) })
     }
 
     /// Names from `names`, 1 to 64 of them.

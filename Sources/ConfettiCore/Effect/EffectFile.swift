@@ -53,9 +53,10 @@ package enum EffectFile {
         return effect
     }
 
-    /// The effect as a complete file: its kind and every field of the sections it reads.
+    /// The effect as a complete file: its kind and every field of the sections it reads (bloom
+    /// only when it differs from `Bloom.standard`).
     package static func encode(_ effect: Effect) -> String {
-        let sections = EffectFormat.sections.filter { $0.kinds.contains(effect.kind) }.map { ($0.key, $0.write(effect)) }
+        let sections = EffectFormat.sections.filter { $0.kinds.contains(effect.kind) && $0.isWritten(effect) }.map { ($0.key, $0.write(effect)) }
         return JSONText.object([("kind", .string(effect.kind.rawValue))] + sections).render()
     }
 

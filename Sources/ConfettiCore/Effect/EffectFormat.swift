@@ -286,6 +286,7 @@ enum EffectFormat {
         AnySection(rocket, \.rocket, kinds: [.rocket]),
         AnySection(shell, \.shell, kinds: [.shell]),
         AnySection(show, \.show, kinds: [.show]),
+        AnySection(bloom, \.bloom, kinds: Set(EffectName.allCases), writtenWhenStandard: false),
     ]
 }
 
@@ -307,9 +308,13 @@ struct AnySection {
     let fields: [EffectFieldInfo]
     let read: (inout Effect, FieldValue) throws -> Void
     let write: (Effect) -> JSONText
+    /// Whether a complete file of `effect` holds this section.
+    let isWritten: (Effect) -> Bool
     let reference: String
 
-    init<Section>(_ table: EffectSection<Section>, _ place: WritableKeyPath<Effect, Section>, kinds: Set<EffectName>) {
+    /// `writtenWhenStandard` false: a file holds the section only when it differs from the
+    /// table's standard (an optional extra that would otherwise lengthen every printed preset).
+    init<Section>(_ table: EffectSection<Section>, _ place: WritableKeyPath<Effect, Section>, kinds: Set<EffectName>, writtenWhenStandard: Bool = true) {
         key = table.key
         self.kinds = kinds
         fieldNames = table.fields.map(\.name)
@@ -337,6 +342,9 @@ struct AnySection {
             effect[keyPath: place] = section
         }
         write = { effect in .object(table.fields.map { ($0.name, $0.write(effect[keyPath: place])) }) }
+        isWritten = { effect in
+            writtenWhenStandard || table.fields.contains { $0.write(effect[keyPath: place]).render() != $0.write(table.standard).render() }
+        }
         reference = (["#### `\(table.key)`: \(table.title)", "", "| field | default | allowed | meaning |", "| --- | --- | --- | --- |"]
             + table.fields.map { "| `\($0.name)` | `\($0.write(table.standard).render())` | \($0.allowed) | \($0.meaning) |" }).joined(separator: "\n")
     }

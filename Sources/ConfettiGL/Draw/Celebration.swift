@@ -198,7 +198,7 @@ public final class Celebration {
     }
 }
 
-/// Bad input to `Celebration`, said plainly.
+/// Bad input to `Celebration` or `BloomPass`, said plainly.
 public struct CelebrationError: Error, CustomStringConvertible, Sendable {
     public var description: String
     package init(_ description: String) { self.description = description }
