@@ -52,6 +52,34 @@ import Testing
         }
     }
 
+    /// Light adds up: a second star over the first makes the pixel brighter, where paint (all its
+    /// alpha kept) would only cover it with the same colour. And a star keeps half its alpha, so
+    /// over white it still darkens what is under it.
+    @Test func overlappingStarsAddUpToBrighterLightAndStillShowOverWhite() async throws {
+        let viewport = Size(width: 64, height: 36)
+        func star(_ seed: UInt32) -> Star {
+            Star(position: Point(32, 18), velocity: .zero, birth: 0, lifetime: 10, radius: 8, color: RGB(0.8, 0.2, 0.1), seed: seed)
+        }
+        func centre(_ count: Int, light: Double, over background: RGB) async throws -> SIMD3<Int> {
+            let physics = StarPhysics(gravity: 0, drag: 1, fade: 1, glow: .init(core: 0.3, whiteness: 0.85, light: light))
+            let spawns = [Spawn.stars((0..<count).map { star(UInt32($0)) }, physics)]
+            let image = try await SharedGL.run {
+                try PixelProof.render(spawns, at: 1, viewport: viewport, pixelsPerPoint: 1, background: background, shaders: SharedGL.shaders())
+            }
+            // Halfway out along the halo, off the white core.
+            let i = (18 * image.width + 37) * 4
+            return SIMD3(Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+        }
+        let dark = RGB(0.05, 0.05, 0.08)
+        let one = try await centre(1, light: 0.5, over: dark), two = try await centre(2, light: 0.5, over: dark)
+        #expect(two.x > one.x + 20, "two stars \(two) should be brighter than one \(one)")
+        let paintOne = try await centre(1, light: 0, over: dark), paintTwo = try await centre(2, light: 0, over: dark)
+        #expect(abs(paintTwo.x - paintOne.x) < abs(two.x - one.x), "light must add more than paint: paint \(paintOne) → \(paintTwo), light \(one) → \(two)")
+        let white = RGB(1, 1, 1)
+        let overWhite = try await centre(1, light: 0.5, over: white)
+        #expect(overWhite.y < 235 && overWhite.z < 235, "a red star over white must still show: \(overWhite)")
+    }
+
     @Test func lightDrawsTheSamePixelsAsTheCPURasteriser() async throws {
         let viewport = Size(width: 320, height: 180)
         for (scale, time) in [(1.0, 0.35), (2.0, 0.7), (1.0, 1.1), (2.0, 1.6)] {
