@@ -4,17 +4,17 @@
 // CPU wrote once (layout: Sources/ConfettiCore/Record/ConfettiKind.swift) and one time uniform.
 
 #include "quad.glsl"
-#include "paper.glsl"
 #include "wind.glsl"
 #include "trail.glsl"
 #include "life.glsl"
+#include "paper.glsl"
 
 // The record: 16-bit codes on the burst's grids (see uRecordStep), then exact small fields.
 layout(location = 0) in vec4 aMotionCode;
 layout(location = 1) in vec4 aSwayCode;
 layout(location = 2) in vec4 aTumbleCode;
 layout(location = 3) in float aBirthCode;
-layout(location = 4) in vec3 aShape;    // width, height (pt), shape code (0 rectangle, 1 circle, ...)
+layout(location = 4) in vec3 aShape;    // width, height (pt), shape code (0 rectangle, 1 circle, ...) + 8 x back colour
 layout(location = 5) in vec3 aColor;    // straight rgb
 
 uniform float uTime;        // s since the burst's epoch, rebased on the CPU in double precision
@@ -27,7 +27,8 @@ uniform vec4 uRecordOrigin[4];
 // The decoded record, under the names the rest of the shader reads.
 vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
 vec4 aSway;     // flutter amplitude (pt), frequency (rad/s), phase (rad), signed spread (pt/s^2)
-vec4 aTumble;   // rotation0 (deg), spin (deg/s), flip frequency (rad/s), flip phase (rad)
+vec4 aTumble;   // rotation0 (deg), spin (deg/s), flip frequency (rad/s), flip phase (rad);
+                // tumbling: the axis's azimuth and polar angle (rad) in place of the flip
 float aBirth;   // s after the burst's epoch
 
 void decodeRecord() {
@@ -68,9 +69,26 @@ void main() {
             + windTravel(aBirth, t);
     float y = aMotion.y + aMotion.w / drag * d + terminal * (t - d / drag);
     float rotation = aTumble.x + aTumble.y * t;
-    float facing = cos(aTumble.z * t + aTumble.w);
     float size = sizeOverLife(t / lifetime) * ghostSize(ghost);
-    float width = aShape.x * max(0.15, abs(facing)) * size;
+    // A flipping piece is a rectangle turned by `rotation`, its width following the flip's
+    // cosine; a tumbling one is the parallelogram its pose projects to (paper.glsl).
+    Pose pose;
+    float facing, width;
+    vec3 normal;
+    if (uTumble > 0.5) {
+        pose = tumblingPose(aTumble.z, aTumble.w, radians(rotation));
+        normal = pose.normal;
+        facing = normal.z;
+        width = aShape.x * length(pose.u) * size;
+    } else {
+        float flip = aTumble.z * t + aTumble.w;
+        facing = cos(flip);
+        normal = flippingNormal(rotation, flip);
+        normal.z = facing;  // the same cosine: the face shown and `facing` agree
+        width = aShape.x * max(0.15, abs(facing)) * size;
+    }
+    // The record's shape byte: the shape in its low 3 bits, the back colour above them (exact).
+    float shape = mod(aShape.z, 8.0), back = floor(aShape.z / 8.0);
     vec3 colour = colourOverLife(aColor.rgb, t / lifetime);
 
     bool alive = t >= 0.0 && t < lifetime;
@@ -82,8 +100,13 @@ void main() {
     vTint = vec4(colour, size);
 
     if (alive) {
-        emitShape(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y * size), aShape.z,
-                  premultiply(paperColour(colour, facing), opacity), ribbonWave(aShape.z, t, aSway.z));
+        vec4 shown = premultiply(shownColour(colour, back, t / lifetime, normal), opacity);
+        vec3 wave = ribbonWave(shape, t, aSway.z);
+        if (uTumble > 0.5) {
+            emitParallelogram(vec2(x, y), pose.u, pose.v, 0.5 * vec2(aShape.x, aShape.y) * size, shape, shown, wave);
+        } else {
+            emitShape(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y * size), shape, shown, wave);
+        }
     } else {
         emitNothing();
     }

@@ -11,15 +11,37 @@ in vec2 vLocal;
 flat in vec3 vHalfSize;
 flat in vec4 vColor;
 flat in vec3 vWave;
+flat in vec4 vScreenToLocal;
 
 out vec4 fragColor;
 
-// The shape codes this build fills, bit c for code c. The renderer compiles one build per set
-// of shapes its bursts hold (ParticleRenderer.program(for:)): llvmpipe runs every branch of a
-// fragment shader, taken or not, so rectangles alone should not pay for stars.
+// The shape codes this build fills, bit c for code c, and bit 8 when a shape's own frame may be
+// a parallelogram (tumbling paper). The renderer compiles one build per set of shapes its
+// bursts hold (ParticleRenderer.program(for:)): llvmpipe runs every branch of a fragment
+// shader, taken or not, so rectangles alone should not pay for stars.
 #ifndef SHAPES
-#define SHAPES 63
+#define SHAPES 319
 #endif
+
+// Screen points per point of the shape's own frame across its x and y sides: 1 for a shape
+// turned by a rotation; for a parallelogram, 1 / the length of each row of d(local)/d(screen),
+// so a distance from a side, divided by it, is the distance on screen.
+vec2 across() {
+#if (SHAPES & 256) != 0
+    return vec2(length(vScreenToLocal.xz), length(vScreenToLocal.yw));
+#else
+    return vec2(1.0);
+#endif
+}
+
+// d(local)/d(screen) transposed, times v: a gradient in the shape's frame, on screen.
+vec2 gradientOnScreen(vec2 v) {
+#if (SHAPES & 256) != 0
+    return vec2(dot(vScreenToLocal.xy, v), dot(vScreenToLocal.zw, v));
+#else
+    return v;
+#endif
+}
 
 void main() {
     vec2 halfSize = vHalfSize.xy;
@@ -29,15 +51,21 @@ void main() {
 #if (SHAPES & 1) != 0
     if (shape == 0) {
         // Rectangle: the product of each axis's edge coverage.
-        coverage = edgeCoverage(abs(vLocal.x) - halfSize.x) * edgeCoverage(abs(vLocal.y) - halfSize.y);
+        vec2 scale = across();
+        coverage = edgeCoverage((abs(vLocal.x) - halfSize.x) / scale.x) * edgeCoverage((abs(vLocal.y) - halfSize.y) / scale.y);
     }
 #endif
 #if (SHAPES & 2) != 0
     if (shape == 1) {
-        coverage = edgeCoverage(ellipseDistance(vLocal, halfSize));
+        vec2 q = vLocal / halfSize;
+        float r = length(q);
+        coverage = edgeCoverage((r - 1.0) / (length(gradientOnScreen(q / halfSize)) / max(r, 1e-6)));
     }
 #endif
 #if (SHAPES & 4) != 0
+    // Stars, hearts and triangles measure in their own frame: a tumbling piece's frame is never
+    // larger than the screen's (its projection's largest stretch is 1), so this is at least the
+    // distance on screen, and the edge at most a pixel wide.
     if (shape == 2) {
         coverage = edgeCoverage(starDistance(vLocal, halfSize));
     }
@@ -55,7 +83,7 @@ void main() {
 #if (SHAPES & 32) != 0
     if (shape == 5) {
         // Ribbon: like the rectangle, across the bent strip and past its ends.
-        vec2 d = ribbonDistances(vLocal, halfSize, vWave);
+        vec2 d = ribbonDistances(vLocal, halfSize, vWave) / across();
         coverage = edgeCoverage(d.x) * edgeCoverage(d.y);
     }
 #endif

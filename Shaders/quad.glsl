@@ -52,6 +52,9 @@ out vec2 vLocal;            // pt
 flat out vec3 vHalfSize;    // half width, half height (pt), shape
 flat out vec4 vColor;
 flat out vec3 vWave;        // amplitude (pt), wavenumber (rad/pt), phase (rad); 0 but for ribbons
+// d(local)/d(screen), columns: the identity for a shape turned by a rotation; a tumbling
+// piece's parallelogram turns distances in its own frame into screen distances with it.
+flat out vec4 vScreenToLocal;
 
 // This vertex's corner of the quad of a shape centred at `centre` (pt), turned by `angle`
 // (deg), with half extents `halfSize` (pt): the shape plus its antialiasing margin. A ribbon's
@@ -66,6 +69,25 @@ void emitShape(vec2 centre, float angle, vec2 halfSize, float shape, vec4 color,
     vHalfSize = vec3(halfSize, shape);
     vColor = color;
     vWave = wave;
+    vScreenToLocal = vec4(1.0, 0.0, 0.0, 1.0);
+}
+
+// The same for a shape whose own frame maps to the screen as the parallelogram of edge vectors
+// `u` and `v` (pt on screen per pt of the frame; a tumbling piece seen head-on). Its margin is
+// the same distance on screen as emitShape's, so each side moves out by the margin times the
+// length of its row of d(local)/d(screen): the frame's units per screen point across that side.
+void emitParallelogram(vec2 centre, vec2 u, vec2 v, vec2 halfSize, float shape, vec4 color, vec3 wave) {
+    vec4 inverse = vec4(v.y, -u.y, -v.x, u.x) / (u.x * v.y - u.y * v.x);
+    vec2 across = vec2(length(inverse.xz), length(inverse.yw));
+    float margin = shapeMargin(shape);
+    float slope = wave.x * wave.y;
+    vec2 reach = vec2((halfSize.x + margin * across.x) * sqrt(1.0 + slope * slope) + abs(wave.x), halfSize.y + margin * across.y);
+    vLocal = quadCorner() * reach;
+    gl_Position = toClip(centre + u * vLocal.x + v * vLocal.y);
+    vHalfSize = vec3(halfSize, shape);
+    vColor = color;
+    vWave = wave;
+    vScreenToLocal = inverse;
 }
 
 // A shape that does not wave.
@@ -81,4 +103,5 @@ void emitNothing() {
     vHalfSize = vec3(0.0);
     vColor = vec4(0.0);
     vWave = vec3(0.0);
+    vScreenToLocal = vec4(0.0);
 }

@@ -136,7 +136,7 @@ package enum ParityCheck {
                         let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
                         for (i, (got, wanted)) in zip(outputs, want).enumerated() {
                             let error = abs(got - wanted)
-                            let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : "vertex wave"
+                            let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : "vertex frame"
                             if !(error <= tolerance[i]) {
                                 report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
                             }

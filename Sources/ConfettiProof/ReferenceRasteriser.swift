@@ -49,10 +49,14 @@ package struct ReferenceRasteriser: Sendable {
         guard quad.alive else { return }
         let s = pixelsPerPoint
         let reach = quad.reach(pixelsPerPoint: s)
-        let extent = (reach * reach).sum().squareRoot()
+        // The quad's farthest corner from its centre bounds the pixels it can cover.
+        let extent = (0..<4).map { corner -> Double in
+            let offset = quad.toScreen(DrawnQuad.corner(corner) * reach)
+            return (offset * offset).sum().squareRoot()
+        }.max()!
         fill(minX: quad.centre.x - extent, minY: quad.centre.y - extent, maxX: quad.centre.x + extent, maxY: quad.centre.y + extent) { point in
             guard quad.quadContains(point, pixelsPerPoint: s) else { return nil }
-            return quad.fragment(atLocal: DrawnQuad.rotate(point - quad.centre, -quad.angle), pixelsPerPoint: s)
+            return quad.fragment(atLocal: quad.toLocal(point - quad.centre), pixelsPerPoint: s)
         }
     }
 

@@ -38,8 +38,9 @@ import Testing
         for t in stride(from: 0.0, to: 1.5, by: 0.01) {
             let s = physics.evaluate(piece, at: t)
             #expect(abs(s.facing - cos(piece.flipFrequency * t + piece.flipPhase)) < 1e-12)
-            #expect(s.shade == (s.facing < 0 ? 0.6 : 1))
-            #expect(ConfettiPhysics.standard.evaluate(piece, at: t).shade == 1)
+            let colour = SIMD3(s.red, s.green, s.blue)
+            #expect(s.shown == colour * (s.facing < 0 ? Double(Float(0.6)) : 1))
+            #expect(ConfettiPhysics.standard.evaluate(piece, at: t).shown == colour)
             let quad = ConfettiKind.drawn(piece, s)
             let front = DrawnQuad.premultiplied(piece.color, opacity: s.opacity)
             let ratio = s.facing < 0 ? Double(Float(0.6)) : 1
@@ -105,6 +106,11 @@ import Testing
             (#""backShade": 1.5"#, ["confetti.backShade", "out of range", "from 0 to 1"]),
             (#""ribbonWavelength": 0"#, ["confetti.ribbonWavelength", "out of range"]),
             (#""ribbonAmplitude": -2"#, ["confetti.ribbonAmplitude", "out of range"]),
+            (#""spinMode": "tumbel""#, ["confetti.spinMode", "one of \"flip\", \"tumble\"", "Did you mean 'tumble'?"]),
+            (#""shading": true"#, ["confetti.shading", "expected a string"]),
+            (#""shading": "metal""#, ["confetti.shading", "one of \"none\", \"matte\", \"foil\""]),
+            (##""backColors": ["#fff"]"##, ["confetti.backColors[0]", "not a colour"]),
+            (##""backColors": ["#111111", "#111111", "#111111", "#111111", "#111111", "#111111", "#111111", "#111111", "#111111"]"##, ["confetti.backColors", "9 colours: give 0 to 8"]),
         ]
         for (fields, mentions) in cases {
             let text = message(fields)
@@ -113,6 +119,17 @@ import Testing
             }
             #expect(!text.contains("\n"), "one line: \(text)")
         }
+    }
+
+    @Test func paperInThreeDRoundTripsThroughAnEffectFile() throws {
+        let effect = try EffectFile.decode(Data(##"{"kind": "confetti", "confetti": {"spinMode": "tumble", "shading": "foil", "backColors": ["#c9ced6", "#2e9e6b"]}}"##.utf8), file: nil)
+        let physics = effect.confetti.physics
+        #expect(physics.spinMode == .tumble && physics.shading == .foil)
+        #expect(physics.backColors == [RGB(hex: 0xC9CED6), RGB(hex: 0x2E9E6B)])
+        let again = try EffectFile.decode(Data(EffectFile.encode(effect).utf8), file: nil)
+        #expect(again.confetti == effect.confetti)
+        let none = try EffectFile.decode(Data(##"{"kind": "confetti", "confetti": {"backColors": []}}"##.utf8), file: nil)
+        #expect(none.confetti.physics.backColors.isEmpty && none.confetti.physics.spinMode == .flip && none.confetti.physics.shading == .none)
     }
 
     @Test func theShapePresetsAreRegisteredTwoSidedAndMixed() throws {

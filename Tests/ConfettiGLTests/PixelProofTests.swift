@@ -160,7 +160,7 @@ import Testing
                     if s.facing < 0 { count.back += 1 } else { count.front += 1 }
                     shown[piece.shape] = count
                     if piece.shape == .ribbon { #expect(s.wave.x > 0 && s.wave.y > 0) }
-                    #expect(s.shade == (s.facing < 0 ? physics.backShade : 1))
+                    #expect(s.shown == SIMD3(s.red, s.green, s.blue) * (s.facing < 0 ? Double(Float(physics.backShade)) : 1))
                 }
             }
         }

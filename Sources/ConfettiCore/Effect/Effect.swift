@@ -45,6 +45,7 @@ public struct Effect: Sendable {
         ("star", .star, "40 two-sided stars with a few squares and discs, mixed by weight"),
         ("ribbon", .ribbon, "24 two-sided streamers rippling with a travelling wave as they fall"),
         ("hearts", .hearts, "40 two-sided hearts with a few triangles, mixed by weight"),
+        ("foil", .foil, "60 pieces of metallic foil tumbling in 3D, silver-backed, glinting as they face the light"),
         ("rain", .rain, "confetti rain from the top edge, 80 pieces/s for 2.5 s"),
         ("snow", .snow, "slow white flakes drifting down from the top edge, 40/s for 3 s"),
         ("cannon", .cannon, "a cannon in the bottom-left corner fires 90 pieces at 60° ± 12°"),

@@ -177,22 +177,23 @@ extension EffectField {
         }, write: { .array($0[keyPath: key].map(JSONText.number)) })
     }
 
-    /// 1 to `limit` entries, each read by `element` (its path carries the index).
+    /// `counts` entries (1 to 64 unless given), each read by `element` (its path carries the index).
     static func list<Element>(
-        _ name: String, _ key: WritableKeyPath<Section, [Element]>, limit: Int = 64, noun: String, allowed: String, _ meaning: String,
+        _ name: String, _ key: WritableKeyPath<Section, [Element]>, counts: ClosedRange<Int> = 1...64, noun: String, allowed: String, _ meaning: String,
         element: @escaping (FieldValue) throws -> Element, write: @escaping (Element) -> JSONText
     ) -> EffectField {
-        EffectField(name: name, meaning: meaning, allowed: "1 to \(limit) \(noun), \(allowed)", read: { section, field in
+        let range = "\(counts.lowerBound) to \(counts.upperBound)"
+        return EffectField(name: name, meaning: meaning, allowed: "\(range) \(noun), \(allowed)", read: { section, field in
             let items = try field.array()
-            guard (1...limit).contains(items.count) else {
-                throw field.fail(items.isEmpty ? "empty: give 1 to \(limit) \(noun), \(allowed)" : "\(items.count) \(noun): give 1 to \(limit), \(allowed)")
+            guard counts.contains(items.count) else {
+                throw field.fail(items.isEmpty ? "empty: give \(range) \(noun), \(allowed)" : "\(items.count) \(noun): give \(range), \(allowed)")
             }
             section[keyPath: key] = try items.map(element)
         }, write: { .array($0[keyPath: key].map(write)) })
     }
 
-    static func colors(_ name: String, _ key: WritableKeyPath<Section, [RGB]>, _ meaning: String) -> EffectField {
-        list(name, key, noun: "colours", allowed: "each \"#rrggbb\"", meaning, element: readColor, write: { .string($0.hex) })
+    static func colors(_ name: String, _ key: WritableKeyPath<Section, [RGB]>, counts: ClosedRange<Int> = 1...64, _ meaning: String) -> EffectField {
+        list(name, key, counts: counts, noun: "colours", allowed: "each \"#rrggbb\"", meaning, element: readColor, write: { .string($0.hex) })
     }
 
     /// One colour, `"#rrggbb"`.

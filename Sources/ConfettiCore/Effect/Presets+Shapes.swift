@@ -41,4 +41,23 @@ extension Effect {
         burst.physics.backShade = presetBackShade
         return Effect(kind: .confetti, confetti: burst)
     }()
+
+    /// 60 pieces of metallic foil tumbling about their own axes: coloured fronts, silver backs,
+    /// lit from the upper left, each glinting white as it turns to face the light.
+    public static let foil: Effect = {
+        var burst = ConfettiBurst.standard
+        burst.count = 60
+        burst.shapes = [.rectangle, .circle]
+        burst.shapeWeights = [3, 1]
+        burst.sizes = [Size(width: 13, height: 9), Size(width: 11, height: 11), Size(width: 15, height: 8)]
+        // Gold, rose gold, copper, champagne, and foil green and blue.
+        burst.colors = [RGB(hex: 0xD4AF37), RGB(hex: 0xB76E79), RGB(hex: 0xB87333), RGB(hex: 0xE6CFA0), RGB(hex: 0x2E9E6B), RGB(hex: 0x3C6FD1)]
+        // Degrees per second about each piece's own axis: one to two turns a second.
+        burst.rotationSpeed = 360...720
+        burst.physics.spinMode = .tumble
+        burst.physics.shading = .foil
+        burst.physics.backColors = [RGB(hex: 0xC9CED6), RGB(hex: 0xE3E6EA)]
+        burst.physics.lifetime = 2
+        return Effect(kind: .confetti, confetti: burst)
+    }()
 }

@@ -16,6 +16,13 @@ public struct ConfettiPhysics: Hashable, Sendable {
     /// Two-sided paper: a piece showing its back (cos of its flip angle below 0) has its colour
     /// multiplied by this, 0...1; 1 draws both faces alike.
     public var backShade = 1.0
+    /// Two-sided colours: each piece's back takes one of these (at most `maxBackColors`),
+    /// lit as its front is; none by default (the back is the front times `backShade`).
+    public var backColors: [RGB] = []
+    /// How the pieces turn: the seed's flip by default, or a tumble about each piece's own axis.
+    public var spinMode: SpinMode = .flip
+    /// How light falls on the pieces; unlit by default.
+    public var shading: PaperShading = .none
     /// How ribbons wave (only pieces of shape `.ribbon` read it).
     public var ribbonWave = RibbonWave.standard
     /// The horizontal wind drag pulls every piece towards (pt/s); none by default.
@@ -41,6 +48,9 @@ public struct ConfettiPhysics: Hashable, Sendable {
     package var terminalVelocity: Double { gravity / drag }
 
     package func isAlive(age t: Double) -> Bool { t >= 0 && t < lifetime }
+
+    /// Back colours the shader holds (`uBackColors`).
+    public static let maxBackColors = 8
 }
 
 /// A confetti piece at one age: what the trace prints and the shader computes.
@@ -56,9 +66,12 @@ package struct ConfettiSample: ParticleSample, Hashable {
     package var opacity: Double
     /// cos of the flip angle, -1...1: below 0 the piece shows its back.
     package var facing: Double
-    /// What the piece's colour is multiplied by: `backShade` when it shows its back, else 1.
-    /// Drawn, not traced (it follows from `facing`).
-    package var shade = 1.0
+    /// The colour drawn, straight: the face shown (the front's colour after the ramp; the back's
+    /// colour, or the front's times `backShade`), lit. Drawn, not traced (it follows from the pose).
+    package var shown = SIMD3<Double>.zero
+    /// A tumbling piece's pose (its quad is a parallelogram); nil for a flipping one, drawn as a
+    /// rectangle turned by `rotation` and `apparentWidth` wide. Drawn, not traced.
+    package var pose: PaperPose?
     /// A ribbon's wave as the fragment shader bends it: amplitude (pt), wavenumber (rad/pt),
     /// phase (rad); zero for every other shape. Drawn, not traced.
     package var wave = SIMD3<Double>.zero
@@ -72,6 +85,8 @@ package struct ConfettiSample: ParticleSample, Hashable {
 
     package struct Scales: Hashable, Sendable {
         package var x = 0.0, y = 0.0, rotation = 0.0, apparentWidth = 0.0, opacity = 0.0, facing = 0.0, wavePhase = 0.0, color = 0.0, size = 0.0
+        /// Of the pose's axes (each component, relative to their unit length) and of the lit colour.
+        package var pose = 0.0, shown = 0.0
     }
 
     package init(t: Double, alive: Bool, x: Double, y: Double, rotation: Double, apparentWidth: Double, opacity: Double, facing: Double) {
@@ -134,23 +149,43 @@ extension ConfettiPhysics {
         let size = growth * trail.size(k)
         let (r8, g8, b8, _) = p.color.rgba8
         let color = colorRamp.color(piece: SIMD3(Double(r8), Double(g8), Double(b8)) / 255, at: u)
-        let facing = cos(flip)
-        let turned = p.size.width * max(0.15, abs(facing))
         let y = p.initialPosition.y
             + (p.initialVelocity.y / drag) * d
             + terminalVelocity * (t - d / drag)
         let alive = isAlive(age: t)
+        let rotation = p.initialRotation + p.rotationSpeed * t
+        // A flipping piece is a rectangle whose width follows the flip's cosine; a tumbling one
+        // is the parallelogram its pose projects to, its width the length of the width axis's image.
+        let pose = spinMode == .tumble
+            ? PaperPose.tumbling(axis: PaperPose.axis(azimuth: p.tumbleAzimuth, polar: p.tumblePolar), angle: rotation * .pi / 180)
+            : nil
+        let facing = pose?.facing ?? cos(flip)
+        let turned = pose.map { p.size.width * ($0.u * $0.u).sum().squareRoot() } ?? p.size.width * max(0.15, abs(facing))
         var sample = ConfettiSample(
             t: t,
             alive: alive,
             x: x,
             y: y,
-            rotation: p.initialRotation + p.rotationSpeed * t,
+            rotation: rotation,
             apparentWidth: turned * size,
             opacity: alive ? opacity(age: t) * trail.fade(k) : 0,
             facing: facing
         )
-        sample.shade = facing < 0 ? backShade : 1
+        sample.pose = pose
+        // The face shown, lit: the back's own colour or the front's shaded (the shader holds
+        // backShade as a float), then brightness and a glint towards white.
+        let back = facing < 0
+        var face = color.rgb
+        if back, p.backColor > 0 {
+            let (r, g, b, _) = backColors[p.backColor - 1].rgba8
+            face = colorRamp.color(piece: SIMD3(Double(r), Double(g), Double(b)) / 255, at: u).rgb
+        } else if back {
+            face *= Double(Float(backShade))
+        }
+        let normal = pose?.normal ?? PaperPose.flippingNormal(rotation: rotation, flip: flip)
+        let light = PaperPose.light(normal, shading)
+        let lit = face * light.brightness
+        sample.shown = lit + (1 - lit) * light.glint
         if p.shape == .ribbon {
             sample.wave = SIMD3(ribbonWave.amplitude, ribbonWave.wavenumber, p.flutterPhase - ribbonWave.angularSpeed * t)
         }
@@ -162,18 +197,26 @@ extension ConfettiPhysics {
         let taperScale = k == 0 ? 0 : 1 + 2 * trail.taper
         let sizeScale = growthScale * abs(trail.size(k)) + abs(growth) * taperScale
         let reach = Wind.reach(d: d, drag: drag, t: t)
+        // A pose's components are sums of unit-sized products of the sines and cosines of its
+        // angles (rad), each off by about its argument's magnitude in ulps.
+        let turnScale = (abs(p.initialRotation) + abs(p.rotationSpeed * t)) * .pi / 180
+        let poseScale = pose == nil ? 0 : 8 * (2 + turnScale + abs(p.tumbleAzimuth) + abs(p.tumblePolar))
+        let normalScale = pose == nil ? 2 + turnScale + abs(p.flipFrequency * t) + abs(p.flipPhase) : poseScale
+        let lightScale = shading == .none ? 0 : normalScale * (2 + PaperShading.shininess * shading.glint)
         sample.scales = ConfettiSample.Scales(
             x: abs(p.initialPosition.x) + (abs(p.initialVelocity.x) + steady.scale) / drag * reach
                 + p.flutterAmplitude * (1 + abs(p.flutterFrequency * t) + abs(p.flutterPhase)) + abs(p.spreadStrength) * t * t
                 + travel.scale,
             y: abs(p.initialPosition.y) + abs(p.initialVelocity.y) / drag * reach + abs(terminalVelocity) * (abs(t) + reach / drag),
             rotation: abs(p.initialRotation) + abs(p.rotationSpeed * t),
-            apparentWidth: p.size.width * (1 + abs(p.flipFrequency * t) + abs(p.flipPhase)) * abs(size) + turned * sizeScale,
+            apparentWidth: (pose == nil ? 1 + abs(p.flipFrequency * t) + abs(p.flipPhase) : poseScale) * p.size.width * abs(size) + turned * sizeScale,
             opacity: (lifetime + abs(t)) / fadeOutDuration + (k == 0 ? 0 : 3),
-            facing: 1 + abs(p.flipFrequency * t) + abs(p.flipPhase),
+            facing: pose == nil ? 1 + abs(p.flipFrequency * t) + abs(p.flipPhase) : poseScale,
             wavePhase: p.shape == .ribbon ? abs(p.flutterPhase) + abs(ribbonWave.angularSpeed * t) : 0,
             color: color.scale,
-            size: sizeScale
+            size: sizeScale,
+            pose: poseScale,
+            shown: 2 * color.scale + lightScale
         )
         return sample
     }

@@ -25,8 +25,10 @@ package struct DrawnQuad: Sendable {
     /// A set of the fragment shader's shape codes, bit c for code c: what one program variant of
     /// `particle.frag.glsl` fills (`SHAPES`).
     package typealias ShapeSet = UInt32
-    /// Every shape `particle.frag.glsl` knows: the paper shapes.
-    package static let allShapes: ShapeSet = 0b11_1111
+    /// Bit 8: a shape's own frame may be a parallelogram (`frame`): tumbling paper.
+    package static let parallelogram: ShapeSet = 1 << 8
+    /// Every shape `particle.frag.glsl` knows: the paper shapes, in any frame.
+    package static let allShapes: ShapeSet = 0b1_0011_1111
     /// The shapes `light.frag.glsl` knows.
     package static let lightShapes: ShapeSet = 0b1100_0000
 
@@ -71,6 +73,27 @@ package struct DrawnQuad: Sendable {
     package var waveError = 0.0
     /// The glow's look, for the light shapes.
     package var light = Light(core: 0, whiteness: 0, keptAlpha: 1)
+    /// A tumbling piece's parallelogram (`emitParallelogram`); nil for a shape turned by `angle`.
+    package var frame: Frame?
+    /// How far float32 may move each component of `frame`'s edge vectors (absolute).
+    package var frameError = 0.0
+
+    /// The screen offsets (pt) of the unit x and y of a shape's own frame: its parallelogram.
+    package struct Frame: Sendable {
+        package var u: SIMD2<Double>
+        package var v: SIMD2<Double>
+
+        package init(u: SIMD2<Double>, v: SIMD2<Double>) {
+            self.u = u
+            self.v = v
+        }
+
+        /// d(local)/d(screen) as the shader's `vScreenToLocal`: its two columns.
+        package var inverse: SIMD4<Double> {
+            let det = u.x * v.y - u.y * v.x
+            return SIMD4(v.y, -u.y, -v.x, u.x) / det
+        }
+    }
 
     package init(alive: Bool, centre: Point, angle: Double, halfSize: SIMD2<Double>, shape: Shape, color: SIMD4<Double>) {
         self.alive = alive
@@ -98,51 +121,83 @@ package struct DrawnQuad: Sendable {
         return SIMD2(cos(a) * v.x - sin(a) * v.y, sin(a) * v.x + cos(a) * v.y)
     }
 
+    /// d(local)/d(screen), columns: the identity for a shape turned by a rotation.
+    package var screenToLocal: SIMD4<Double> { frame?.inverse ?? SIMD4(1, 0, 0, 1) }
+
+    /// Screen points per point of the shape's own frame across its x and y sides (the fragment
+    /// shader's `across`): 1 unless the frame is a parallelogram.
+    package var across: SIMD2<Double> {
+        guard frame != nil else { return SIMD2(1, 1) }
+        let m = screenToLocal
+        return SIMD2((m.x * m.x + m.z * m.z).squareRoot(), (m.y * m.y + m.w * m.w).squareRoot())
+    }
+
+    /// The screen offset (pt) of `local`, a point of the shape's own frame.
+    package func toScreen(_ local: SIMD2<Double>) -> SIMD2<Double> {
+        guard let frame else { return Self.rotate(local, angle) }
+        return frame.u * local.x + frame.v * local.y
+    }
+
+    /// The point of the shape's own frame at screen offset `offset` (pt) from its centre.
+    package func toLocal(_ offset: SIMD2<Double>) -> SIMD2<Double> {
+        guard frame != nil else { return Self.rotate(offset, -angle) }
+        let m = screenToLocal
+        return SIMD2(m.x * offset.x + m.z * offset.y, m.y * offset.x + m.w * offset.y)
+    }
+
     /// Half extents of the quad the vertex shader emits (pt): the shape plus its margin
     /// (`margin`); a ribbon's widened by its amplitude and by the slope of its wave, since the strip
     /// measured across its bent centreline reaches (half width)·√(1 + (amplitude·wavenumber)²)
     /// sideways of it.
     package func reach(pixelsPerPoint: Double) -> SIMD2<Double> {
-        let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
+        let margin = self.margin(pixelsPerPoint: pixelsPerPoint) * across
         let slope = wave.x * wave.y
-        return SIMD2((halfSize.x + margin) * (1 + slope * slope).squareRoot() + abs(wave.x), halfSize.y + margin)
+        return SIMD2((halfSize.x + margin.x) * (1 + slope * slope).squareRoot() + abs(wave.x), halfSize.y + margin.y)
     }
 
     /// What the vertex shader writes for corner `index`, in the order of `vertexOutputNames`:
-    /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), vWave (3), and how far each may be off.
+    /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), vWave (3), vScreenToLocal (4), and
+    /// how far each may be off.
     package func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
-        guard alive else { return ([2, 2, 2, 1] + [Double](repeating: 0, count: 12), [Double](repeating: 0, count: 16)) }
+        guard alive else { return ([2, 2, 2, 1] + [Double](repeating: 0, count: 16), [Double](repeating: 0, count: 20)) }
         let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
         let slope = abs(wave.x * wave.y)
         let local = Self.corner(index) * reach(pixelsPerPoint: pixelsPerPoint)
-        let p = centre + Self.rotate(local, angle)
+        let p = centre + toScreen(local)
         let extent = abs(local.x) + abs(local.y)
-        // The corner moves with the centre, with the half size, and with the angle times its arm.
-        let pointError = centreError + halfSizeError + extent * angleError * .pi / 180 + k * eps * (abs(p.x) + abs(p.y) + 2 * extent)
+        // A parallelogram's inverse divides by its determinant (at least `PaperPose.thinnest`),
+        // so its entries and the margins they give are off by up to ~1/det² times the edges' error.
+        let inverseError = frame == nil ? 0 : 100 * frameError + k * eps * 100
+        let marginError = margin * inverseError
+        // The corner moves with the centre, with the half size, and with the angle times its arm
+        // (or with its frame's edge vectors times its arm).
+        let pointError = centreError + halfSizeError + marginError + extent * (angleError * .pi / 180 + frameError) + k * eps * (abs(p.x) + abs(p.y) + 2 * extent)
         let clip = [p.x / viewport.width * 2 - 1, 1 - p.y / viewport.height * 2]
         let clipError = [2 * pointError / viewport.width, 2 * pointError / viewport.height].map { $0 + k * eps * 2 }
         // A ribbon's reach adds its amplitude, and scales the half width by up to 1 + slope.
-        let localError = halfSizeError * (1 + slope) + k * eps * ((halfSize.x + margin) * (1 + slope) + abs(wave.x) + halfSize.y + margin)
+        let localError = (halfSizeError + marginError) * (1 + slope) + k * eps * ((halfSize.x + margin * across.x) * (1 + slope) + abs(wave.x) + halfSize.y + margin * across.y)
         let values = [clip[0], clip[1], 0, 1, local.x, local.y, halfSize.x, halfSize.y, shape.rawValue] + [color.x, color.y, color.z, color.w]
-            + [wave.x, wave.y, wave.z]
+            + [wave.x, wave.y, wave.z] + [screenToLocal.x, screenToLocal.y, screenToLocal.z, screenToLocal.w]
         let tolerances = clipError + [0, 0, localError, localError, halfSizeError, halfSizeError, 0]
             + [Double](repeating: colorError + k * eps, count: 4)
             + [k * eps * abs(wave.x), k * eps * abs(wave.y), waveError + k * eps * abs(wave.z)]
+            + [Double](repeating: inverseError, count: 4)
         return (values, tolerances)
     }
 
-    package static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor", "vWave"]
-    package static let vertexOutputFloats = 16
+    package static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor", "vWave", "vScreenToLocal"]
+    package static let vertexOutputFloats = 20
 
     /// How much of a pixel whose centre is at `local` (pt, in the shape's own frame) the shape
     /// covers: the fragment shader's edge ramp, one pixel wide.
     package func coverage(atLocal local: SIMD2<Double>, pixelsPerPoint: Double) -> Double {
         func edge(_ distance: Double) -> Double { min(max(0.5 - distance * pixelsPerPoint, 0), 1) }
+        let across = self.across
         switch shape {
         case .rectangle:
-            return edge(abs(local.x) - halfSize.x) * edge(abs(local.y) - halfSize.y)
+            return edge((abs(local.x) - halfSize.x) / across.x) * edge((abs(local.y) - halfSize.y) / across.y)
         case .ellipse:
-            return edge(ShapeDistance.ellipse(local, semiAxes: halfSize))
+            return edge(ShapeDistance.ellipse(local, semiAxes: halfSize, screenToLocal: screenToLocal))
         case .star:
             return edge(ShapeDistance.star(local, halfSize: halfSize))
         case .heart:
@@ -150,7 +205,7 @@ package struct DrawnQuad: Sendable {
         case .triangle:
             return edge(ShapeDistance.triangle(local, halfSize: halfSize))
         case .ribbon:
-            let d = ShapeDistance.ribbon(local, halfSize: halfSize, wave: wave)
+            let d = ShapeDistance.ribbon(local, halfSize: halfSize, wave: wave) / across
             return edge(d.x) * edge(d.y)
         case .glow:
             let d = Self.capsuleDistance(local, halfSize: halfSize)
@@ -205,7 +260,7 @@ package struct DrawnQuad: Sendable {
     /// Whether a pixel centre at `point` (pt) lies inside the quad the vertex shader emits (the
     /// shape plus its margin): only those pixels run the fragment shader.
     package func quadContains(_ point: Point, pixelsPerPoint: Double) -> Bool {
-        let local = Self.rotate(point - centre, -angle)
+        let local = toLocal(point - centre)
         let extent = reach(pixelsPerPoint: pixelsPerPoint)
         return abs(local.x) <= extent.x && abs(local.y) <= extent.y
     }

@@ -11,10 +11,13 @@ import Foundation
 package enum ShapeDistance {
     /// An ellipse centred on the origin: its implicit function |p / semiAxes| − 1 divided by
     /// the length of its gradient, the distance to the edge to first order.
-    package static func ellipse(_ p: SIMD2<Double>, semiAxes: SIMD2<Double>) -> Double {
+    /// With `screenToLocal` (d(local)/d(screen), columns) the gradient is taken on screen, so the
+    /// distance is in screen points for a shape whose frame is a parallelogram.
+    package static func ellipse(_ p: SIMD2<Double>, semiAxes: SIMD2<Double>, screenToLocal m: SIMD4<Double> = SIMD4(1, 0, 0, 1)) -> Double {
         let q = p / semiAxes
         let r = length(q)
-        let gradient = length(q / semiAxes) / max(r, 1e-6)
+        let g = q / semiAxes
+        let gradient = length(SIMD2(m.x * g.x + m.y * g.y, m.z * g.x + m.w * g.y)) / max(r, 1e-6)
         return (r - 1) / gradient
     }
 

@@ -14,13 +14,15 @@
 /// |       | flutterPhase, spread                  (int16 ×4)     |                           |
 /// | 16-23 | rotation0, spin, flipFrequency, flipPhase (int16 ×4) | `aTumbleCode` location 2  |
 /// | 24-25 | birth                                 (int16)        | `aBirthCode`  location 3  |
-/// | 26-28 | width, height, shape                  (uint8 ×3)     | `aShape`      location 4  |
+/// | 26-28 | width, height, shape + 8 × back       (uint8 ×3)     | `aShape`      location 4  |
 /// | 29-31 | r, g, b                               (unorm8 ×3)    | `aColor`      location 5  |
 ///
 /// Each int16 is a code n on its field's grid: the value is `origin + n × step` (units of the
 /// field: pt, pt/s, pt/s², rad, rad/s, deg, deg/s, s), exact in float32. `birth` is seconds
 /// after the burst's epoch (see `InstanceRing`); `spread` carries its sign (the side the piece
-/// was thrown to); sizes are whole points, 1...255; the shape code has room for 256 shapes.
+/// was thrown to); sizes are whole points, 1...255; the low 3 bits of the shape byte are the
+/// shape, the rest its back colour (`ConfettiParticle.backColor`, 0...31). A tumbling burst
+/// keeps each piece's axis in the flip fields (`ConfettiParticle.tumbleAzimuth`).
 package struct ConfettiInstance: Hashable, Sendable {
     package var x0: Int16
     package var y0: Int16
@@ -66,7 +68,8 @@ package struct ConfettiInstance: Hashable, Sendable {
         birth = code(.birth)
         width = UInt8(clamping: Int(p.size.width.rounded()))
         height = UInt8(clamping: Int(p.size.height.rounded()))
-        shape = p.shape.rawValue
+        precondition(p.backColor >= 0 && p.backColor < 32, "a back colour index fits the shape byte's 5 high bits")
+        shape = p.shape.rawValue | UInt8(p.backColor) << 3
         (r, g, b, _) = p.color.rgba8
     }
 
@@ -84,8 +87,9 @@ package struct ConfettiInstance: Hashable, Sendable {
             spreadStrength: 0,
             size: Size(width: Double(width), height: Double(height)),
             color: RGB(Double(r) / 255, Double(g) / 255, Double(b) / 255),
-            shape: ConfettiShape(rawValue: shape)!
+            shape: ConfettiShape(rawValue: shape & 7)!
         )
+        p.backColor = Int(shape >> 3)
         p.spreadStrength = p.spreadDirection * value(.spread, spread)
         p.birth = value(.birth, birth)
         return p
@@ -136,31 +140,34 @@ package enum ConfettiKind: ParticleKind {
     package static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
     package static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
     package static func layer(of _: ConfettiParticle) -> Layer { .overButton }
-    package static func shapes(of p: ConfettiParticle, uniforms _: ConfettiPhysics) -> DrawnQuad.ShapeSet { 1 << UInt32(p.shape.rawValue) }
+    package static func shapes(of p: ConfettiParticle, uniforms: ConfettiPhysics) -> DrawnQuad.ShapeSet {
+        (1 << UInt32(p.shape.rawValue)) | (uniforms.spinMode == .tumble ? DrawnQuad.parallelogram : 0)
+    }
 
     package static func evaluate(_ particle: ConfettiParticle, at age: Double, uniforms: ConfettiPhysics) -> ConfettiSample {
         uniforms.evaluate(particle, at: age)
     }
 
     package static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
+        let width = Double(UInt8(clamping: Int(p.size.width.rounded())))
         let height = Double(UInt8(clamping: Int(p.size.height.rounded())))
-        var color = SIMD4(SIMD3(s.red, s.green, s.blue) * s.opacity, s.opacity)
-        // The shader multiplies by the float uniform, as the colour by the 8-bit record's.
-        let shade = Double(Float(s.shade))
-        color *= SIMD4(shade, shade, shade, 1)
+        // A tumbling piece's own frame is its paper (its full width, in the parallelogram of its
+        // pose); a flipping one's is the screen turned by its rotation, its width foreshortened.
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.rotation,
-            halfSize: SIMD2(s.apparentWidth, height * s.size) / 2,
+            halfSize: SIMD2(s.pose == nil ? s.apparentWidth : width * s.size, height * s.size) / 2,
             shape: DrawnQuad.Shape(rawValue: Double(p.shape.rawValue))!,
-            color: color
+            color: SIMD4(s.shown * s.opacity, s.opacity)
         )
+        quad.frame = s.pose.map { DrawnQuad.Frame(u: $0.u, v: $0.v) }
         quad.wave = s.wave
         let e = Float32Error.k * Float32Error.eps
         quad.waveError = e * s.scales.wavePhase
         quad.centreError = e * (s.scales.x + s.scales.y)
         quad.angleError = e * s.scales.rotation
-        quad.halfSizeError = e * max(s.scales.apparentWidth, height * s.scales.size) / 2
-        quad.colorError = e * (s.scales.opacity + s.scales.color)
+        quad.frameError = e * s.scales.pose
+        quad.halfSizeError = e * max(s.pose == nil ? s.scales.apparentWidth : width * s.scales.size, height * s.scales.size) / 2
+        quad.colorError = e * (s.scales.opacity + s.scales.shown)
         return quad
     }
 
@@ -198,14 +205,25 @@ package enum ConfettiKind: ParticleKind {
 }
 
 extension ConfettiPhysics: ShaderUniforms {
-    /// `uPhysics`: gravity, drag, lifetime, fade-out; `uBackShade` and `uRibbonWave`
-    /// (amplitude, wavenumber, angular speed) for `Shaders/paper.glsl`; then wind, trail and
-    /// life (`motionUniforms`) and the record's grids.
+    /// `uPhysics`: gravity, drag, lifetime, fade-out; for `Shaders/paper.glsl`, `uBackShade`,
+    /// `uRibbonWave` (amplitude, wavenumber, angular speed), `uTumble`, `uPaperLight` (towards
+    /// the light, ambient), `uPaperGlint` (strength, exponent) and `uBackColors` (unused ones
+    /// black); then wind, trail and life (`motionUniforms`) and the record's grids.
     package var uniforms: [ShaderUniform] {
-        [
+        let light = SIMD3<Float>(PaperShading.light)
+        var backs = backColors.prefix(Self.maxBackColors).map { color -> SIMD4<Float> in
+            let (r, g, b, _) = color.rgba8
+            return SIMD4(Float(r) / 255, Float(g) / 255, Float(b) / 255, 0)
+        }
+        while backs.count < Self.maxBackColors { backs.append(.zero) }
+        return [
             ShaderUniform("uPhysics", .vec4(SIMD4(Float(gravity), Float(drag), Float(lifetime), Float(fadeOutDuration)))),
             ShaderUniform("uBackShade", .float(Float(backShade))),
             ShaderUniform("uRibbonWave", .vec4(SIMD4(Float(ribbonWave.amplitude), Float(ribbonWave.wavenumber), Float(ribbonWave.angularSpeed), 0))),
+            ShaderUniform("uTumble", .float(spinMode == .tumble ? 1 : 0)),
+            ShaderUniform("uPaperLight", .vec4(SIMD4(light, Float(shading.ambient)))),
+            ShaderUniform("uPaperGlint", .vec2(SIMD2(Float(shading.glint), Float(PaperShading.shininess)))),
+            ShaderUniform("uBackColors", .vec4Array(backs)),
         ] + motionUniforms + quantisation.uniforms
     }
 }

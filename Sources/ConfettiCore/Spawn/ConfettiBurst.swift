@@ -1,3 +1,5 @@
+import Foundation
+
 /// A confetti effect: the physics, and the distributions a burst's pieces are drawn from.
 ///
 /// A value you can copy and tweak; `ConfettiBurst.standard` is the seed article's burst.
@@ -77,7 +79,8 @@ public struct ConfettiBurst: Hashable, Sendable {
         emit(in: viewport, using: &rng)
     }
 
-    /// One piece. The draws are made in a fixed order, so a seed names the same piece forever.
+    /// One piece. The draws are made in a fixed order, so a seed names the same piece forever;
+    /// a back colour is one more draw, last, only when there are back colours.
     package func spawnOne(in viewport: Size, using rng: inout SeededGenerator) -> ConfettiParticle {
         let w = viewport.width, h = viewport.height
         let x0 = w * rng.uniform(launchX)
@@ -85,7 +88,8 @@ public struct ConfettiBurst: Hashable, Sendable {
         let vx = w * rng.uniform(horizontalSpeed)
         let size = rng.element(of: sizes)
         let color = rng.element(of: colors)
-        return ConfettiParticle(
+        let tumbles = physics.spinMode == .tumble
+        var piece = ConfettiParticle(
             initialPosition: Point(x0, h + launchBelowBottom),
             initialVelocity: SIMD2(vx, vy),
             initialRotation: rng.uniform(initialRotation),
@@ -93,13 +97,19 @@ public struct ConfettiBurst: Hashable, Sendable {
             flutterAmplitude: rng.uniform(flutterAmplitude),
             flutterFrequency: rng.uniform(flutterFrequency),
             flutterPhase: rng.uniform(0, 2 * .pi),
-            flipFrequency: rng.uniform(flipFrequency),
-            flipPhase: rng.uniform(0, 2 * .pi),
+            // A tumble has no flip: its axis, uniform on the sphere (azimuth and the cosine of
+            // its polar angle uniform), takes the flip's two draws and fields.
+            flipFrequency: tumbles ? rng.uniform(0, 2 * .pi) : rng.uniform(flipFrequency),
+            flipPhase: tumbles ? acos(rng.uniform(-1, 1)) : rng.uniform(0, 2 * .pi),
             spreadStrength: rng.uniform(spreadStrength),
             size: size,
             color: color,
             shape: drawShape(using: &rng)
         )
+        if !physics.backColors.isEmpty {
+            piece.backColor = 1 + rng.index(below: physics.backColors.count)
+        }
+        return piece
     }
 
     /// A single shape draws nothing, so the standard burst's sequence is the article's; equal

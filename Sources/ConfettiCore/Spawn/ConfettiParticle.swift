@@ -35,6 +35,9 @@ package struct ConfettiParticle: Hashable, Sendable {
     package var shape: ConfettiShape
     /// Seconds after its burst's epoch when the piece appears (0 for a burst thrown at once).
     package var birth: Double = 0
+    /// Its back's colour: 0 for the front's (times `ConfettiPhysics.backShade`), k for
+    /// `ConfettiPhysics.backColors[k − 1]`.
+    package var backColor = 0
 
     package init(
         initialPosition: Point, initialVelocity: SIMD2<Double>,
@@ -57,6 +60,11 @@ package struct ConfettiParticle: Hashable, Sendable {
         self.color = color
         self.shape = shape
     }
+
+    /// A tumbling piece (`SpinMode.tumble`) has no flip: the record's flip fields hold its axis,
+    /// as an azimuth (rad, about the screen's normal from x) and a polar angle (rad, from the normal).
+    package var tumbleAzimuth: Double { flipFrequency }
+    package var tumblePolar: Double { flipPhase }
 
     /// +1 or -1: the quadratic spread pushes a piece further the way it was thrown.
     package var spreadDirection: Double { initialVelocity.x >= 0 ? 1 : -1 }
