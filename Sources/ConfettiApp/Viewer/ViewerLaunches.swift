@@ -20,14 +20,16 @@ extension Viewer {
     /// One confetti burst of the viewer's own making (a stress burst, an emitter chunk), born
     /// at `time`; the caller has checked it.
     func launch(_ burst: ConfettiBurst, at time: Double) throws {
-        try renderer.celebration.launch(at: time) { [.confetti(burst.spawn(in: viewport, using: &$0), burst.physics)] }
+        try renderer.celebration.launch(at: time) { burst.spawns(in: viewport, using: &$0) }
     }
 
-    /// Fires one confetti burst sized to the current window.
+    /// Fires one confetti burst sized to the current window; its pieces, layer by layer when
+    /// the effect has depth.
     @discardableResult
     package func fireBurst() throws -> [ConfettiParticle] {
-        guard case .confetti(let pieces, _) = try launch(.confetti, around: button.frame).first else { return [] }
-        return pieces
+        try launch(.confetti, around: button.frame).flatMap { spawn -> [ConfettiParticle] in
+            if case .confetti(let pieces, _) = spawn { pieces } else { [] }
+        }
     }
 
     /// What a click on the button fires: two classic fireworks around it and confetti.

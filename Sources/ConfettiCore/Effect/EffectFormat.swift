@@ -49,6 +49,8 @@ enum EffectFormat {
         .choice("corner", \.emission.corner, "the cannon's corner"),
         .number("angle", \.emission.angle, -90...90, "the cannon's aim above the horizontal (below it from a top corner), into the viewport, deg"),
         .number("spread", \.emission.spread, 0...360, "each piece's aim varies by up to half this either side of angle, deg"),
+        .whole("depthLayers", \.depth.layers, 1...16, "layers at different depths, piece i in layer i mod depthLayers, the farthest drawn first (1: no depth)"),
+        .interval("depthScale", \.depth.scale, 0.05...10, "size and speed of the farthest and the nearest layer, as multiples (layers in between evenly)"),
     ], finish: { section, given in
         // A stream needs a duration that gives at least one piece.
         if section.emission.rate > 0, section.emission.streamCount < 1 {

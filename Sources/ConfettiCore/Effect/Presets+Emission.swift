@@ -20,7 +20,8 @@ extension Effect {
         return Effect(kind: .confetti, confetti: burst)
     }()
 
-    /// Snow: slow white and pale-blue discs, light drag-bound fall, gentle sway.
+    /// Snow in depth: slow white and pale-blue discs, light drag-bound fall, gentle sway, in four
+    /// layers from far (0.4: small, slow, swaying little) to near (1.15), the near drawn over the far.
     public static let snow: Effect = {
         var burst = ConfettiBurst.standard
         burst.emission.emitter = .rain
@@ -29,9 +30,11 @@ extension Effect {
         burst.launchX = 0...1
         burst.horizontalSpeed = -0.02...0.02
         burst.upwardSpeed = 0.05
-        burst.physics.gravity = 90
+        burst.physics.gravity = 110
         burst.physics.drag = 1.2
-        burst.physics.lifetime = 10
+        // Long enough for the far layer (terminal speed 0.4 × 110 / 1.2 ≈ 37 pt/s) to fall
+        // most of a 540-pt window; the near one (≈ 105 pt/s) has crossed it in about 6 s.
+        burst.physics.lifetime = 12
         burst.physics.fadeOutDuration = 1
         burst.rotationSpeed = -40...40
         burst.flutterAmplitude = 10...30
@@ -41,6 +44,7 @@ extension Effect {
         burst.sizes = [Size(width: 5, height: 5), Size(width: 7, height: 7), Size(width: 9, height: 9)]
         burst.colors = [RGB(1, 1, 1), RGB(hex: 0xDDEEFF), RGB(hex: 0xC8DCF0)]
         burst.shapes = [.circle]
+        burst.depth = ConfettiDepth(layers: 4, scale: 0.4...1.15)
         return Effect(kind: .confetti, confetti: burst)
     }()
 

@@ -54,6 +54,8 @@ extension ConfettiBurst {
         b.flutterFrequency = scaled(flutterFrequency, s)
         b.flipFrequency = scaled(flipFrequency, s)
         b.spreadStrength = scaled(spreadStrength, s * s)
+        // Depth is kept: a layer's factor scales space, not time, so it commutes with the
+        // slowdown (and the halved pieces still go round the layers in turn).
         return b
     }
 }

@@ -9,7 +9,8 @@ extension EffectKinds {
         package static var hasButton: Bool { false }
 
         package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
-            [.confetti(effect.confetti.spawn(in: viewport, using: &rng), effect.confetti.physics)]
+            // One spawn per depth layer, the farthest first (one spawn without depth).
+            effect.confetti.spawns(in: viewport, using: &rng)
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
@@ -48,7 +49,11 @@ extension EffectKinds {
         /// or a popper fires once.
         package static func defaultLaunches(_ effect: Effect) -> Int { effect.confetti.emission == .atOnce ? 3 : 1 }
 
-        package static func births(_ effect: Effect) -> Demand { Demand([[Demand.Factor("births", 1)]], "") }
+        /// One birth, in each depth layer that has pieces (each layer is a burst of its own).
+        package static func births(_ effect: Effect) -> Demand {
+            let layers = min(effect.confetti.depth.layers, effect.confetti.count)
+            return Demand([[Demand.Factor(layers > 1 ? "confetti.depthLayers (one birth each)" : "births", max(layers, 1))]], "")
+        }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .burst }
 

@@ -41,6 +41,8 @@ public struct ConfettiBurst: Hashable, Sendable {
     public var shapeWeights: [Double]? = nil
     /// Where and when the pieces enter (`ConfettiEmission`): all at once from the bottom by default.
     public var emission: ConfettiEmission = .atOnce
+    /// Layers at different depths (`ConfettiDepth`): none by default.
+    public var depth: ConfettiDepth = .none
 
     /// The seed article's burst: 30 rectangles from below the bottom edge (docs/effects.md).
     public static let standard = ConfettiBurst(
