@@ -46,7 +46,7 @@ public struct Effect: Sendable {
         ("ribbon", .ribbon, "24 two-sided streamers rippling with a travelling wave as they fall"),
         ("hearts", .hearts, "40 two-sided hearts with a few triangles, mixed by weight"),
         ("foil", .foil, "60 pieces of metallic foil tumbling in 3D, silver-backed, glinting as they face the light"),
-        ("rain", .rain, "confetti rain from the top edge, 80 pieces/s for 2.5 s"),
+        ("rain", .rain, "confetti rain from the top edge in three depth layers, 80 pieces/s for 2.5 s"),
         ("snow", .snow, "white flakes drifting down from the top edge, 40/s for 3 s, in 4 layers of depth: far ones smaller and slower"),
         ("cannon", .cannon, "a cannon in the bottom-left corner fires 90 pieces at 60° ± 12°"),
         ("stream", .stream, "a stream from the bottom-right corner, 70 pieces/s for 1.5 s at 55° ± 8°"),

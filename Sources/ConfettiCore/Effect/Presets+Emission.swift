@@ -5,7 +5,8 @@ extension Effect {
     public static let dots = Effect(kind: .confetti, confetti: .mixedShapes)
 
     /// Confetti rain: 80 pieces a second for 2.5 s from above the top edge, falling at about
-    /// their terminal speed with a little sideways drift.
+    /// their terminal speed with a little sideways drift, in three depth layers (the farthest
+    /// at 0.6 of the nearest's size and speed, so it lives long enough to cross the window too).
     public static let rain: Effect = {
         var burst = ConfettiBurst.mixedShapes
         burst.emission.emitter = .rain
@@ -15,8 +16,9 @@ extension Effect {
         burst.horizontalSpeed = -0.03...0.03
         burst.upwardSpeed = 0.15
         burst.spreadStrength = 0...4
-        burst.physics.lifetime = 4
+        burst.physics.lifetime = 5
         burst.physics.fadeOutDuration = 0.6
+        burst.depth = ConfettiDepth(layers: 3, scale: 0.6...1.1)
         return Effect(kind: .confetti, confetti: burst)
     }()
 
