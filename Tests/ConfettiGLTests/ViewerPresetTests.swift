@@ -56,8 +56,11 @@ import Testing
                 try viewer.feedEmitter()
                 if frame % 20 == 19 { live.append(viewer.renderer.celebration.liveParticles(at: viewer.clock.time)) }
             }
-            // Chunks are born back to back: every chunk starts where the last one ended.
-            let epochs = viewer.renderer.celebration.confetti.ring.bursts.map(\.epoch).sorted()
+            // Chunks are born back to back: every chunk starts where the last one ended. (Rain
+            // falls in layers of depth, each layer a burst of its own: a chunk's share one epoch.)
+            let bursts = viewer.renderer.celebration.confetti.ring.bursts
+            let epochs = Set(bursts.map(\.epoch)).sorted()
+            #expect(rain.depth.layers > 1 && bursts.filter { $0.epoch == epochs.last }.count == rain.depth.layers, "the newest chunk, layer by layer")
             #expect(epochs.count >= 10)
             for (a, b) in zip(epochs, epochs.dropFirst()) {
                 #expect(abs(b - a - Viewer.emitterChunk) < 1e-9, "chunks \(a) and \(b)")
