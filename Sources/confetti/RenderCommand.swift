@@ -10,8 +10,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Uses EGL with no display (Mesa's surfaceless platform) and an offscreen framebuffer. \
             Frame k shows time k/fps. The same options give byte-identical files.
-            The effect is any preset (`confetti presets` describes each one) or an effect file; \
-            celebration is the button clicked: two classic fireworks and confetti.
+            The effect is any preset (`confetti presets` describes each one) or an effect file.
 
             Output, by the extension of --out:
               show.mp4   H.264 (libx264, yuv420p; width and height must be even)
