@@ -99,7 +99,7 @@ package enum ParityCheck {
     /// Checks every particle at every clock time `epoch + a` for `a` in `times`, with the
     /// shaders of `shaders`; a context must be current. `evaluate` is the CPU reference
     /// (`Kind.evaluate` unless a test puts a mutant in its place).
-    package static func check<Kind: ParticleKind>(
+    package static func check<Kind: FeedbackSampling>(
         _: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
         viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5, shaders: ShaderLibrary,
         evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate

@@ -21,17 +21,19 @@ package enum PixelProof {
         package init() {}
     }
 
-    /// The CPU's picture, drawn in the renderer's order: sparks behind the button, `between`
-    /// (the app's button, where it draws one), sparks over it, confetti, stars.
-    package static func reference(_ spawns: [Spawn], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB,
+    /// The CPU's picture, drawn in the renderer's order: what is behind the button, `between`
+    /// (the app's button, where it draws one), then what is over it, each layer kind by kind
+    /// (`ParticleKinds.all`).
+    package static func reference(_ spawns: [any ParticleBatch], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB,
                                   between: ((inout ReferenceRasteriser) -> Void)? = nil) -> ReferenceRasteriser {
         let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
         var image = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: pixelsPerPoint, background: background)
         // Each particle as its record holds it (on the grids the renderer fits), its trail's
         // ghosts oldest first and then itself: the renderer's instance order, so blending matches.
-        func draw<Kind: ParticleKind>(_: Kind.Type, _ particles: [Kind.Particle], _ given: Kind.Uniforms, where keep: (Kind.Particle) -> Bool) {
-            let uniforms = Kind.fitted(given, to: particles)
-            for particle in particles where keep(particle) {
+        func draw<Batch: ParticleBatch>(_ batch: Batch, _ layer: Layer) {
+            typealias Kind = Batch.Kind
+            let uniforms = Kind.fitted(batch.uniforms, to: batch.particles)
+            for particle in batch.particles where Kind.layer(of: particle) == layer {
                 let p = Kind.stored(particle, uniforms: uniforms)
                 let age = time - Kind.birth(of: p)
                 for k in stride(from: Kind.ghosts(uniforms), through: 0, by: -1) {
@@ -39,16 +41,9 @@ package enum PixelProof {
                 }
             }
         }
+        let ordered = spawns.inDrawingOrder
         func draw(_ layer: Layer) {
-            for case .sparks(let sparks, let timing) in spawns {
-                draw(SparkKind.self, sparks, timing) { SparkKind.layer(of: $0) == layer }
-            }
-            for case .confetti(let pieces, let physics) in spawns where layer == .overButton {
-                draw(ConfettiKind.self, pieces, physics) { _ in true }
-            }
-            for case .stars(let stars, let physics) in spawns where layer == .overButton {
-                draw(StarKind.self, stars, physics) { _ in true }
-            }
+            for batch in ordered { draw(batch, layer) }
         }
         draw(.behindButton)
         between?(&image)
@@ -58,7 +53,7 @@ package enum PixelProof {
 
     /// The GPU's picture of the particles alone, through `Celebration`, over `background`; a
     /// context must be current.
-    package static func render(_ spawns: [Spawn], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB, shaders: ShaderLibrary) throws -> RGBAImage {
+    package static func render(_ spawns: [any ParticleBatch], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB, shaders: ShaderLibrary) throws -> RGBAImage {
         let records = spawns.map(\.particleCount).reduce(0, +)
         let celebration = try Celebration(capacity: max(records, 1), shaders: shaders, seed: 1)
         let target = try OffscreenTarget(width: Int(viewport.width * pixelsPerPoint), height: Int(viewport.height * pixelsPerPoint))

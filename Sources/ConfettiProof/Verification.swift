@@ -12,8 +12,8 @@ package struct Verification {
     package var seed: UInt64 = 1
     /// Ages sampled per launch for the parity check.
     package var times = 10
-    /// A stand-in for the confetti pieces' CPU evaluator, so a test can show that a wrong one fails.
-    package var confettiEvaluate: (ConfettiParticle, Double, Int, ConfettiPhysics) -> ConfettiSample = ConfettiKind.evaluate
+    /// Stand-ins for kinds' CPU evaluators, so a test can show that a wrong one fails.
+    package var evaluators = Evaluators()
 
     /// The pixel proof's bounds: no channel of a pixel more than 2 levels of 255 off where one
     /// draw covers it, a level more for each further draw blended into it (`PixelProof.allowed`),
@@ -55,21 +55,8 @@ package struct Verification {
             let times = (0..<self.times).map { _ in rng.uniform(-0.1, end + 0.1) }
             let context = "launch \(launch + 1) (seed \(launchSeed), \(Int(viewport.width))x\(Int(viewport.height)), epoch \(Int(epoch)) s)"
             for (index, spawn) in spawns.enumerated() {
-                var report: ParityCheck.Report
-                switch spawn {
-                case .confetti(let pieces, let physics):
-                    result.expectedSamples += pieces.count * (1 + ConfettiKind.ghosts(physics)) * times.count
-                    report = try ParityCheck.check(ConfettiKind.self, particles: pieces, uniforms: physics, epoch: epoch, times: times,
-                                                   viewport: viewport, pixelsPerPoint: 1, shaders: shaders, evaluate: confettiEvaluate)
-                case .sparks(let sparks, let timing):
-                    result.expectedSamples += sparks.count * (1 + SparkKind.ghosts(timing)) * times.count
-                    report = try ParityCheck.check(SparkKind.self, particles: sparks, uniforms: timing, epoch: epoch, times: times,
-                                                   viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
-                case .stars(let stars, let physics):
-                    result.expectedSamples += stars.count * (1 + StarKind.ghosts(physics)) * times.count
-                    report = try ParityCheck.check(StarKind.self, particles: stars, uniforms: physics, epoch: epoch, times: times,
-                                                   viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
-                }
+                result.expectedSamples += Self.instances(spawn) * times.count
+                let report = try check(spawn, epoch: epoch, times: times, viewport: viewport, shaders: shaders)
                 for failure in report.failures {
                     result.failures.append("\(name): \(context), burst \(index + 1): \(failure)")
                 }
@@ -108,5 +95,35 @@ package struct Verification {
             }
         }
         return result
+    }
+
+    /// Records times instances: each particle and each ghost of its trail.
+    private static func instances<Batch: ParticleBatch>(_ batch: Batch) -> Int {
+        batch.particles.count * (1 + Batch.Kind.ghosts(batch.uniforms))
+    }
+
+    private func check(_ batch: any ParticleBatch, epoch: Double, times: [Double], viewport: Size, shaders: ShaderLibrary) throws -> ParityCheck.Report {
+        try check(batch.kind.feedbackSampling, batch, epoch: epoch, times: times, viewport: viewport, shaders: shaders)
+    }
+
+    private func check<Kind: FeedbackSampling>(_: Kind.Type, _ batch: any ParticleBatch, epoch: Double, times: [Double], viewport: Size, shaders: ShaderLibrary) throws -> ParityCheck.Report {
+        let batch = batch.typed(Kind.self)!
+        return try ParityCheck.check(Kind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: epoch, times: times,
+                                     viewport: viewport, pixelsPerPoint: 1, shaders: shaders, evaluate: evaluators.evaluate(Kind.self))
+    }
+
+    /// Each kind's CPU evaluator (`ParticleKind.evaluate`), or a stand-in put in its place.
+    package struct Evaluators {
+        private var replaced: [ObjectIdentifier: Any] = [:]
+
+        package init() {}
+
+        package mutating func replace<Kind: ParticleKind>(_: Kind.Type, with evaluate: @escaping (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample) {
+            replaced[ObjectIdentifier(Kind.self)] = evaluate
+        }
+
+        package func evaluate<Kind: ParticleKind>(_: Kind.Type) -> (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample {
+            replaced[ObjectIdentifier(Kind.self)] as? (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample ?? Kind.evaluate
+        }
     }
 }

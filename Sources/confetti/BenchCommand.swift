@@ -90,21 +90,18 @@ struct BenchCommand: ParsableCommand {
         options.frameBudget = frameBudget
         let chosen = try effect.load(default: "confetti")
         // Every preset at the counts asked: an effect that launches confetti is measured by its
-        // confetti (each count is that many of its pieces, in all four modes); one that launches
-        // only fireworks by its sparks, in gpu mode (the other modes draw confetti).
+        // confetti (each count is that many of its pieces, in all four modes: the reference, cpu
+        // and floor modes are confetti's); one that launches only fireworks by its own launches,
+        // every kind they hold, in gpu mode.
         var probe = SeededGenerator(seed: seed)
         let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
-        if launched.contains(where: { if case .stars = $0 { true } else { false } }) {
-            let name = effect.effect ?? "confetti"
-            throw ValidationError("--effect \(name): bench measures confetti pieces and sparks, and \(chosen.kind.rawValue) effects draw stars; measure them in the viewer: confetti view --effect \(name) --no-vsync --quit-after 10")
-        }
-        if launched.contains(where: { if case .confetti = $0 { true } else { false } }) {
+        if launched.contains(where: { $0.isOf(ConfettiKind.self) }) {
             options.confetti = chosen.confetti
             // Bench sets each workload's count; a stream (rain) is measured with its pieces all
             // born at once, where it enters, so the count is what is alive.
             options.confetti.emission.rate = 0
         } else {
-            options.sparkEffect = chosen
+            options.launchEffect = chosen
             options.scenarios = false
         }
         // A location that cannot be written fails now, not after minutes of measuring.

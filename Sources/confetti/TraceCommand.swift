@@ -75,18 +75,12 @@ struct TraceCommand: ParsableCommand {
         // One launch, around the Celebrate button in the middle of the viewport.
         var rng = SeededGenerator(seed: seed, stream: 0)
         let spawns = chosen.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
-        let confetti = spawns.compactMap { spawn -> ([ConfettiParticle], ConfettiPhysics)? in if case .confetti(let p, let u) = spawn { (p, u) } else { nil } }
-        let sparks = spawns.compactMap { spawn -> ([Spark], SparkTiming)? in if case .sparks(let s, let u) = spawn { (s, u) } else { nil } }
-        let stars = spawns.compactMap { spawn -> ([Star], StarPhysics)? in if case .stars(let s, let u) = spawn { (s, u) } else { nil } }
         // One document of the contract per kind the launch holds; several (a celebration) side by side.
-        let kinds = MultiKindTraceDocument(
-            effect: chosen.kind.rawValue,
-            sparks: sparks.isEmpty ? nil : try trace(SparkKind.self, effect: chosen.kind, groups: sparks, times: times),
-            confetti: confetti.isEmpty ? nil : try trace(ConfettiKind.self, effect: chosen.kind, groups: confetti, times: times),
-            stars: stars.isEmpty ? nil : try trace(StarKind.self, effect: chosen.kind, groups: stars, times: times)
-        )
-        let documents: [any Encodable] = [kinds.sparks as (any Encodable)?, kinds.confetti, kinds.stars].compactMap { $0 }
-        let document: any Encodable = documents.count == 1 ? documents[0] : kinds
+        let documents = try ParticleKinds.all.compactMap { kind -> (name: String, document: any Encodable)? in
+            let batches = spawns.filter { $0.isOf(kind) }
+            return batches.isEmpty ? nil : (kind.plural, try trace(kind.feedbackSampling, effect: chosen.kind, batches: batches, times: times))
+        }
+        let document: any Encodable = documents.count == 1 ? documents[0].document : MultiKindTraceDocument(effect: chosen.kind.rawValue, kinds: documents)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data
@@ -104,7 +98,8 @@ struct TraceCommand: ParsableCommand {
     /// or from the renderer's vertex shader read back with transform feedback. A launch of
     /// several bursts with different constants (a rocket, its sparks, its crackles) evaluates
     /// each particle with its own burst's, and lists them (`bursts`, and `burst` per particle).
-    private func trace<Kind: ParticleKind>(_: Kind.Type, effect: EffectName, groups given: [([Kind.Particle], Kind.Uniforms)], times: [Double]) throws -> TraceDocument<Kind> where Kind.Uniforms: Equatable {
+    private func trace<Kind: FeedbackSampling>(_: Kind.Type, effect: EffectName, batches: [any ParticleBatch], times: [Double]) throws -> any Encodable {
+        let given = batches.of(Kind.self).map { ($0.particles, $0.uniforms) }
         // Each burst's uniforms as the renderer fits them, and the particles its records hold:
         // both evaluators work on exactly these.
         let groups = given.map { particles, uniforms in
@@ -173,13 +168,27 @@ private struct TracePass: Hashable {
     var birth: Double
 }
 
-/// A launch of several kinds (a celebration): each kind's document, the trace contract of its
-/// kind (docs/effects.md, Trace output); the kinds it does not hold are left out.
+/// A launch of several kinds (a celebration): each kind's document under its ring's name
+/// (`ParticleKind.plural`), the trace contract of its kind (docs/effects.md, Trace output); the
+/// kinds it does not hold are left out.
 struct MultiKindTraceDocument: Encodable {
     var effect: String
-    var sparks: TraceDocument<SparkKind>?
-    var confetti: TraceDocument<ConfettiKind>?
-    var stars: TraceDocument<StarKind>?
+    var kinds: [(name: String, document: any Encodable)]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(effect, forKey: Key(stringValue: "effect"))
+        for (name, document) in kinds {
+            try container.encode(document, forKey: Key(stringValue: name))
+        }
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue _: Int) { nil }
+    }
 }
 
 /// The JSON document of the trace contract (docs/effects.md, Trace output), for any kind.

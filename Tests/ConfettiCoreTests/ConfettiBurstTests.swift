@@ -73,9 +73,8 @@ import Testing
         #expect(a != c)
     }
 
-    func pieces(_ spawn: ScheduledSpawn) -> [ConfettiParticle] {
-        guard case .confetti(let particles, _) = spawn.spawn else { return [] }
-        return particles
+    func pieces(_ spawn: ScheduledBatch) -> [ConfettiParticle] {
+        spawn.batch.typed(ConfettiKind.self)?.particles ?? []
     }
 
     @Test func showBurstsKeepTheirPiecesWhenMoreAreAdded() {

@@ -9,7 +9,7 @@ import Testing
 
     @Test func recordIsThirtyTwoBytesAndAttributesTileItExactly() {
         #expect(MemoryLayout<Record>.stride == 32)
-        #expect(Budget.confettiRecordBytes == 32)
+        #expect(ConfettiKind.recordBytes == 32)
         var covered = [Bool](repeating: false, count: MemoryLayout<Record>.stride)
         for attribute in ConfettiKind.attributes {
             #expect(attribute.offset + attribute.byteCount <= MemoryLayout<Record>.stride)

@@ -9,8 +9,8 @@ import Testing
     let viewport = Size(width: 1280, height: 720)
     let button = Rect(x: 600, y: 340, width: 80, height: 40)
 
-    func confettiSpawns(_ spawns: [Spawn]) -> [([ConfettiParticle], ConfettiPhysics)] {
-        spawns.compactMap { if case .confetti(let pieces, let physics) = $0 { (pieces, physics) } else { nil } }
+    func confettiSpawns(_ spawns: [any ParticleBatch]) -> [([ConfettiParticle], ConfettiPhysics)] {
+        spawns.of(ConfettiKind.self).map { ($0.particles, $0.uniforms) }
     }
 
     /// A burst with everything that moves a piece sideways switched on: wind with gusts,

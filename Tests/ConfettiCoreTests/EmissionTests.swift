@@ -96,12 +96,14 @@ import Testing
         #expect(spawns.count == 3 * launch.rockets)
         #expect(spawns.reduce(0) { $0 + $1.particleCount } == launch.particleCount)
         for r in 0..<launch.rockets {
-            guard case .stars(let rockets, let rocketPhysics) = spawns[3 * r],
-                  case .stars(let sparks, let sparkPhysics) = spawns[3 * r + 1],
-                  case .stars(let crackles, let cracklePhysics) = spawns[3 * r + 2] else {
+            guard let rocketBatch = spawns[3 * r].typed(StarKind.self), let sparkBatch = spawns[3 * r + 1].typed(StarKind.self),
+                  let crackleBatch = spawns[3 * r + 2].typed(StarKind.self) else {
                 Issue.record("rocket \(r) is not three bursts of stars")
                 return
             }
+            let (rockets, rocketPhysics) = (rocketBatch.particles, rocketBatch.uniforms)
+            let (sparks, sparkPhysics) = (sparkBatch.particles, sparkBatch.uniforms)
+            let (crackles, cracklePhysics) = (crackleBatch.particles, crackleBatch.uniforms)
             let rocket = rockets[0]
             #expect(rockets.count == 1 && rocket.birth == Double(r) * launch.stagger)
             let apexTime = rocket.lifetime

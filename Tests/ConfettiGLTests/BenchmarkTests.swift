@@ -140,31 +140,26 @@ import Testing
     }
 
     /// `confetti bench --effect NAME --counts N` measures every preset at N: its confetti pieces
-    /// (all four modes), or for a fireworks preset its sparks (gpu mode).
+    /// (all four modes), or for a fireworks preset its own launches, sparks or stars (gpu mode).
     @Test(arguments: Effect.presets.map(\.name))
     func benchMeasuresEveryPresetAtTheCountAsked(_ name: String) async throws {
         let outcome = try await ConfettiBinary.run(["bench", "--effect", name, "--counts", "300", "--rounds", "1", "--frame-budget", "1", "--no-scenarios", "--size", "96x54"])
-        if let kind = Effect.preset(name)?.kind, [.shell, .show, .rocket].contains(kind) {
-            // Stars are measured in the viewer; bench says so and where.
-            #expect(outcome.status == 2 && outcome.stderr.contains("draw stars") && outcome.stderr.contains("confetti view --effect \(name)"), "\(name): \(outcome.stderr)")
-            return
-        }
         #expect(outcome.status == 0, "\(name): \(outcome.stderr)")
         let rows = outcome.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         let gpu = try #require(rows.first { $0.first == "300" && $0.dropFirst().first == "gpu" }, "\(name): no gpu row at 300: \(outcome.stdout)")
         #expect(Double(gpu[2]) ?? 0 > 0, "\(name): \(gpu)")
         let effect = try #require(Effect.preset(name))
         var rng = SeededGenerator(seed: 1)
-        let sparksOnly = !effect.launch(around: Rect(x: 0, y: 0, width: 20, height: 10), in: Size(width: 96, height: 54), using: &rng)
-            .contains { if case .confetti = $0 { true } else { false } }
-        // Only the classic fireworks kinds launch sparks alone.
-        #expect(sparksOnly == [.classic, .fountain].contains(effect.kind), "\(name): sparks only \(sparksOnly)")
-        #expect(rows.contains { $0.first == "reference" } == !sparksOnly, "\(name): reference mode for confetti only: \(outcome.stdout)")
-        if sparksOnly {
+        let fireworksOnly = !effect.launch(around: Rect(x: 0, y: 0, width: 20, height: 10), in: Size(width: 96, height: 54), using: &rng)
+            .contains { $0.isOf(ConfettiKind.self) }
+        // Only the fireworks kinds launch no confetti.
+        #expect(fireworksOnly == [.classic, .fountain, .rocket, .shell, .show].contains(effect.kind), "\(name): fireworks only \(fireworksOnly)")
+        #expect(rows.contains { $0.first == "reference" } == !fireworksOnly, "\(name): reference mode for confetti only: \(outcome.stdout)")
+        if fireworksOnly {
             // Launches of the effect, the last cut short: exactly the count asked, all drawn.
             for count in [1, 300, 1_001] {
-                let workload = Benchmark.SparkWorkload(count: count, viewport: Size(width: 96, height: 54), seed: 1, effect: effect)
-                #expect(workload.count == count, "\(name): \(workload.count) sparks for \(count)")
+                let workload = Benchmark.LaunchWorkload(count: count, viewport: Size(width: 96, height: 54), seed: 1, effect: effect)
+                #expect(workload.count == count, "\(name): \(workload.count) particles for \(count)")
             }
         }
     }

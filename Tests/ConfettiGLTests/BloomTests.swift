@@ -13,7 +13,7 @@ import Testing
         var viewport = Size(width: 320, height: 180)
         var pixelsPerPoint = 1.0
         var button = true
-        var spawns: [Spawn]
+        var spawns: [any ParticleBatch]
         var time: Double
     }
 
@@ -33,16 +33,16 @@ import Testing
         var rng = SeededGenerator(seed: 57)
         var launch = FireworkLaunch.standard
         launch.count = 6
-        let classic = launch.fireworks(around: CelebrateButton.centred(in: small).frame, using: &rng).map { Spawn.sparks($0, launch.firework.timing) }
+        let classic = launch.fireworks(around: CelebrateButton.centred(in: small).frame, using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
         var big = ClassicFirework.standard
         big.sparkSize = 30
         big.sparkCount = 24
-        let bigSparks = Spawn.sparks(big.sparks(at: Point(160, 90), using: &rng), big.timing)
+        let bigSparks = Batch<SparkKind>(big.sparks(at: Point(160, 90), using: &rng), big.timing)
         var burst = ConfettiBurst.mixedShapes
         burst.count = 120
-        let confetti = Spawn.confetti(burst.spawn(in: small, using: &rng), burst.physics)
+        let confetti = Batch<ConfettiKind>(burst.spawn(in: small, using: &rng), burst.physics)
         let odd = Size(width: 161, height: 91)
-        let oddSparks = Spawn.sparks(big.sparks(at: Point(80, 45), using: &rng), big.timing)
+        let oddSparks = Batch<SparkKind>(big.sparks(at: Point(80, 45), using: &rng), big.timing)
         return [
             Scene(name: "fireworks and confetti around the button", spawns: classic + [confetti], time: 0.3),
             Scene(name: "large sparks at their peak scale", button: false, spawns: [bigSparks], time: 0.2),
@@ -133,7 +133,7 @@ import Testing
             spreadStrength: 0, size: Size(width: 8, height: 8), color: RGB(1, 1, 1), shape: .circle
         )
         let physics = ConfettiPhysics(gravity: 0, drag: 1, lifetime: 10, fadeOutDuration: 0.4)
-        return Scene(name: "one white spark", pixelsPerPoint: pixelsPerPoint, button: false, spawns: [.confetti([piece], physics)], time: 1)
+        return Scene(name: "one white spark", pixelsPerPoint: pixelsPerPoint, button: false, spawns: [Batch<ConfettiKind>([piece], physics)], time: 1)
     }
 
     /// The red channel at `points` right of the spark's centre, on its row (points, top-left origin).

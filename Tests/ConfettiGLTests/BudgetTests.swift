@@ -108,7 +108,7 @@ import Testing
     // MARK: capacity, frames
 
     @Test func ringsStayWithinAGibibyteOfGPUMemory() throws {
-        #expect(Budget.confettiRecordBytes == 32 && Budget.sparkRecordBytes == 60 && Budget.starRecordBytes == 40)
+        #expect(ConfettiKind.recordBytes == 32 && SparkKind.recordBytes == 60 && StarKind.recordBytes == 40)
         #expect(Budget.maxCapacity == 8_134_407)
         #expect(try Budget.capacity(Budget.maxCapacity) <= Budget.maxGPUBytes)
         expectRefused(["--capacity × bytes per particle", "16,777,216 × 132", "1,073,741,824", "at most 8,134,407"]) {

@@ -38,7 +38,7 @@ import Testing
             scene.render(at: t, viewport: viewport, pixelsPerPoint: 1)
             let empty = try target.readPixels()
             for sparks in fireworks {
-                try scene.celebration.add(.sparks(sparks, timing), at: 0)
+                try scene.celebration.add(Batch<SparkKind>(sparks, timing), at: 0)
             }
             let stats = scene.render(at: t, viewport: viewport, pixelsPerPoint: 1)
             let layers = fireworks.reduce(0) { $0 + Set($1.map(\.inFront)).count }

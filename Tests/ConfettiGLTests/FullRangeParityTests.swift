@@ -1,4 +1,5 @@
 import ConfettiGL
+import ConfettiProof
 import Foundation
 import Testing
 
@@ -67,6 +68,23 @@ import Testing
         ([-0.01 * lifetime, 0, lifetime * 0.999] + (0..<5).map { _ in rng.uniform(0, lifetime) }).map { Double(Float($0)) }
     }
 
+    /// Across the batch's whole life, and at the birth of two of its particles and midway
+    /// through their lives (a stream's pieces are born over its duration).
+    func check(_ batch: any ParticleBatch, viewport: Size, using rng: inout SeededGenerator) async throws -> ParityHarness.Report {
+        try await check(batch.kind.feedbackSampling, batch, viewport: viewport, using: &rng)
+    }
+
+    func check<Kind: FeedbackSampling>(_: Kind.Type, _ batch: any ParticleBatch, viewport: Size, using rng: inout SeededGenerator) async throws -> ParityHarness.Report {
+        let batch = try #require(batch.typed(Kind.self))
+        let particles = batch.particles, uniforms = batch.uniforms
+        let later = (0..<2).map { _ in particles[rng.index(below: particles.count)] }
+        let times = Self.ages(lifetime: batch.duration, using: &rng) + later.flatMap { p -> [Double] in
+            let birth = Kind.birth(of: p)
+            return [birth, birth + Kind.lifetime(of: p, uniforms: uniforms) / 2].map { Double(Float($0)) }
+        }
+        return try await ParityHarness.check(Kind.self, particles: particles, uniforms: uniforms, epoch: 0, times: times, viewport: viewport)
+    }
+
     func check(kind: EffectName) async throws {
         var worst = ParityHarness.Report()
         var checked = 0
@@ -75,23 +93,7 @@ import Testing
             let viewport = Size(width: rng.uniform(320, 3840).rounded(), height: rng.uniform(240, 2160).rounded())
             var launch = SeededGenerator(seed: rng.next())
             for spawn in item.effect.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &launch) {
-                let report: ParityHarness.Report
-                switch spawn {
-                case .confetti(let pieces, let physics):
-                    // Across the life of a piece born first, and at the birth of two others and
-                    // midway through their lives (a stream's pieces are born over its duration).
-                    let later = (0..<2).map { _ in pieces[rng.index(below: pieces.count)].birth }
-                    let times = Self.ages(lifetime: physics.lifetime, using: &rng) + later.flatMap { [$0, $0 + physics.lifetime / 2].map { Double(Float($0)) } }
-                    report = try await ParityHarness.check(ConfettiKind.self, particles: pieces, uniforms: physics, epoch: 0, times: times, viewport: viewport)
-                case .sparks(let sparks, let timing):
-                    let last = sparks.map(\.delay).max() ?? 0
-                    let times = Self.ages(lifetime: timing.duration + last, using: &rng)
-                    report = try await ParityHarness.check(SparkKind.self, particles: sparks, uniforms: timing, epoch: 0, times: times, viewport: viewport)
-                case .stars(let stars, let physics):
-                    let last = stars.map { $0.birth + $0.lifetime }.max() ?? 0
-                    let times = Self.ages(lifetime: last + physics.trailDuration, using: &rng)
-                    report = try await ParityHarness.check(StarKind.self, particles: stars, uniforms: physics, epoch: 0, times: times, viewport: viewport)
-                }
+                let report = try await check(spawn, viewport: viewport, using: &rng)
                 for (field, ratio) in report.ratio where ratio > (worst.ratio[field] ?? 0) {
                     worst.ratio[field] = ratio
                     worst.error[field] = report.error[field]

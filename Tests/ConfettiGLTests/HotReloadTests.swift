@@ -24,7 +24,7 @@ import Testing
             let target = try OffscreenTarget(width: 320, height: 180)
             defer { scene.delete(); target.delete() }
             target.bind()
-            try scene.celebration.add(.confetti(particles, .standard), at: 0)
+            try scene.celebration.add(Batch<ConfettiKind>(particles, .standard), at: 0)
             scene.render(at: 0.5, viewport: viewport, pixelsPerPoint: 1)
             let before = try target.readPixels()
 

@@ -10,11 +10,11 @@ import Testing
 @Suite struct MotionPixelProofTests {
     typealias Scene = PixelProofTests.Scene
 
-    static func pieces(_ physics: ConfettiPhysics, count: Int = 120, seed: UInt64 = 61) -> Spawn {
+    static func pieces(_ physics: ConfettiPhysics, count: Int = 120, seed: UInt64 = 61) -> any ParticleBatch {
         var burst = ConfettiBurst.mixedShapes
         burst.count = count
         burst.physics = physics
-        return .confetti(burst.spawn(in: Size(width: 320, height: 180), seed: seed), physics)
+        return Batch<ConfettiKind>(burst.spawn(in: Size(width: 320, height: 180), seed: seed), physics)
     }
 
     static func scenes() -> [Scene] {

@@ -41,7 +41,7 @@ import Testing
 
     /// One piece held still at the centre in a tumbling pose: turned `angle` degrees about the
     /// axis of azimuth and polar angle (rad).
-    static func posed(_ shape: ConfettiShape, size: Size, azimuth: Double, polar: Double, angle: Double, shading: PaperShading) -> Spawn {
+    static func posed(_ shape: ConfettiShape, size: Size, azimuth: Double, polar: Double, angle: Double, shading: PaperShading) -> any ParticleBatch {
         var physics = ConfettiPhysics(gravity: 0, drag: 1, lifetime: 10, fadeOutDuration: 0.4)
         physics.spinMode = .tumble
         physics.shading = shading
@@ -52,15 +52,15 @@ import Testing
             spreadStrength: 0, size: size, color: RGB(hex: 0xD4AF37), shape: shape
         )
         piece.backColor = 1
-        return .confetti([piece], physics)
+        return Batch<ConfettiKind>([piece], physics)
     }
 
     static func scenes() -> [PixelProofTests.Scene] {
         let small = Size(width: 320, height: 180)
-        func tumbling(_ shading: PaperShading, seed: UInt64) -> Spawn {
+        func tumbling(_ shading: PaperShading, seed: UInt64) -> any ParticleBatch {
             var burst = burst(shading)
             burst.count = 60
-            return .confetti(burst.spawn(in: small, seed: seed), burst.physics)
+            return Batch<ConfettiKind>(burst.spawn(in: small, seed: seed), burst.physics)
         }
         return [
             .init(name: "every shape tumbling, foil, two-sided", spawns: [tumbling(.foil, seed: 81)], time: 0.5),

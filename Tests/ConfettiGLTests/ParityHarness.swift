@@ -10,7 +10,7 @@ enum ParityHarness {
     static let k = ParityCheck.k
     static let eps = ParityCheck.eps
 
-    static func check<Kind: ParticleKind>(
+    static func check<Kind: FeedbackSampling>(
         _ kind: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
         viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5,
         sourceLocation: SourceLocation = #_sourceLocation

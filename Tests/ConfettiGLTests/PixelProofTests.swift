@@ -14,7 +14,7 @@ import Testing
         var viewport = Size(width: 320, height: 180)
         var pixelsPerPoint = 1.0
         var button = false
-        var spawns: [Spawn]
+        var spawns: [any ParticleBatch]
         var time: Double
     }
 
@@ -73,20 +73,20 @@ import Testing
         var rng = SeededGenerator(seed: 31)
         var mixed = ConfettiBurst.mixedShapes
         mixed.count = 150
-        let confetti = Spawn.confetti(mixed.spawn(in: small, using: &rng), mixed.physics)
+        let confetti = Batch<ConfettiKind>(mixed.spawn(in: small, using: &rng), mixed.physics)
         var many = ConfettiBurst.mixedShapes
         many.count = 400
         many.sizes = [Size(width: 14, height: 9), Size(width: 9, height: 14), Size(width: 12, height: 12)]
-        let overButton = Spawn.confetti(many.spawn(in: small, using: &rng), many.physics)
+        let overButton = Batch<ConfettiKind>(many.spawn(in: small, using: &rng), many.physics)
         var launch = FireworkLaunch.standard
         launch.count = 6
         let button = CelebrateButton.centred(in: small).frame
-        let classic = launch.fireworks(around: button, using: &rng).map { Spawn.sparks($0, launch.firework.timing) }
+        let classic = launch.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
         var big = ClassicFirework.standard
         big.sparkSize = 30
         big.sparkCount = 24
-        let bigSparks = Spawn.sparks(big.sparks(at: Point(160, 90), using: &rng), big.timing)
-        let fountain = Spawn.sparks(FountainFirework.standard.sparks(above: button, using: &rng), FountainFirework.standard.timing)
+        let bigSparks = Batch<SparkKind>(big.sparks(at: Point(160, 90), using: &rng), big.timing)
+        let fountain = Batch<SparkKind>(FountainFirework.standard.sparks(above: button, using: &rng), FountainFirework.standard.timing)
         return [
             Scene(name: "rotated rectangles and circles, rising", spawns: [confetti], time: 0.35),
             Scene(name: "rotated rectangles and circles, falling", spawns: [confetti], time: 0.9),
@@ -101,20 +101,20 @@ import Testing
     }
 
     /// A two-sided burst of `shapes` (by `weights`), large enough to show their edges.
-    static func shapeBurst(_ shapes: [ConfettiShape], weights: [Double]? = nil, sizes: [Size], count: Int, seed: UInt64, in viewport: Size) -> Spawn {
+    static func shapeBurst(_ shapes: [ConfettiShape], weights: [Double]? = nil, sizes: [Size], count: Int, seed: UInt64, in viewport: Size) -> any ParticleBatch {
         var burst = ConfettiBurst.standard
         burst.count = count
         burst.shapes = shapes
         burst.shapeWeights = weights
         burst.sizes = sizes
         burst.physics.backShade = 0.6
-        return .confetti(burst.spawn(in: viewport, seed: seed), burst.physics)
+        return Batch<ConfettiKind>(burst.spawn(in: viewport, seed: seed), burst.physics)
     }
 
     /// One piece held still at the centre, turned by `rotation` degrees, flip frozen at `flipPhase`.
     /// (Shades are chosen so that no channel of the orange lands on half a level, where GL lets
     /// the blender round either way.)
-    static func still(_ shape: ConfettiShape, size: Size, rotation: Double, flipPhase: Double, backShade: Double, wave: RibbonWave = .standard) -> Spawn {
+    static func still(_ shape: ConfettiShape, size: Size, rotation: Double, flipPhase: Double, backShade: Double, wave: RibbonWave = .standard) -> any ParticleBatch {
         var physics = ConfettiPhysics(gravity: 0, drag: 1, lifetime: 10, fadeOutDuration: 0.4)
         physics.backShade = backShade
         physics.ribbonWave = wave
@@ -123,7 +123,7 @@ import Testing
             flutterAmplitude: 0, flutterFrequency: 0, flutterPhase: 1.2, flipFrequency: 0, flipPhase: flipPhase,
             spreadStrength: 0, size: size, color: .orange, shape: shape
         )
-        return .confetti([piece], physics)
+        return Batch<ConfettiKind>([piece], physics)
     }
 
     /// Every SDF shape, rotated and flipped by the burst's own spin and 3D flip, backs shaded;
@@ -152,7 +152,8 @@ import Testing
     @Test func shapeScenesShowEveryShapeOnBothFaces() async {
         var shown: [ConfettiShape: (front: Int, back: Int)] = [:]
         for scene in Self.shapeScenes() {
-            for case .confetti(let pieces, let physics) in scene.spawns {
+            for batch in scene.spawns.of(ConfettiKind.self) {
+                let (pieces, physics) = (batch.particles, batch.uniforms)
                 for piece in pieces {
                     let s = physics.evaluate(piece, at: scene.time - piece.birth)
                     guard s.alive, s.y > 0, s.y < scene.viewport.height else { continue }

@@ -109,10 +109,10 @@ import Testing
         // The same check refuses what only the package may use.
         let reaching = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-outside-\(UUID()).swift")
         defer { try? FileManager.default.removeItem(at: reaching) }
-        try "import ConfettiGL\nlet celebration = try Celebration()\nprint(celebration.confetti.ring.capacity, Budget.maxGPUBytes)\n"
+        try "import ConfettiGL\nlet celebration = try Celebration()\nprint(celebration.renderers.count, Budget.maxGPUBytes)\n"
             .write(to: reaching, atomically: true, encoding: .utf8)
         let refused = try await Self.typecheckAsAnOutsideApp(reaching)
-        #expect(refused.status != 0 && refused.stderr.contains("'confetti' is inaccessible due to 'package' protection level")
+        #expect(refused.status != 0 && refused.stderr.contains("'renderers' is inaccessible due to 'package' protection level")
                 && refused.stderr.contains("cannot find 'Budget' in scope"), "\(refused.stderr)")
     }
 }

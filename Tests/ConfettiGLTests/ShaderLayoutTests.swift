@@ -23,8 +23,11 @@ import Testing
         }
     }
 
-    @Test func confettiShaderInputsMatchTheConfettiRecord() async throws { try await checkLayout(ConfettiKind.self) }
-    @Test func sparkShaderInputsMatchTheSparkRecord() async throws { try await checkLayout(SparkKind.self) }
+    @Test(arguments: ParticleKinds.all.map { $0.plural })
+    func everyKindsShaderInputsMatchItsRecord(_ kind: String) async throws {
+        let registered = ParticleKinds.all.first { $0.plural == kind }!
+        try await checkLayout(registered)
+    }
 
     @Test func compileErrorsNameTheFileAndLineEvenInsideAnInclude() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-bad-shader-\(UUID())")

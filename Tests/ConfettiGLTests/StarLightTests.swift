@@ -8,7 +8,7 @@ import Testing
 /// seeded random epochs, ages and viewports, and pixel by pixel against the CPU rasteriser.
 @Suite struct StarLightTests {
     /// Each look a star can have, one spawn each, from `seed`.
-    static func features(seed: UInt64, in viewport: Size) -> [Spawn] {
+    static func features(seed: UInt64, in viewport: Size) -> [any ParticleBatch] {
         var rng = SeededGenerator(seed: seed)
         func stars(_ count: Int, radius: ClosedRange<Double>) -> [Star] {
             (0..<count).map { _ in
@@ -26,7 +26,7 @@ import Testing
         ribbon.strobe = .init(period: 0.3, duty: 1.0 / 3, edge: 0.05)
         let dots = StarPhysics(gravity: 60, drag: 0.9, fade: 0.3, glow: .init(core: 0.6, whiteness: 1, light: 0.8),
                                trail: Trail(ghosts: 3, spacing: 0.05, taper: 0.5))
-        return [.stars(stars(30, radius: 2...6), streak), .stars(stars(25, radius: 1.5...4), ribbon), .stars(stars(20, radius: 3...9), dots)]
+        return [Batch<StarKind>(stars(30, radius: 2...6), streak), Batch<StarKind>(stars(25, radius: 1.5...4), ribbon), Batch<StarKind>(stars(20, radius: 3...9), dots)]
     }
 
     @Test func everyLightFeatureMatchesItsEvaluatorOnTheGPU() async throws {
@@ -37,7 +37,8 @@ import Testing
             let epoch = rng.uniform(0, 30 * 86_400)
             let times = (0..<8).map { _ in rng.uniform(-0.2, 2.8) }
             for spawn in Self.features(seed: UInt64(round), in: viewport) {
-                guard case .stars(let stars, let physics) = spawn else { continue }
+                guard let batch = spawn.typed(StarKind.self) else { continue }
+                let (stars, physics) = (batch.particles, batch.uniforms)
                 let report = try await ParityHarness.check(StarKind.self, particles: stars, uniforms: physics, epoch: epoch, times: times,
                                                            viewport: viewport, pixelsPerPoint: round % 2 == 0 ? 1 : 2)
                 #expect(report.samples == stars.count * (1 + physics.trail.ghosts) * times.count)
@@ -62,7 +63,7 @@ import Testing
         }
         func centre(_ count: Int, light: Double, over background: RGB) async throws -> SIMD3<Int> {
             let physics = StarPhysics(gravity: 0, drag: 1, fade: 1, glow: .init(core: 0.3, whiteness: 0.85, light: light))
-            let spawns = [Spawn.stars((0..<count).map { star(UInt32($0)) }, physics)]
+            let spawns = [Batch<StarKind>((0..<count).map { star(UInt32($0)) }, physics)]
             let image = try await SharedGL.run {
                 try PixelProof.render(spawns, at: 1, viewport: viewport, pixelsPerPoint: 1, background: background, shaders: SharedGL.shaders())
             }

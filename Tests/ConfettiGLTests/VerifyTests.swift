@@ -50,7 +50,7 @@ import Testing
             var verification = Verification()
             verification.launches = 1
             // A mutant of the CPU reference: every piece a hundredth of a point further right.
-            verification.confettiEvaluate = { p, age, ghost, physics in
+            verification.evaluators.replace(ConfettiKind.self) { p, age, ghost, physics in
                 var sample = physics.evaluate(p, at: age, ghost: ghost)
                 sample.x += 0.01
                 return sample

@@ -66,7 +66,7 @@ import Testing
             viewer.handle(Self.key(GLFW_KEY_R))
             viewer.handle(Self.key(GLFW_KEY_0))
             viewer.handle(Self.key(GLFW_KEY_SPACE))
-            #expect(viewer.renderer.celebration.confetti.ring.bursts.map(\.count) == [30])
+            #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts.map(\.count) == [30])
 
             // 1,000 fireworks of a million sparks: refused before spawning (SIGABRT before);
             // a click on the button still fires the last good celebration.
@@ -76,7 +76,7 @@ import Testing
             #expect(viewer.reloadError?.contains("particles per launch") == true)
             let button = viewer.button.frame
             #expect(viewer.handle(.click(x: button.midX, y: button.minY + button.height / 2)))
-            #expect(viewer.renderer.celebration.sparks.ring.bursts.reduce(0) { $0 + $1.count } == 16)
+            #expect(viewer.renderer.celebration.renderer(of: SparkKind.self).ring.bursts.reduce(0) { $0 + $1.count } == 16)
             #expect(viewer.refusal == nil)
 
             // With stress on, a reload whose lifetime would need more room than the ring has is
@@ -186,7 +186,7 @@ import Testing
         #expect(viewer.framesDrawn >= frames)
         #expect(times.frames == viewer.framesDrawn)
         #expect(instances > frames, "the frames drew the stress pieces")
-        #expect(viewer.renderer.celebration.confetti.ring.uploadCount > 64, "the ring wrapped")
+        #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.uploadCount > 64, "the ring wrapped")
         let after = samples.filter { $0.frame >= warmUp }
         let baseline = try #require(after.first?.bytes)
         let peak = after.map(\.bytes).max()!, last = after.last!.bytes

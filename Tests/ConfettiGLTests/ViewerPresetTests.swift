@@ -58,7 +58,7 @@ import Testing
             }
             // Chunks are born back to back: every chunk starts where the last one ended. (Rain
             // falls in layers of depth, each layer a burst of its own: a chunk's share one epoch.)
-            let bursts = viewer.renderer.celebration.confetti.ring.bursts
+            let bursts = viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts
             let epochs = Set(bursts.map(\.epoch)).sorted()
             #expect(rain.depth.layers > 1 && bursts.filter { $0.epoch == epochs.last }.count == rain.depth.layers, "the newest chunk, layer by layer")
             #expect(epochs.count >= 10)
@@ -76,10 +76,10 @@ import Testing
             #expect(viewer.renderFrame().instances > 0)
             viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
             #expect(!viewer.isEmitting && !viewer.hudText.contains("emitting"))
-            let count = viewer.renderer.celebration.confetti.ring.bursts.count
+            let count = viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts.count
             viewer.advance(wall: 2)
             try viewer.feedEmitter()
-            #expect(viewer.renderer.celebration.confetti.ring.bursts.count <= count, "no chunk after stopping")
+            #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts.count <= count, "no chunk after stopping")
         }
     }
 }

@@ -36,8 +36,8 @@ package struct Benchmark {
         package var confetti = ConfettiBurst.standard
         /// An effect that launches no confetti (fireworks): measured instead, in gpu mode only
         /// (the other modes draw confetti). Each count is launches of it, the last cut short, so
-        /// that exactly that many sparks are drawn.
-        package var sparkEffect: Effect?
+        /// that exactly that many particles are drawn.
+        package var launchEffect: Effect?
         /// Run the culling, spawn, mixed and resolution scenarios.
         package var scenarios = true
         /// Particle-frames per mode per round: fewer frames at large counts, 4 to 40.
@@ -148,37 +148,37 @@ package struct Benchmark {
         }
     }
 
-    /// `count` sparks of a fireworks effect: launches of it (launch k from stream k of the seed),
-    /// all at time 0, the last cut short. Frames are measured from a quarter of the way through
-    /// the last spark's life (the latest delay plus a quarter of the shortest duration), 5 ms
-    /// apart, when every spark has appeared and none has gone.
-    struct SparkWorkload {
-        var spawns: [(sparks: [Spark], timing: SparkTiming)] = []
+    /// `count` particles of an effect that launches no confetti (fireworks: sparks or stars):
+    /// launches of it (launch k from stream k of the seed), all at time 0, the last cut short.
+    /// Frames are measured from a quarter of the way through the last particle's life (the
+    /// latest birth plus a quarter of the shortest lifetime), 5 ms apart.
+    struct LaunchWorkload {
+        var batches: [any ParticleBatch] = []
         let start: Double
         static let step = 0.005
 
         init(count: Int, viewport: Size, seed: UInt64, effect: Effect) {
             let button = CelebrateButton.centred(in: viewport).frame
             var total = 0, k = 0
-            // A launch that makes no sparks ends the loop rather than spinning.
+            // A launch that makes no particles ends the loop rather than spinning.
             while total < count {
                 var rng = SeededGenerator(seed: seed, stream: UInt64(k))
                 var made = 0
-                for case .sparks(let list, let timing) in effect.launch(around: button, in: viewport, using: &rng) where total < count {
-                    let kept = Array(list.prefix(count - total))
-                    if !kept.isEmpty { spawns.append((kept, timing)) }
-                    total += kept.count
-                    made += kept.count
+                for batch in effect.launch(around: button, in: viewport, using: &rng) where total < count {
+                    let kept = batch.prefix(count - total)
+                    if kept.particleCount > 0 { batches.append(kept) }
+                    total += kept.particleCount
+                    made += kept.particleCount
                 }
                 k += 1
                 if made == 0 { break }
             }
-            let latestDelay = spawns.flatMap { $0.sparks.map(\.delay) }.max() ?? 0
-            let shortest = spawns.map(\.timing.duration).min() ?? 1
-            start = latestDelay + 0.25 * shortest
+            let latestBirth = batches.compactMap(\.latestBirth).max() ?? 0
+            let shortest = batches.compactMap(\.shortestLifetime).min() ?? 1
+            start = latestBirth + 0.25 * shortest
         }
 
-        var count: Int { spawns.reduce(0) { $0 + $1.sparks.count } }
+        var count: Int { batches.reduce(0) { $0 + $1.particleCount } }
 
         func time(frame: Int) -> Double { start + Double(frame % 30) * Self.step }
     }
@@ -192,21 +192,21 @@ package struct Benchmark {
         private var confetti: ParticleRenderer<ConfettiKind>?
         private var poses: PoseRenderer?
         private var reference: ReferenceRenderer?
-        private var sparks: ParticleRenderer<SparkKind>?
-        private var sparkWorkload: SparkWorkload?
+        private var launches: Celebration?
+        private var launchWorkload: LaunchWorkload?
 
-        /// gpu mode over a spark workload (a fireworks effect).
-        init(sparkWorkload: SparkWorkload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
+        /// gpu mode over an effect's own launches (fireworks), every kind's renderer.
+        init(launchWorkload: LaunchWorkload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
             mode = .gpu
             workload = Workload(bursts: [], physics: .standard)
             self.viewport = viewport
             self.pixelsPerPoint = pixelsPerPoint
-            let renderer = try ParticleRenderer<SparkKind>(shaders: shaders, capacity: max(sparkWorkload.count, 1))
-            for (list, timing) in sparkWorkload.spawns {
-                try renderer.add(list, uniforms: timing, at: 0)
+            let celebration = try Celebration(capacity: max(launchWorkload.count, 1), shaders: shaders, seed: 1)
+            for batch in launchWorkload.batches {
+                try celebration.add(batch, at: 0)
             }
-            sparks = renderer
-            self.sparkWorkload = sparkWorkload
+            launches = celebration
+            self.launchWorkload = launchWorkload
         }
 
         init(mode: Mode, workload: Workload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
@@ -233,7 +233,10 @@ package struct Benchmark {
         }
 
         var gpuBytesPerParticle: Int {
-            if sparks != nil { return MemoryLayout<SparkInstance>.stride }
+            if let launchWorkload {
+                let bytes = launchWorkload.batches.reduce(0) { $0 + $1.particleCount * $1.kind.recordBytes }
+                return bytes / max(launchWorkload.count, 1)
+            }
             return switch mode {
             case .gpu: MemoryLayout<ConfettiInstance>.stride
             case .reference: MemoryLayout<ReferenceConfettiRecord>.stride
@@ -243,12 +246,12 @@ package struct Benchmark {
 
         func frame(_ f: Int, background: RGB) -> FrameWork {
             clearFramebuffer(to: background)
-            if let sparks, let sparkWorkload {
-                let now = sparkWorkload.time(frame: f)
+            if let launches, let launchWorkload {
+                let now = launchWorkload.time(frame: f)
                 let start = monotonicSeconds()
-                let plans = Layer.allCases.map { sparks.plan(at: now, layer: $0) }
+                let passes = Layer.allCases.flatMap { layer in launches.renderers.compactMap { $0.pass(at: now, layer: layer) } }
                 let cpu = monotonicSeconds() - start
-                for plan in plans { sparks.execute(plan, viewport: viewport, pixelsPerPoint: pixelsPerPoint) }
+                for pass in passes { _ = pass.execute(viewport, pixelsPerPoint) }
                 return FrameWork(cpu: cpu, uploadBytes: 0)
             }
             let now = workload.time(frame: f)
@@ -279,7 +282,7 @@ package struct Benchmark {
             confetti?.delete()
             poses?.delete()
             reference?.delete()
-            sparks?.delete()
+            launches?.delete()
         }
     }
 
@@ -295,14 +298,14 @@ package struct Benchmark {
         defer { epoxy_glDeleteQueries(1, &query) }
 
         var sweep: [BenchReport.SweepRow] = []
-        if let effect = options.sparkEffect {
+        if let effect = options.launchEffect {
             for count in options.counts {
-                log("\(count) sparks: gpu × \(options.rounds) rounds of \(options.frames(count)) frames")
-                let workload = SparkWorkload(count: count, viewport: viewport, seed: options.seed, effect: effect)
+                log("\(count) particles of the effect's launches: gpu × \(options.rounds) rounds of \(options.frames(count)) frames")
+                let workload = LaunchWorkload(count: count, viewport: viewport, seed: options.seed, effect: effect)
                 guard workload.count == count else {
-                    throw GLFailure("the effect launches no sparks, so it cannot be measured at \(count) sparks")
+                    throw GLFailure("the effect launches no particles, so it cannot be measured at \(count)")
                 }
-                let runner = try ModeRunner(sparkWorkload: workload, viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
+                let runner = try ModeRunner(launchWorkload: workload, viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
                 let figures = try compare([runner], count: count, query: query)
                 sweep.append(BenchReport.SweepRow(count: count, modes: figures))
             }
@@ -444,7 +447,7 @@ package struct Benchmark {
         let scene = try SceneRenderer(shaders: shaders, capacity: max(each, 1))
         defer { scene.delete() }
         for burst in workload.bursts {
-            try scene.celebration.add(.confetti(burst.particles, workload.physics), at: burst.epoch)
+            try scene.celebration.add(Batch<ConfettiKind>(burst.particles, workload.physics), at: burst.epoch)
         }
         var rng = SeededGenerator(seed: options.seed, stream: 99)
         var firework = ClassicFirework.standard
@@ -454,7 +457,7 @@ package struct Benchmark {
             let origin = Point(rng.uniform(0, viewport.width), rng.uniform(0, viewport.height))
             let list = Array(firework.sparks(at: origin, using: &rng).prefix(each - sparks))
             // Launched so the sparks are mid-flight over the frames measured.
-            try scene.celebration.add(.sparks(list, firework.timing), at: Workload.start - 0.1)
+            try scene.celebration.add(Batch<SparkKind>(list, firework.timing), at: Workload.start - 0.1)
             sparks += list.count
         }
         scene.button = .centred(in: viewport)
@@ -548,7 +551,7 @@ package struct BenchReport: Codable, Sendable {
     package struct SweepRow: Codable, Sendable {
         package var count: Int
         package var gpu: Figures
-        /// The other modes draw confetti: absent for a fireworks effect (`Options.sparkEffect`).
+        /// The other modes draw confetti: absent for a fireworks effect (`Options.launchEffect`).
         package var cpu: Figures?
         package var floor: Figures?
         package var reference: Figures?

@@ -44,7 +44,7 @@ package struct ContactSheet {
 
     /// The middle of the stretch of time during which the most particles are alive inside
     /// `viewport` (as the CPU evaluators place them), sampled every 1/50 s over the launch's life.
-    package static func representativeMoment(_ spawns: [Spawn], in viewport: Size) -> Double {
+    package static func representativeMoment(_ spawns: [any ParticleBatch], in viewport: Size) -> Double {
         let end = spawns.map(\.duration).max() ?? 0
         let steps = max(1, Int((end * 50).rounded(.up)))
         var best = -1, first = 0.0, last = 0.0
@@ -61,7 +61,7 @@ package struct ContactSheet {
     }
 
     /// One launch of preset `i` sized to a tile.
-    package func launch(_ i: Int) -> [Spawn] {
+    package func launch(_ i: Int) -> [any ParticleBatch] {
         let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
         var rng = SeededGenerator(seed: seed, stream: 0)
         return presets[i].effect.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
@@ -135,26 +135,13 @@ package struct ContactSheet {
     }
 }
 
-extension Spawn {
+extension ParticleBatch {
     /// Particles alive `t` seconds after the launch with their centre inside `viewport`.
     package func visibleCount(at t: Double, in viewport: Size) -> Int {
-        func inside(_ x: Double, _ y: Double) -> Bool { x >= 0 && x <= viewport.width && y >= 0 && y <= viewport.height }
-        switch self {
-        case .confetti(let pieces, let physics):
-            return pieces.reduce(0) { count, p in
-                let s = physics.evaluate(p, at: t - p.birth)
-                return count + (s.alive && inside(s.x, s.y) ? 1 : 0)
-            }
-        case .sparks(let sparks, let timing):
-            return sparks.reduce(0) { count, spark in
-                let s = SparkKind.evaluate(spark, at: t - spark.delay, uniforms: timing)
-                return count + (s.alive && inside(s.x, s.y) ? 1 : 0)
-            }
-        case .stars(let stars, let physics):
-            return stars.reduce(0) { count, star in
-                let s = physics.evaluate(star, at: t - star.birth)
-                return count + (s.alive && inside(s.x, s.y) ? 1 : 0)
-            }
+        particles.reduce(0) { count, p in
+            let s = Kind.evaluate(p, at: t - Kind.birth(of: p), uniforms: uniforms)
+            let inside = s.x >= 0 && s.x <= viewport.width && s.y >= 0 && s.y <= viewport.height
+            return count + (s.alive && inside ? 1 : 0)
         }
     }
 }

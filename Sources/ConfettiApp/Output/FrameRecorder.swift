@@ -9,7 +9,7 @@ import Foundation
 package struct FrameRecorder {
     package let show: Show
     /// The show spawned for this frame size, once: recording uploads exactly these particles.
-    package let schedule: [ScheduledSpawn]
+    package let schedule: [ScheduledBatch]
     /// Pixels; one point per pixel.
     package var width: Int
     package var height: Int
@@ -50,7 +50,7 @@ package struct FrameRecorder {
     /// finishes nor abandons the sink: that is the caller's. Needs a current GL context.
     package func record(into sink: FrameSink, shaders: ShaderLibrary, progress: (Int) throws -> Void = { _ in }) throws {
         let viewport = Size(width: Double(width), height: Double(height))
-        let capacity = max(schedule.map(\.spawn.particleCount).reduce(0, +), 1)
+        let capacity = max(schedule.map(\.batch.particleCount).reduce(0, +), 1)
         let scene = try SceneRenderer(shaders: shaders, capacity: capacity)
         let target = try OffscreenTarget(width: width, height: height)
         defer {
@@ -60,7 +60,7 @@ package struct FrameRecorder {
         scene.button = show.button(in: viewport)
         try scene.glow(show.effect.bloom)
         for item in schedule {
-            try scene.celebration.add(item.spawn, at: clockStart + item.time)
+            try scene.celebration.add(item.batch, at: clockStart + item.time)
         }
         try progress(0)
         for k in 0..<frames {

@@ -86,11 +86,12 @@ extension Budget {
         let particles = Int(show.total)
 
         let framePixels = try framePixels(width: request.width, height: request.height)
-        // FrameRecorder sizes both rings to the whole show.
-        let ringBytes = Double(particles) * Double(confettiRecordBytes + sparkRecordBytes)
+        // FrameRecorder sizes every ring to the whole show.
+        let rings = Ring.allCases, recordBytes = rings.map(\.recordBytes).reduce(0, +)
+        let ringBytes = Double(particles) * Double(recordBytes)
         let gpu = ringBytes + 4 * Double(framePixels)
         guard gpu <= Double(maxGPUBytes) else {
-            throw BudgetError("\(format(particles)) particles in 2 rings of \(confettiRecordBytes + sparkRecordBytes) bytes each and a \(request.width)x\(request.height) frame of 4 bytes a pixel need \(format(gpu)) bytes of GPU memory, above the limit of \(format(maxGPUBytes))")
+            throw BudgetError("\(format(particles)) particles in \(rings.count) rings of \(recordBytes) bytes each and a \(request.width)x\(request.height) frame of 4 bytes a pixel need \(format(gpu)) bytes of GPU memory, above the limit of \(format(maxGPUBytes))")
         }
 
         let seconds = showSeconds(effect, launches: launches, interval: request.interval)

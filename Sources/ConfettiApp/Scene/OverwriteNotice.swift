@@ -6,7 +6,6 @@ extension Celebration {
     /// (the option that makes room). The library itself only counts them.
     package func reportOverwrites(advice: String) {
         let say: (String) -> Void = { FileHandle.standardError.write(Data(("confetti: " + $0 + "; " + advice + "\n").utf8)) }
-        confetti.ring.notice = say
-        sparks.ring.notice = say
+        for renderer in renderers { renderer.notice = say }
     }
 }

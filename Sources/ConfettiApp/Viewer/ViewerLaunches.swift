@@ -9,12 +9,12 @@ extension Viewer {
     /// Launches so far; launch k drew from stream k of the seed.
     package var launches: Int { renderer.celebration.launches }
 
-    private func launch(_ kind: EffectName, around rect: Rect) throws -> [Spawn] {
+    private func launch(_ kind: EffectName, around rect: Rect) throws -> [any ParticleBatch] {
         // Checked at start-up and on reload; checked again here, before spawning, all the same.
         try Budget.launch(options.effect, .effect(kind), capacity: options.capacity, names: .options(countGiven: options.count != nil))
-        let spawns = try renderer.celebration.launch(at: clock.time) { options.effect.launch(kind, around: rect, in: viewport, using: &$0) }
+        let batches = try renderer.celebration.launch(at: clock.time) { options.effect.launch(kind, around: rect, in: viewport, using: &$0) }
         needsRedraw = true
-        return spawns
+        return batches
     }
 
     /// One confetti burst of the viewer's own making (a stress burst, an emitter chunk), born
@@ -27,22 +27,19 @@ extension Viewer {
     /// the effect has depth.
     @discardableResult
     package func fireBurst() throws -> [ConfettiParticle] {
-        try launch(.confetti, around: button.frame).flatMap { spawn -> [ConfettiParticle] in
-            if case .confetti(let pieces, _) = spawn { pieces } else { [] }
-        }
+        try launch(.confetti, around: button.frame).of(ConfettiKind.self).flatMap(\.particles)
     }
 
     /// What a click on the button fires: two classic fireworks around it and confetti.
     @discardableResult
-    package func celebrate() throws -> [Spawn] {
+    package func celebrate() throws -> [any ParticleBatch] {
         try launch(.celebration, around: button.frame)
     }
 
     /// A fountain rising from the top of the button.
     @discardableResult
     package func fireFountain() throws -> [Spark] {
-        guard case .sparks(let sparks, _) = try launch(.fountain, around: button.frame).first else { return [] }
-        return sparks
+        try launch(.fountain, around: button.frame).of(SparkKind.self).flatMap(\.particles)
     }
 
     /// A classic firework exploding at `point` (in points).
@@ -50,15 +47,14 @@ extension Viewer {
     package func fireFirework(at point: Point) throws -> [Spark] {
         try Budget.launch(options.effect, .firework, capacity: options.capacity)
         let firework = options.effect.fireworks.firework
-        let spawns = try renderer.celebration.launch(at: clock.time) { [.sparks(firework.sparks(at: point, using: &$0), firework.timing)] }
+        let batches = try renderer.celebration.launch(at: clock.time) { [Batch<SparkKind>(firework.sparks(at: point, using: &$0), firework.timing)] }
         needsRedraw = true
-        guard case .sparks(let sparks, _) = spawns.first else { return [] }
-        return sparks
+        return batches.of(SparkKind.self).flatMap(\.particles)
     }
 
     /// Enter: one launch of the effect's own kind (a rocket, rain, a celebration, …).
     @discardableResult
-    package func fireEffect() throws -> [Spawn] {
+    package func fireEffect() throws -> [any ParticleBatch] {
         try launch(options.effect.kind, around: button.frame)
     }
 }

@@ -22,7 +22,8 @@ import Foundation
 ///   measured; confetti records are 32 B since, so these figures are upper bounds),
 ///   and the per-layer copies made on the way to the ring (1M confetti pieces rendered in one
 ///   launch: 632 MB; 1M fountain sparks: 615 MB; both including render's two 60 MB rings);
-/// - a GPU ring costs its record's bytes per particle of capacity: 32 for confetti, 60 for sparks;
+/// - a GPU ring costs its record's bytes per particle of capacity: 32 for confetti, 60 for
+///   sparks, 40 for stars;
 /// - a trace holds about 4.6 KB per particle (its parameters as a JSON tree) and 1.3 KB per
 ///   sample while it encodes (100,000 confetti pieces at 7 ages: 1.39 GB, 255 MB of JSON);
 /// - a frame costs 4 bytes per pixel in the framebuffer and 4 more read back.
@@ -35,24 +36,11 @@ package enum Budget {
     /// 4 GB machine.
     package static let maxParticlesPerLaunch = 1 << 21
 
-    /// GPU memory: the particle rings (32 bytes per confetti piece and 60 per spark of capacity) and, for
+    /// GPU memory: the particle rings (each kind's record bytes per particle of capacity) and, for
     /// `render`, the frame. A quarter of a 4 GB machine, since llvmpipe's buffers are host memory.
     package static let maxGPUBytes = 1 << 30
 
-
-
-
-
-
-
-
-
-    /// Bytes of one particle's GPU record, per kind.
-    package static let confettiRecordBytes = MemoryLayout<ConfettiInstance>.stride
-    package static let sparkRecordBytes = MemoryLayout<SparkInstance>.stride
-    package static let starRecordBytes = MemoryLayout<StarInstance>.stride
-
-    /// The largest ring capacity that keeps every ring (confetti, sparks and stars) within
+    /// The largest ring capacity that keeps every ring (one per particle kind) within
     /// `maxGPUBytes`.
     package static var maxCapacity: Int { maxGPUBytes / Ring.allCases.map(\.recordBytes).reduce(0, +) }
 
@@ -88,25 +76,22 @@ package enum Budget {
         case firework
     }
 
-    /// The rings, one per particle kind.
-    package enum Ring: String, Sendable, CaseIterable {
-        case confetti, sparks, stars
+    /// A particle kind's ring, as budgets and messages speak of it. Each kind names its own
+    /// (`Budget.Ring.stars` lives with `StarKind`); `allCases` is every registered kind's.
+    package struct Ring: Sendable, Equatable {
+        package let kind: any ParticleKind.Type
 
-        package var noun: String {
-            switch self {
-            case .confetti: "confetti pieces"
-            case .sparks: "sparks"
-            case .stars: "stars"
-            }
-        }
+        package init(_ kind: any ParticleKind.Type) { self.kind = kind }
 
-        package var recordBytes: Int {
-            switch self {
-            case .confetti: Budget.confettiRecordBytes
-            case .sparks: Budget.sparkRecordBytes
-            case .stars: Budget.starRecordBytes
-            }
-        }
+        package static var allCases: [Ring] { ParticleKinds.all.map(Ring.init) }
+
+        /// "stars": the ring's name in messages.
+        package var rawValue: String { kind.plural }
+        /// "confetti pieces": what its counts are of.
+        package var noun: String { kind.noun }
+        package var recordBytes: Int { kind.recordBytes }
+
+        package static func == (a: Ring, b: Ring) -> Bool { ObjectIdentifier(a.kind) == ObjectIdentifier(b.kind) }
     }
 
     // MARK: - Costs, command by command

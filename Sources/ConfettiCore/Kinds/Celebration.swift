@@ -4,7 +4,7 @@ extension EffectKinds {
     package enum Celebration: EffectKind {
         package static var hasButton: Bool { true }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             Classic.launch(effect, around: button, in: viewport, using: &rng) + Confetti.launch(effect, around: button, in: viewport, using: &rng)
         }
 

@@ -4,8 +4,8 @@ extension EffectKinds {
     package enum Classic: EffectKind {
         package static var hasButton: Bool { true }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
-            effect.fireworks.fireworks(around: button, using: &rng).map { .sparks($0, effect.fireworks.firework.timing) }
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+            effect.fireworks.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, effect.fireworks.firework.timing) }
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {

@@ -8,7 +8,7 @@ extension EffectKinds {
 
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             // One spawn per depth layer, the farthest first (one spawn without depth).
             effect.confetti.spawns(in: viewport, using: &rng)
         }
@@ -28,7 +28,7 @@ extension EffectKinds {
     package enum Burst: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             Confetti.launch(effect, around: button, in: viewport, using: &rng)
         }
 
@@ -67,7 +67,7 @@ extension EffectKinds {
     package enum Stream: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             Confetti.launch(effect, around: button, in: viewport, using: &rng)
         }
 

@@ -9,7 +9,7 @@ package protocol EffectKind {
     static var hasButton: Bool { get }
 
     /// One launch with `effect`'s numbers: what is spawned and uploaded, once.
-    static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn]
+    static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch]
 
     /// Particles one launch spawns into each ring, as the fields that multiply up, so that a
     /// refusal can name them.

@@ -4,8 +4,8 @@ extension EffectKinds {
     package enum Fountain: EffectKind {
         package static var hasButton: Bool { true }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
-            [.sparks(effect.fountain.sparks(above: button, using: &rng), effect.fountain.timing)]
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+            [Batch<SparkKind>(effect.fountain.sparks(above: button, using: &rng), effect.fountain.timing)]
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {

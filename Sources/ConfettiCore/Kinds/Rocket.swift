@@ -4,7 +4,7 @@ extension EffectKinds {
     package enum Rocket: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             effect.rocket.launch(in: viewport, using: &rng)
         }
 

@@ -4,7 +4,7 @@ extension EffectKinds {
     package enum Shell: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             effect.shell.launch(in: viewport, using: &rng)
         }
 
@@ -46,7 +46,7 @@ extension EffectKinds {
     package enum Show: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             effect.show.launch(in: viewport, using: &rng)
         }
 

@@ -197,6 +197,12 @@ package struct StarSample: ParticleSample, Hashable {
     package var look = DrawnQuad.Light(core: 0, whiteness: 0, keptAlpha: 1)
     package var scales = Scales()
 
+    package init(t: Double, alive: Bool, x: Double, y: Double, vx: Double, vy: Double, headX: Double, headY: Double,
+                 radius: Double, opacity: Double, brightness: Double) {
+        (self.t, self.alive, self.x, self.y, self.vx, self.vy) = (t, alive, x, y, vx, vy)
+        (self.headX, self.headY, self.radius, self.opacity, self.brightness) = (headX, headY, radius, opacity, brightness)
+    }
+
     package struct Scales: Hashable, Sendable {
         package var x = 0.0, y = 0.0, vx = 0.0, vy = 0.0, headX = 0.0, headY = 0.0, radius = 0.0, opacity = 0.0, brightness = 0.0, color = 0.0
     }

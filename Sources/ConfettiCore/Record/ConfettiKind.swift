@@ -104,7 +104,9 @@ package enum ConfettiKind: ParticleKind {
     package typealias Uniforms = ConfettiPhysics
     package typealias Sample = ConfettiSample
 
-    package static let name = "confetti"
+    package static let name = "confetti piece"
+    package static let plural = "confetti"
+    package static let noun = "confetti pieces"
     package static let vertexShader = "confetti.vert.glsl"
     package static let fragmentShader = "particle.frag.glsl"
 
@@ -185,16 +187,6 @@ package enum ConfettiKind: ParticleKind {
         uniforms.evaluate(particle, at: age, ghost: k)
     }
 
-    package static let feedbackVaryings = ["vPose", "vLife", "vTint"]
-    package static let feedbackFloats = 11
-
-    package static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> ConfettiSample {
-        let v = Array(v.map(Double.init))
-        var sample = ConfettiSample(t: age, alive: v[5] == 1, x: v[0], y: v[1], rotation: v[2], apparentWidth: v[3], opacity: v[4], facing: v[6])
-        (sample.red, sample.green, sample.blue, sample.size) = (v[7], v[8], v[9], v[10])
-        return sample
-    }
-
     package static func traceParams(_ p: ConfettiParticle, uniforms _: ConfettiPhysics) -> ConfettiTraceParams {
         ConfettiTraceParams(p)
     }
@@ -252,4 +244,8 @@ package struct ConfettiTraceParams: Encodable, Sendable {
         size = [p.size.width, p.size.height]
         color = [p.color.r, p.color.g, p.color.b]
     }
+}
+
+extension Budget.Ring {
+    package static var confetti: Budget.Ring { Budget.Ring(ConfettiKind.self) }
 }

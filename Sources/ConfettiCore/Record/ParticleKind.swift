@@ -18,8 +18,12 @@ package protocol ParticleKind {
     associatedtype TraceParams: Encodable
     associatedtype TraceConstants: Encodable
 
-    /// Names the kind in traces and messages.
+    /// Names one particle of the kind in messages ("star").
     static var name: String { get }
+    /// Names the kind's ring and its document in a trace ("stars").
+    static var plural: String { get }
+    /// What a count of its particles is of, in messages ("confetti pieces").
+    static var noun: String { get }
     /// File names in `Shaders/`.
     static var vertexShader: String { get }
     static var fragmentShader: String { get }
@@ -51,14 +55,6 @@ package protocol ParticleKind {
     /// float32 error of each derived from the sample's (see `DrawnQuad`).
     static func drawn(_ particle: Particle, _ sample: Sample) -> DrawnQuad
 
-    /// The vertex outputs transform feedback captures, interleaved, and how many floats they are.
-    static var feedbackVaryings: [String] { get }
-    static var feedbackFloats: Int { get }
-    /// A sample from the floats the shader wrote for one particle at `age`. The shader writes
-    /// its alive flag as exactly 1 or 0; a sample reads only exactly 1 as alive, so a flag the
-    /// shader got wrong (2, 0.5) shows as a disagreement instead of passing as "more than half".
-    static func sample(fromFeedback values: ArraySlice<Float>, age: Double) -> Sample
-
     static func traceParams(_ particle: Particle, uniforms: Uniforms) -> TraceParams
     static func traceConstants(_ uniforms: Uniforms) -> TraceConstants
 
@@ -88,6 +84,9 @@ extension ParticleKind {
         evaluate(particle, at: age, uniforms: uniforms)
     }
 
+    /// Bytes of one record in the GPU ring.
+    package static var recordBytes: Int { MemoryLayout<Record>.stride }
+
     /// Seconds a record keeps drawing after its particle dies: its last ghost's lag.
     package static func trailDuration(_ uniforms: Uniforms) -> Double { Double(ghosts(uniforms)) * ghostSpacing(uniforms) }
 }
@@ -112,6 +111,9 @@ package protocol ParticleSample: Sendable, Encodable {
     /// The particle's own age, in seconds.
     var t: Double { get set }
     var alive: Bool { get }
+    /// The particle's position (pt): the gallery counts the particles it finds on screen.
+    var x: Double { get }
+    var y: Double { get }
     var fields: [SampleField] { get }
 }
 
@@ -232,7 +234,7 @@ package struct ShaderUniform: Hashable, Sendable {
 }
 
 /// Per-burst constants as the shader reads them: a typed value that lists its uniforms.
-package protocol ShaderUniforms: Sendable {
+package protocol ShaderUniforms: Sendable, Equatable {
     var uniforms: [ShaderUniform] { get }
 }
 

@@ -71,6 +71,8 @@ package enum SparkKind: ParticleKind {
     package typealias Sample = SparkSample
 
     package static let name = "spark"
+    package static let plural = "sparks"
+    package static let noun = "sparks"
     package static let vertexShader = "spark.vert.glsl"
     package static let fragmentShader = "particle.frag.glsl"
 
@@ -109,14 +111,6 @@ package enum SparkKind: ParticleKind {
         quad.halfSizeError = 0.5 * diameter * (e * s.bounds.scaleScale + s.bounds.scaleAllowance)
         quad.colorError = e * s.bounds.opacity
         return quad
-    }
-
-    package static let feedbackVaryings = ["vPose", "vLife"]
-    package static let feedbackFloats = 7
-
-    package static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> SparkSample {
-        let v = Array(v.map(Double.init))
-        return SparkSample(t: age, alive: v[5] == 1, x: v[0], y: v[1], angle: v[2], scale: v[3], opacity: v[4], eased: v[6])
     }
 
     package static func traceParams(_ spark: Spark, uniforms: SparkTiming) -> SparkTraceParams {
@@ -174,4 +168,8 @@ package struct SparkTraceParams: Encodable, Sendable {
         color = [spark.color.r, spark.color.g, spark.color.b]
         inFront = spark.inFront
     }
+}
+
+extension Budget.Ring {
+    package static var sparks: Budget.Ring { Budget.Ring(SparkKind.self) }
 }

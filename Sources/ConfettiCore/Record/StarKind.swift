@@ -62,6 +62,8 @@ package enum StarKind: ParticleKind {
     package typealias Sample = StarSample
 
     package static let name = "star"
+    package static let plural = "stars"
+    package static let noun = "stars"
     package static let vertexShader = "star.vert.glsl"
     package static let fragmentShader = "light.frag.glsl"
 
@@ -132,17 +134,6 @@ package enum StarKind: ParticleKind {
         return quad
     }
 
-    package static let feedbackVaryings = ["vPose", "vLife", "vTint", "vHead"]
-    package static let feedbackFloats = 14
-
-    package static func sample(fromFeedback v: ArraySlice<Float>, age: Double) -> StarSample {
-        let v = Array(v.map(Double.init))
-        var sample = StarSample(t: age, alive: v[5] == 1, x: v[0], y: v[1], vx: v[2], vy: v[3], headX: v[12], headY: v[13],
-                                radius: v[7], opacity: v[4], brightness: v[6])
-        (sample.red, sample.green, sample.blue) = (v[8], v[9], v[10])
-        return sample
-    }
-
     package static func traceParams(_ star: Star, uniforms _: StarPhysics) -> StarTraceParams { StarTraceParams(star) }
 
     package static func traceConstants(_ physics: StarPhysics) -> [String: Double] {
@@ -196,4 +187,8 @@ package struct StarTraceParams: Encodable, Sendable {
         secondColor = [s.secondColor.r, s.secondColor.g, s.secondColor.b]
         seed = s.seed
     }
+}
+
+extension Budget.Ring {
+    package static var stars: Budget.Ring { Budget.Ring(StarKind.self) }
 }

@@ -73,12 +73,12 @@ extension ConfettiBurst {
     /// i mod layers. The pieces are drawn exactly as without depth (the same draws, in the same
     /// order), then scaled; with one layer at scale 1 the single spawn is the undepthed one.
     /// A layer left without pieces (fewer pieces than layers) is not spawned.
-    package func spawns(in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+    package func spawns(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
         let pieces = spawn(in: viewport, using: &rng)
         let n = max(depth.layers, 1)
         guard n > 1 else {
             let s = depth.factor(ofLayer: 0)
-            return [.confetti(pieces.map { $0.atDepth(s) }, physics.atDepth(s))]
+            return [Batch<ConfettiKind>(pieces.map { $0.atDepth(s) }, physics.atDepth(s))]
         }
         var layers = [[ConfettiParticle]](repeating: [], count: n)
         for (i, piece) in pieces.enumerated() {
@@ -86,7 +86,7 @@ extension ConfettiBurst {
             layers[k].append(piece.atDepth(depth.factor(ofLayer: k)))
         }
         return layers.enumerated().compactMap { k, layer in
-            layer.isEmpty ? nil : .confetti(layer, physics.atDepth(depth.factor(ofLayer: k)))
+            layer.isEmpty ? nil : Batch<ConfettiKind>(layer, physics.atDepth(depth.factor(ofLayer: k)))
         }
     }
 }

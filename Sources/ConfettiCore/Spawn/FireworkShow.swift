@@ -34,8 +34,8 @@ public struct FireworkShow: Hashable, Sendable {
     package var gap: Double { count > 1 ? seconds / Double(count) : 0 }
 
     /// One launch: draws, per shell, its nudge, then the shell's own draws.
-    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
-        (0..<count).flatMap { k -> [Spawn] in
+    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+        (0..<count).flatMap { k -> [any ParticleBatch] in
             let start = max(0, Double(k) * gap + rng.uniform(-0.25, 0.25) * gap)
             return style(k).launch(in: viewport, at: start, using: &rng)
         }

@@ -140,9 +140,9 @@ public struct RocketLaunch: Hashable, Sendable {
     /// of stars with their own physics. Draws per rocket, in order: x₀, apex height, rise time,
     /// drift, spark colour, rocket colour; per spark its direction on the sphere (z, azimuth) and
     /// speed; per crackle its delay, then per crackle spark its angle and speed.
-    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
         let w = viewport.width, h = viewport.height
-        return (0..<rockets).flatMap { r -> [Spawn] in
+        return (0..<rockets).flatMap { r -> [any ParticleBatch] in
             let birth = Double(r) * stagger
             let x0 = w * rng.uniform(launchX)
             let climb = Self.climb(height: h * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
@@ -163,7 +163,7 @@ public struct RocketLaunch: Hashable, Sendable {
                 return Star(position: Point(apex.x, apex.y), velocity: SIMD2(cos(azimuth), sin(azimuth)) * across * speed, birth: burstTime,
                             lifetime: sparkLifetime, radius: sparkSize, color: color, seed: UInt32(truncatingIfNeeded: r * sparkCount + j))
             }
-            var spawns: [Spawn] = [.stars([rocket], physics), .stars(sparks, sparkPhysics)]
+            var spawns: [any ParticleBatch] = [Batch<StarKind>([rocket], physics), Batch<StarKind>(sparks, sparkPhysics)]
             guard crackles > 0 else { return spawns }
             let crackleSize = max(1, (sparkSize / 2).rounded())
             let pieces = (0..<crackles).flatMap { c -> [Star] in
@@ -177,7 +177,7 @@ public struct RocketLaunch: Hashable, Sendable {
                                 lifetime: crackleLifetime, radius: crackleSize, color: RGB(1, 0.97, 0.85), seed: UInt32(truncatingIfNeeded: c * crackleSparks + k))
                 }
             }
-            spawns.append(.stars(pieces, cracklePhysics))
+            spawns.append(Batch<StarKind>(pieces, cracklePhysics))
             return spawns
         }
     }

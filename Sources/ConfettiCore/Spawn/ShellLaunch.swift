@@ -56,8 +56,8 @@ public struct ShellLaunch: Hashable, Sendable {
     }
 
     /// One launch. Draws per rocket, in order: its x, apex height, rise time, drift; then its shell's.
-    package func launch(in viewport: Size, at start: Double = 0, using rng: inout SeededGenerator) -> [Spawn] {
-        (0..<rockets).flatMap { r -> [Spawn] in
+    package func launch(in viewport: Size, at start: Double = 0, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+        (0..<rockets).flatMap { r -> [any ParticleBatch] in
             let birth = start + Double(r) * stagger
             let x0 = viewport.width * rng.uniform(launchX)
             let climb = RocketLaunch.climb(height: viewport.height * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
@@ -67,7 +67,7 @@ public struct ShellLaunch: Hashable, Sendable {
             let physics = rocketPhysics(climb)
             let apex = physics.motion(rocket, at: climb.apexTime).p
             let spawns = shell.burst(at: Point(apex.x, apex.y), time: birth + climb.apexTime, in: viewport, using: &rng)
-            return [.stars([rocket], physics)] + spawns
+            return [Batch<StarKind>([rocket], physics)] + spawns
         }
     }
 }
@@ -214,7 +214,7 @@ public struct FireworkShell: Hashable, Sendable {
     /// The burst at `centre` (pt), `time` s after the launch. Draws, in order: the colours, the
     /// ring's tilt and turn; per star its direction, speed, lifetime and seed; then the pistil's;
     /// then per star its glitter, crossette and crackle.
-    package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+    package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
         let h = viewport.height
         let color = rng.element(of: colors)
         let second = rng.element(of: changeColors)
@@ -225,19 +225,19 @@ public struct FireworkShell: Hashable, Sendable {
                         radius: radius, color: color, secondColor: second, seed: UInt32(truncatingIfNeeded: rng.next()))
         }
         let main = (0..<stars).map { _ in star(speed: speed, color: color, second: second, radius: radius) }
-        var spawns: [Spawn] = []
+        var spawns: [any ParticleBatch] = []
         if flashRadius > 0 {
             let flash = Star(position: centre, velocity: .zero, birth: time, lifetime: flashSeconds, radius: flashRadius,
                              color: RGB(1, 0.97, 0.9), seed: UInt32(truncatingIfNeeded: rng.next()))
-            spawns.append(.stars([flash], StarPhysics(gravity: 0, drag: 1, fade: flashSeconds, glow: .init(core: 0.15, whiteness: 1, light: 0.7))))
+            spawns.append(Batch<StarKind>([flash], StarPhysics(gravity: 0, drag: 1, fade: flashSeconds, glow: .init(core: 0.15, whiteness: 1, light: 0.7))))
         }
-        spawns.append(.stars(main, physics))
+        spawns.append(Batch<StarKind>(main, physics))
         if pistil > 0 {
             var inner = physics
             inner.trail = .none
             inner.colorChange = 1
             let stars = (0..<pistil).map { _ in star(speed: speed * pistilSpeed, color: pistilColor, second: pistilColor, radius: radius * 0.8) }
-            spawns.append(.stars(stars, inner))
+            spawns.append(Batch<StarKind>(stars, inner))
         }
         if glitterInterval > 0 {
             let sparks = main.flatMap { parent -> [Star] in
@@ -249,7 +249,7 @@ public struct FireworkShell: Hashable, Sendable {
                                 seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            if !sparks.isEmpty { spawns.append(.stars(sparks, glitter)) }
+            if !sparks.isEmpty { spawns.append(Batch<StarKind>(sparks, glitter)) }
         }
         if crossette > 0 {
             var split = physics
@@ -264,7 +264,7 @@ public struct FireworkShell: Hashable, Sendable {
                                 color: parent.secondColor, seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            spawns.append(.stars(children, split))
+            spawns.append(Batch<StarKind>(children, split))
         }
         if crackle > 0 {
             let crackles = main.flatMap { parent -> [Star] in
@@ -276,7 +276,7 @@ public struct FireworkShell: Hashable, Sendable {
                                 color: crackleColor, seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            spawns.append(.stars(crackles, FireworkShell.cracklePhysics))
+            spawns.append(Batch<StarKind>(crackles, FireworkShell.cracklePhysics))
         }
         return spawns
     }

@@ -1,41 +1,17 @@
-/// One burst to upload: confetti pieces or firework sparks, with what they share.
-package enum Spawn: Sendable {
-    case confetti([ConfettiParticle], ConfettiPhysics)
-    case sparks([Spark], SparkTiming)
-    case stars([Star], StarPhysics)
-
-    /// Seconds after its launch when the last of it has gone.
-    package var duration: Double {
-        switch self {
-        case .confetti(let pieces, let physics): (pieces.map(\.birth).max() ?? 0) + physics.lifetime + physics.trail.duration
-        case .sparks(let sparks, let timing): (sparks.map(\.delay).max() ?? 0) + timing.duration
-        case .stars(let stars, let physics): (stars.map { $0.birth + $0.lifetime }.max() ?? 0) + physics.trailDuration
-        }
-    }
-
-    package var particleCount: Int {
-        switch self {
-        case .confetti(let pieces, _): pieces.count
-        case .sparks(let sparks, _): sparks.count
-        case .stars(let stars, _): stars.count
-        }
-    }
-}
-
-package struct ScheduledSpawn: Sendable {
+package struct ScheduledBatch: Sendable {
     package var time: Double
-    package var spawn: Spawn
+    package var batch: any ParticleBatch
 }
 
 extension Effect {
     /// One launch of `kind` with this effect's numbers. `.celebration` is what a click on the
     /// button fires: two classic fireworks around its corners and a burst of confetti.
-    package func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+    package func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
         kind.definition.launch(self, around: button, in: viewport, using: &rng)
     }
 
     /// One launch of this effect's own kind.
-    package func launch(around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [Spawn] {
+    package func launch(around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
         launch(kind, around: button, in: viewport, using: &rng)
     }
 }
@@ -62,17 +38,17 @@ package struct Show: Sendable {
         effect.kind.hasButton ? .centred(in: viewport) : nil
     }
 
-    package func schedule(in viewport: Size) -> [ScheduledSpawn] {
+    package func schedule(in viewport: Size) -> [ScheduledBatch] {
         let button = CelebrateButton.centred(in: viewport)
-        return (0..<launches).flatMap { k -> [ScheduledSpawn] in
+        return (0..<launches).flatMap { k -> [ScheduledBatch] in
             var rng = SeededGenerator(seed: seed, stream: UInt64(k))
             let time = Double(k) * interval
-            return effect.launch(around: button.frame, in: viewport, using: &rng).map { ScheduledSpawn(time: time, spawn: $0) }
+            return effect.launch(around: button.frame, in: viewport, using: &rng).map { ScheduledBatch(time: time, batch: $0) }
         }
     }
 
     /// Seconds until the last particle of the last launch has gone.
-    package static func duration(of schedule: [ScheduledSpawn]) -> Double {
-        schedule.map { $0.time + $0.spawn.duration }.max() ?? 0
+    package static func duration(of schedule: [ScheduledBatch]) -> Double {
+        schedule.map { $0.time + $0.batch.duration }.max() ?? 0
     }
 }

@@ -27,9 +27,8 @@ public final class Celebration {
     /// Launches so far.
     public private(set) var launches = 0
 
-    package let confetti: ParticleRenderer<ConfettiKind>
-    package let sparks: ParticleRenderer<SparkKind>
-    package let stars: ParticleRenderer<StarKind>
+    /// One renderer per particle kind (`ParticleKinds.all`), in drawing order.
+    package let renderers: [any KindRenderer]
     /// Times every draw on the GPU, read back a few draws later.
     private let timer = GPUTimer()
 
@@ -39,7 +38,12 @@ public final class Celebration {
     public var gpuMilliseconds: Double? { timer.latestMilliseconds }
 
     /// GPU memory the rings hold, allocated up front: capacity × each kind's record size.
-    package var ringBytes: Int { confetti.ring.byteSize + sparks.ring.byteSize + stars.ring.byteSize }
+    package var ringBytes: Int { renderers.map(\.ringBytes).reduce(0, +) }
+
+    /// The renderer of one kind, for code about that kind alone (tests of its ring).
+    package func renderer<Kind: ParticleKind>(of _: Kind.Type) -> ParticleRenderer<Kind> {
+        renderers.lazy.compactMap { $0 as? ParticleRenderer<Kind> }.first!
+    }
 
     /// Needs a current OpenGL 3.3 core context. Builds the programs now, so an old context
     /// fails here rather than at the first draw.
@@ -58,30 +62,28 @@ public final class Celebration {
         self.capacity = capacity
         self.shaders = shaders
         self.seed = seed
-        confetti = try ParticleRenderer(shaders: shaders, capacity: capacity)
+        var made: [any KindRenderer] = []
         do {
-            sparks = try ParticleRenderer(shaders: shaders, capacity: capacity)
+            for kind in ParticleKinds.all {
+                made.append(try Self.renderer(of: kind, shaders: shaders, capacity: capacity))
+            }
         } catch {
-            confetti.delete()
+            made.forEach { $0.delete() }
             throw error
         }
-        do {
-            stars = try ParticleRenderer(shaders: shaders, capacity: capacity)
-        } catch {
-            confetti.delete()
-            sparks.delete()
-            throw error
-        }
+        renderers = made
     }
 
-    /// The largest capacity: every ring (32-byte confetti, 60-byte spark and 40-byte star records) within `Budget.maxGPUBytes`, 1 GiB.
+    private static func renderer<Kind: ParticleKind>(of _: Kind.Type, shaders: ShaderLibrary, capacity: Int) throws -> any KindRenderer {
+        try ParticleRenderer<Kind>(shaders: shaders, capacity: capacity)
+    }
+
+    /// The largest capacity: every kind's ring (`Budget.Ring.allCases`) within `Budget.maxGPUBytes`, 1 GiB.
     public static var maxCapacity: Int { Budget.maxCapacity }
 
     /// Frees the GL objects; the context must be current.
     public func delete() {
-        confetti.delete()
-        sparks.delete()
-        stars.delete()
+        renderers.forEach { $0.delete() }
         timer.delete()
     }
 
@@ -114,7 +116,7 @@ public final class Celebration {
     /// even if an upload then fails, so that a launch already in part on screen is never drawn
     /// again by the next one.
     @discardableResult
-    package func launch(at time: Double, _ spawns: (inout SeededGenerator) -> [Spawn]) throws -> [Spawn] {
+    package func launch(at time: Double, _ spawns: (inout SeededGenerator) -> [any ParticleBatch]) throws -> [any ParticleBatch] {
         guard time.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(time)") }
         var rng = SeededGenerator(seed: seed, stream: UInt64(launches))
         launches += 1
@@ -138,12 +140,8 @@ public final class Celebration {
     public static let maxViewportSide = 1_000_000.0
 
     /// Uploads one burst launched at `time` (the clock `draw` is given).
-    package func add(_ spawn: Spawn, at time: Double) throws {
-        switch spawn {
-        case .confetti(let pieces, let physics): try confetti.add(pieces, uniforms: physics, at: time)
-        case .sparks(let list, let timing): try sparks.add(list, uniforms: timing, at: time)
-        case .stars(let list, let physics): try stars.add(list, uniforms: physics, at: time)
-        }
+    package func add(_ batch: any ParticleBatch, at time: Double) throws {
+        try renderers.first { ObjectIdentifier($0.kind) == ObjectIdentifier(batch.kind) }!.add(batch, at: time)
     }
 
     /// Draws everything alive at `now` over what the bound framebuffer holds, then puts back
@@ -157,44 +155,38 @@ public final class Celebration {
     /// Draws one layer (for an app that draws its own button between the two), state preserved.
     @discardableResult
     public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
-        let sparkPlan = sparks.plan(at: now, layer: layer), confettiPlan = confetti.plan(at: now, layer: layer)
-        let starPlan = stars.plan(at: now, layer: layer)
-        guard !sparkPlan.isEmpty || !confettiPlan.isEmpty || !starPlan.isEmpty else { return FrameStats() }
+        let passes = renderers.compactMap { $0.pass(at: now, layer: layer) }
+        guard !passes.isEmpty else { return FrameStats() }
         let saved = GLStateSnapshot()
         defer { saved.restore() }
         timer.begin()
         defer { timer.endFrame() }
-        // Light over paper: fireworks glow in front of the confetti of the same launch.
-        return sparks.execute(sparkPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
-            + confetti.execute(confettiPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
-            + stars.execute(starPlan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+        return passes.reduce(FrameStats()) { $0 + $1.execute(viewport, pixelsPerPoint) }
     }
 
     /// True when nothing is alive or waiting to appear at `now`: the app may stop redrawing.
     public func isIdle(at now: Double) -> Bool {
-        confetti.isIdle(at: now) && sparks.isIdle(at: now) && stars.isIdle(at: now)
+        renderers.allSatisfy { $0.isIdle(at: now) }
     }
 
     public func liveParticles(at now: Double) -> Int {
-        confetti.liveParticles(at: now) + sparks.liveParticles(at: now) + stars.liveParticles(at: now)
+        renderers.map { $0.liveParticles(at: now) }.reduce(0, +)
     }
 
     /// Forgets every burst.
     public func removeAll() {
-        confetti.removeAll()
-        sparks.removeAll()
-        stars.removeAll()
+        renderers.forEach { $0.removeAll() }
     }
 
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
     package func reloadShaders() throws {
-        try reloadEach([confetti.reloadShaders, sparks.reloadShaders, stars.reloadShaders])
+        try reloadEach(renderers.map { $0.reloadShaders })
     }
 
     /// Every shader file the programs were built from (what hot reload watches).
     package var shaderFiles: [String] {
-        Array(Set(confetti.program.files + sparks.program.files + stars.program.files)).sorted()
+        Array(Set(renderers.flatMap(\.shaderFiles))).sorted()
     }
 }
 

@@ -25,7 +25,7 @@ public struct FrameStats: Equatable, Sendable {
 ///
 /// Spawn → record → ring → shader → pixels: `add` uploads a burst once; `draw` sets the time
 /// uniform and draws. The CPU's share of a frame is O(bursts), whatever the particle count.
-package final class ParticleRenderer<Kind: ParticleKind> {
+package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
     package let ring: InstanceRing<Kind>
     package private(set) var program: ShaderProgram
     /// `program` with its fragment shader specialised to the shapes of a burst (`SHAPES` in
@@ -111,7 +111,29 @@ package final class ParticleRenderer<Kind: ParticleKind> {
         }
     }
 
+    /// Uploads a batch of this renderer's kind; `Celebration` hands each batch to its kind's.
+    package func add(_ batch: any ParticleBatch, at time: Double) throws {
+        guard let batch = batch.typed(Kind.self) else {
+            preconditionFailure("a batch of \(batch.kind.plural) handed to the \(Kind.plural) renderer")
+        }
+        try add(batch.particles, uniforms: batch.uniforms, at: time)
+    }
+
     package func removeAll() { ring.removeAll() }
+
+    package var kind: any ParticleKind.Type { Kind.self }
+    package var ringBytes: Int { ring.byteSize }
+    package var burstCount: Int { ring.bursts.count }
+    package var shaderFiles: [String] { program.files }
+    package var notice: ((String) -> Void)? {
+        get { ring.notice }
+        set { ring.notice = newValue }
+    }
+
+    package func pass(at now: Double, layer: Layer) -> PlannedPass? {
+        let plan = plan(at: now, layer: layer)
+        return plan.isEmpty ? nil : PlannedPass { self.execute(plan, viewport: $0, pixelsPerPoint: $1) }
+    }
 
     /// One draw of a frame: a live burst and its time uniform.
     package struct PlannedDraw: Sendable {
@@ -187,4 +209,28 @@ package func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// What `Celebration` asks of each kind's renderer, whatever the kind (`ParticleRenderer`).
+package protocol KindRenderer: AnyObject {
+    var kind: any ParticleKind.Type { get }
+    var ringBytes: Int { get }
+    /// Bursts its ring holds, alive or not yet forgotten.
+    var burstCount: Int { get }
+    var shaderFiles: [String] { get }
+    /// Told when the ring overwrites bursts still alive (`InstanceRing.notice`).
+    var notice: ((String) -> Void)? { get set }
+    func add(_ batch: any ParticleBatch, at time: Double) throws
+    /// The kind's share of a frame's `layer`: nil when it has nothing alive there.
+    func pass(at now: Double, layer: Layer) -> PlannedPass?
+    func liveParticles(at now: Double) -> Int
+    func isIdle(at now: Double) -> Bool
+    func removeAll()
+    func reloadShaders() throws
+    func delete()
+}
+
+/// A kind's planned draws for one layer of a frame, issued by `execute(viewport, pixelsPerPoint)`.
+package struct PlannedPass {
+    package let execute: (Size, Double) -> FrameStats
 }

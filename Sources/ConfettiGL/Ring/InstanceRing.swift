@@ -94,7 +94,7 @@ package final class InstanceRing<Kind: ParticleKind> {
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STATIC_DRAW))
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-        try glCheck("allocating an instance ring of \(capacity) \(Kind.name) particles (\(bytes) bytes)")
+        try glCheck("allocating an instance ring of \(capacity) \(Kind.noun) (\(bytes) bytes)")
     }
 
     package func delete() {
@@ -113,7 +113,7 @@ package final class InstanceRing<Kind: ParticleKind> {
             throw GLFailure("a burst of \(records.count) particles does not fit in the instance ring (capacity \(capacity))")
         }
         // An error left by an earlier call (a draw, say) is not this upload's.
-        try glCheck("an earlier call such as a draw (found before uploading a burst of \(records.count) \(Kind.name) particles, which did not happen)")
+        try glCheck("an earlier call such as a draw (found before uploading a burst of \(records.count) \(Kind.noun), which did not happen)")
         if head + records.count > capacity { head = 0 }
         let range = head..<(head + records.count)
         evict(overlapping: range, now: now)
@@ -123,7 +123,7 @@ package final class InstanceRing<Kind: ParticleKind> {
             epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(range.lowerBound * Self.stride), GLsizeiptr(bytes.count), bytes.baseAddress)
         }
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-        try glCheck("uploading a burst of \(records.count) \(Kind.name) particles")
+        try glCheck("uploading a burst of \(records.count) \(Kind.noun)")
         uploadCount += 1
         uploadedBytes += records.count * Self.stride
 
@@ -175,7 +175,7 @@ package final class InstanceRing<Kind: ParticleKind> {
         droppedLiveParticles += lost
         if !noticeGiven {
             noticeGiven = true
-            notice?("the \(Kind.name) ring (capacity \(capacity)) is full: its oldest bursts are being overwritten while still alive (\(lost) particles this time)")
+            notice?("the \(Kind.plural) ring (capacity \(capacity)) is full: its oldest bursts are being overwritten while still alive (\(lost) particles this time)")
         }
     }
 }

@@ -21,7 +21,6 @@ func withWindowedViewer<T>(_ configure: (inout Viewer.Options) -> Void = { _ in 
 extension Viewer {
     /// Bursts in every ring: how many launches have been uploaded (the rings keep dead ones).
     var burstsUploaded: Int {
-        let c = renderer.celebration
-        return c.confetti.ring.bursts.count + c.sparks.ring.bursts.count + c.stars.ring.bursts.count
+        renderer.celebration.renderers.map(\.burstCount).reduce(0, +)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// feedback: the quad's four vertices per record, drawn as points with the rasterizer off. This
 /// is how the trace and the parity tests see exactly what the renderer's shader computes, for
 /// every kind alike: the kind's own values and every output the fragment shader gets.
-package final class FeedbackProbe<Kind: ParticleKind> {
+package final class FeedbackProbe<Kind: FeedbackSampling> {
     package let program: ShaderProgram
     private var vao: GLuint = 0
     private var input: GLuint = 0

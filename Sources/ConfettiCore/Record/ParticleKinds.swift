@@ -1,0 +1,25 @@
+/// Every particle kind, registered once: the renderer, the budget, the trace, the proof, the
+/// gallery and the bench iterate over this list and ask each kind (`ParticleKind`); none of
+/// them tells kinds apart itself. A new kind is one record, one shader, one evaluator and one
+/// line here.
+package enum ParticleKinds {
+    /// In drawing order within a layer: sparks, then confetti, then stars, light over paper.
+    package static let all: [any ParticleKind.Type] = [
+        SparkKind.self,
+        ConfettiKind.self,
+        StarKind.self,
+    ]
+}
+
+extension ParticleBatch {
+    /// Whether the batch holds `kind`'s particles.
+    package func isOf(_ kind: any ParticleKind.Type) -> Bool { ObjectIdentifier(Kind.self) == ObjectIdentifier(kind) }
+}
+
+extension Sequence where Element == any ParticleBatch {
+    /// The batches as the renderer draws them within a layer: kind by kind in `ParticleKinds`
+    /// order, each kind's in the order given.
+    package var inDrawingOrder: [any ParticleBatch] {
+        ParticleKinds.all.flatMap { kind in filter { $0.isOf(kind) } }
+    }
+}
