@@ -7,7 +7,7 @@ import ConfettiGL
 struct BloomOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Glow: blur the bright pixels of each frame back over it (the effect's bloom section, else threshold 0.2, radius 16 pt, strength 3).",
-        discussion: "Default: the effect file's \"bloom\": {\"enabled\": …}, off in every preset. On llvmpipe it adds about 35 ms to a 1280x720 frame (README, Performance)."))
+        discussion: "Default: the effect file's \"bloom\": {\"enabled\": …}, off in every preset. On llvmpipe it adds about 35 ms to a 1280x720 frame (docs/performance.md)."))
     var bloom: Bool?
 
     /// The effect as this run draws it.

@@ -312,7 +312,7 @@ let equivalents: [String: String] = {
 var candidates: [Mutant] = []
 // Every shader, named by its path under Shaders/ (the library's at the top, the application's in
 // app/). The app/reference-*.glsl files are the benchmark's frozen copy of an earlier renderer,
-// kept only as a yardstick (README, Performance): they are copied, but not mutated.
+// kept only as a yardstick (docs/performance.md): they are copied, but not mutated.
 let shaderFiles = ["", "app/"].flatMap { sub in
     ((try? FileManager.default.contentsOfDirectory(atPath: shaderFolder.appendingPathComponent(sub).path)) ?? [])
         .filter { $0.hasSuffix(".glsl") }.map { sub + $0 }

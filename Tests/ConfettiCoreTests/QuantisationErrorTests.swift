@@ -127,7 +127,7 @@ import Testing
     }
 
     /// The standard burst, as the viewer fires it, up to a 4K viewport: the bound over a whole
-    /// life is far below a pixel (the numbers README's record section quotes).
+    /// life is far below a pixel (the numbers docs/architecture.md quotes for the compact record).
     @Test func theStandardBurstMovesByLessThanATenthOfAPoint() {
         var worst = Worst()
         for (width, height) in [(1280.0, 720.0), (3840.0, 2160.0)] {

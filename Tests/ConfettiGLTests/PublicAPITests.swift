@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The library's public API is the list the README gives, no more and no less: a public
+/// The library's public API is the list docs/api.md gives, no more and no less: a public
 /// declaration in ConfettiCore or ConfettiGL that the list does not name fails here, and so does
 /// a listed name that is no longer public. What the app and the tests share besides is `package`.
 @Suite struct PublicAPITests {
@@ -55,14 +55,14 @@ import Testing
         return found
     }
 
-    /// The README's list: one row per public type, its public members as code spans in the
-    /// last column (`fire(_:at:in:around:)` names `fire`).
+    /// The list in docs/api.md: one row per public type, its public members as code spans in
+    /// the last column (`fire(_:at:in:around:)` names `fire`).
     static func listed() throws -> [String: Set<String>] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let open = try #require(readme.range(of: "<!-- public api -->\n"), "README has no public API list")
-        let close = try #require(readme.range(of: "<!-- /public api -->", range: open.upperBound..<readme.endIndex))
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/api.md"), encoding: .utf8)
+        let open = try #require(doc.range(of: "<!-- public api -->\n"), "docs/api.md has no public API list")
+        let close = try #require(doc.range(of: "<!-- /public api -->", range: open.upperBound..<doc.endIndex))
         var listed: [String: Set<String>] = [:]
-        for row in readme[open.upperBound..<close.lowerBound].split(separator: "\n") where row.hasPrefix("| `") {
+        for row in doc[open.upperBound..<close.lowerBound].split(separator: "\n") where row.hasPrefix("| `") {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             let type = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             let members = cells.count > 2 ? cells.last! : ""
@@ -71,25 +71,25 @@ import Testing
         return listed
     }
 
-    @Test func everyPublicDeclarationIsInTheReadmesListAndNothingElseIs() throws {
+    @Test func everyPublicDeclarationIsInTheDocumentedListAndNothingElseIs() throws {
         let found = try Self.publicDeclarations(), listed = try Self.listed()
         var types = Set(found.keys)
         types.remove("")
         #expect(!types.isEmpty && types.contains("Celebration") && found["Celebration"]?.contains("fire") == true, "the scan finds the API")
         for type in types.sorted() {
             guard let members = listed[type] else {
-                Issue.record("public \(type) is not in the README's public API list")
+                Issue.record("public \(type) is not in the public API list of docs/api.md")
                 continue
             }
             for member in found[type, default: []].subtracting(members).sorted() {
-                Issue.record("public \(type).\(member) is not in the README's public API list")
+                Issue.record("public \(type).\(member) is not in the public API list of docs/api.md")
             }
             for member in members.subtracting(found[type, default: []]).sorted() {
-                Issue.record("the README lists \(type).\(member), which is not public")
+                Issue.record("docs/api.md lists \(type).\(member), which is not public")
             }
         }
         for type in Set(listed.keys).subtracting(types).sorted() {
-            Issue.record("the README lists \(type), which is not public")
+            Issue.record("docs/api.md lists \(type), which is not public")
         }
     }
 

@@ -2,7 +2,7 @@ import CGLFW
 import ConfettiCore
 
 /// The viewer's controls: one table that is at once what `Viewer.handle` dispatches on and what
-/// `--help` and the README say (a test compares the README with it). Each row holds the keys or
+/// `--help` and the README say (DocsTests compares the README with it). Each row holds the keys or
 /// clicks that set it off, the words the help uses for them, and the action each one takes, so
 /// a key cannot do one thing and be documented as another.
 package enum ViewerKeys {

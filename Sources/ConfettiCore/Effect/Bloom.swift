@@ -1,6 +1,6 @@
 /// A glow around the bright pixels of a frame: the numbers `BloomPass` draws with, and an
 /// effect file's `bloom` section. Off in every preset: on llvmpipe it costs more than the
-/// particles of most effects (README, Performance).
+/// particles of most effects (docs/performance.md).
 ///
 /// The part of each pixel's premultiplied luminance above `threshold` is blurred (a Gaussian
 /// reaching `radius`) and added back over the frame, `strength` times (docs/effects.md, Bloom).

@@ -1,6 +1,6 @@
 /// One field of an effect file: its name, what it means (with its unit), what is allowed, and
 /// how it is read from and written to a section value. The tables in `EffectFormat` are made of
-/// these, and drive reading, validation, writing and the README's field reference alike.
+/// these, and drive reading, validation, writing and the field reference in docs/effect-files.md alike.
 struct EffectField<Section> {
     let name: String
     let meaning: String

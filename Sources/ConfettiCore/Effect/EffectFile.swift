@@ -66,7 +66,7 @@ package enum EffectFile {
     }
 
     /// Every field of every section, with its default, what is allowed and what it means, as
-    /// Markdown: the README's field reference.
+    /// Markdown: the field reference in docs/effect-files.md.
     package static var reference: String {
         EffectFormat.sections.map(\.reference).joined(separator: "\n\n")
     }

@@ -1,5 +1,5 @@
 /// The effect file format, described once: one table of fields per section. Reading,
-/// validation, writing and the README's field reference all come from these tables.
+/// validation, writing and the field reference (docs/effect-files.md) all come from these tables.
 ///
 /// ```
 /// { "kind": "confetti" | "classic" | "fountain" | "celebration" | "rocket" | "shell" | "show",

@@ -30,8 +30,8 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
     package private(set) var program: ShaderProgram
     /// `program` with its fragment shader specialised to the shapes of a burst (`SHAPES` in
     /// particle.frag.glsl), built when first needed: llvmpipe pays for every branch of a fragment
-    /// shader, taken or not, so a burst of rectangles should not pay for stars (README,
-    /// Performance).
+    /// shader, taken or not, so a burst of rectangles should not pay for stars
+    /// (docs/performance.md).
     private var variants: [DrawnQuad.ShapeSet: ShaderProgram] = [:]
     private var vao: GLuint = 0
 
