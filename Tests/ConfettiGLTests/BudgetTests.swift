@@ -1,5 +1,6 @@
 @testable import ConfettiCore
 @testable import ConfettiApp
+import ConfettiGL
 import Foundation
 import Testing
 
@@ -150,7 +151,36 @@ import Testing
         }
         let fits = try Budget.render(request(million, launches: 4, size: (64, 36), frames: 1))
         #expect(fits.particles == 4_000_000 && fits.particlesPerLaunch == 1_000_000 && fits.launches == 4)
-        #expect(fits.gpuBytes == 4_000_000 * (32 + 60) + 64 * 36 * 4 && fits.gpuBytes <= Budget.maxGPUBytes)
+        #expect(fits.gpuBytes == 4_000_000 * Self.ringBytesPerParticle + 64 * 36 * 4 && fits.gpuBytes <= Budget.maxGPUBytes)
+    }
+
+    /// Bytes one particle of capacity costs across every ring: a record in each, one ring per
+    /// particle kind.
+    static var ringBytesPerParticle: Int { Budget.Ring.allCases.map(\.recordBytes).reduce(0, +) }
+
+    /// Render's GPU budget is what FrameRecorder allocates: a ring for every particle kind
+    /// (confetti, sparks, stars), each of a capacity of the whole show, and the frame. A star
+    /// show counts its star ring; a confetti show counts the spark and star rings it leaves empty.
+    @Test func renderCountsARingOfTheWholeShowForEveryParticleKind() async throws {
+        let size = (64, 36)
+        for name in ["confetti", "celebration", "finale", "peony", "show"] {
+            let effect = try #require(Effect.preset(name))
+            let cost = try Budget.render(request(effect, size: size, frames: 1))
+            #expect(cost.gpuBytes == cost.particles * Self.ringBytesPerParticle + size.0 * size.1 * 4, "\(name): \(cost.gpuBytes) bytes")
+            // The recorder's rings hold the show spawned: at most what the budget counted (shells
+            // draw their glitter, so the budget is their upper bound).
+            let recorder = FrameRecorder(show: Show(effect: effect, seed: 1, launches: cost.launches, interval: 0.35),
+                                         width: size.0, height: size.1, fps: 30, frames: 1)
+            #expect(recorder.ringCapacity >= 1 && recorder.ringCapacity <= cost.particles, "\(name): \(recorder.ringCapacity) of \(cost.particles)")
+        }
+        // And a ring of that capacity is what the scene allocates, per particle, on the GPU.
+        let capacity = 1_000
+        let allocated = try await SharedGL.run {
+            let scene = try SceneRenderer(shaders: SharedGL.shaders(), capacity: capacity)
+            defer { scene.delete() }
+            return scene.celebration.ringBytes
+        }
+        #expect(allocated == capacity * Self.ringBytesPerParticle)
     }
 
     @Test func renderNamesTheOptionThatGaveTheFrames() throws {

@@ -31,6 +31,10 @@ package struct FrameRecorder {
     /// Seconds until the last particle has gone.
     package var duration: Double { Show.duration(of: schedule) }
 
+    /// Capacity of each of the scene's rings, one per particle kind: the whole show, since it is
+    /// all spawned before the first frame (`Budget.render` counts it so).
+    package var ringCapacity: Int { max(schedule.map(\.batch.particleCount).reduce(0, +), 1) }
+
     /// Writes the frames as PNG files into `directory` (created if needed, earlier frames in it
     /// replaced) and returns their paths. Needs a current GL context.
     package func record(to directory: URL, shaders: ShaderLibrary) throws -> [URL] {
@@ -50,8 +54,7 @@ package struct FrameRecorder {
     /// finishes nor abandons the sink: that is the caller's. Needs a current GL context.
     package func record(into sink: FrameSink, shaders: ShaderLibrary, progress: (Int) throws -> Void = { _ in }) throws {
         let viewport = Size(width: Double(width), height: Double(height))
-        let capacity = max(schedule.map(\.batch.particleCount).reduce(0, +), 1)
-        let scene = try SceneRenderer(shaders: shaders, capacity: capacity)
+        let scene = try SceneRenderer(shaders: shaders, capacity: ringCapacity)
         let target = try OffscreenTarget(width: width, height: height)
         defer {
             scene.delete()

@@ -4,8 +4,8 @@ import ConfettiCore
 /// drawn and written.
 extension Budget {
     /// Particles `render` spawns in all: it spawns and uploads the whole show before the first
-    /// frame, into two rings sized to it. A show at the limit (3 launches of 1,398,101 pieces)
-    /// peaked at 1.6 GB, measured.
+    /// frame, into rings sized to it, one per particle kind. A show at the limit (3 launches of
+    /// 1,398,101 pieces) peaked at 1.6 GB, measured when there were two rings (confetti, sparks).
     package static let maxParticlesPerShow = 1 << 22
 
     /// Pixels of one frame (8192 × 8192): 256 MiB in the framebuffer and as much again read
@@ -61,7 +61,7 @@ extension Budget {
         package var launches: Int
         package var particlesPerLaunch: Int
         package var particles: Int
-        /// Both rings (each sized to the whole show) and the frame.
+        /// Every ring (one per particle kind, each sized to the whole show) and the frame.
         package var gpuBytes: Int
         package var framePixels: Int
         /// Seconds the show lasts, until its last particle has gone.
@@ -86,12 +86,14 @@ extension Budget {
         let particles = Int(show.total)
 
         let framePixels = try framePixels(width: request.width, height: request.height)
-        // FrameRecorder sizes every ring to the whole show.
-        let rings = Ring.allCases, recordBytes = rings.map(\.recordBytes).reduce(0, +)
-        let ringBytes = Double(particles) * Double(recordBytes)
-        let gpu = ringBytes + 4 * Double(framePixels)
+        // FrameRecorder gives its scene's Celebration a capacity of the whole show, and a
+        // Celebration allocates a ring of that capacity for every particle kind, used or not.
+        let rings = Ring.allCases
+        let bytesPerParticle = rings.map(\.recordBytes).reduce(0, +)
+        let gpu = Double(particles) * Double(bytesPerParticle) + 4 * Double(framePixels)
         guard gpu <= Double(maxGPUBytes) else {
-            throw BudgetError("\(format(particles)) particles in \(rings.count) rings of \(recordBytes) bytes each and a \(request.width)x\(request.height) frame of 4 bytes a pixel need \(format(gpu)) bytes of GPU memory, above the limit of \(format(maxGPUBytes))")
+            let records = rings.map { "\($0.recordBytes)" }.joined(separator: " + ")
+            throw BudgetError("\(format(particles)) particles in \(rings.count) rings (\(rings.map(\.rawValue).joined(separator: ", "))) of \(records) = \(bytesPerParticle) bytes a particle and a \(request.width)x\(request.height) frame of 4 bytes a pixel need \(format(gpu)) bytes of GPU memory, above the limit of \(format(maxGPUBytes))")
         }
 
         let seconds = showSeconds(effect, launches: launches, interval: request.interval)

@@ -5,7 +5,8 @@ extension EffectField {
     static func gusts(_ name: String, _ key: WritableKeyPath<Section, [Wind.Gust]>, _ meaning: String) -> EffectField {
         let each = "each [amplitude, frequency, phase] with amplitude from -100000 to 100000 pt/s, frequency greater than 0 and at most 1000 rad/s, phase from -1000 to 1000 rad"
         let allowed = "0 to \(Wind.maxGusts) gusts, \(each)"
-        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+        let amplitude = FieldUnit.speed, frequency = FieldUnit.frequency, phase = FieldUnit.angle
+        return EffectField(name: name, meaning: meaning, allowed: allowed, unit: .tuple([amplitude, frequency, phase]), read: { section, field in
             let items = try field.array()
             guard items.count <= Wind.maxGusts else {
                 throw field.fail("\(items.count) gusts: give 0 to \(Wind.maxGusts), \(each)")
@@ -18,13 +19,17 @@ extension EffectField {
                 }
                 return Wind.Gust(amplitude: v[0], frequency: v[1], phase: v[2])
             }
-        }, write: { .array($0[keyPath: key].map { .array([.number($0.amplitude), .number($0.frequency), .number($0.phase)]) }) })
+        }, write: { .array($0[keyPath: key].map { .array([.number($0.amplitude), .number($0.frequency), .number($0.phase)]) }) }, slow: { section, s in
+            section[keyPath: key] = section[keyPath: key].map {
+                Wind.Gust(amplitude: amplitude.slowed($0.amplitude, by: s), frequency: frequency.slowed($0.frequency, by: s), phase: phase.slowed($0.phase, by: s))
+            }
+        })
     }
 
     /// No stops, or 2 to `ColorRamp.maxStops`, each ["#rrggbb", fraction], fractions strictly increasing from 0 to 1.
     static func rampStops(_ name: String, _ key: WritableKeyPath<Section, [ColorRamp.Stop]>, _ meaning: String) -> EffectField {
         let rule = "none, or 2 to \(ColorRamp.maxStops) stops [\"#rrggbb\", fraction of the lifetime] with fractions strictly increasing from 0 to 1"
-        return EffectField(name: name, meaning: meaning, allowed: rule, read: { section, field in
+        return EffectField(name: name, meaning: meaning, allowed: rule, unit: .tuple([.notAQuantity, .ratio]), read: { section, field in
             let items = try field.array()
             guard items.isEmpty || (2...ColorRamp.maxStops).contains(items.count) else {
                 throw field.fail("\(items.count) stop\(items.count == 1 ? "" : "s"): give \(rule)")

@@ -1,13 +1,115 @@
-/// One field of an effect file: its name, what it means (with its unit), what is allowed, and
-/// how it is read from and written to a section value. The tables in `EffectFormat` are made of
-/// these, and drive reading, validation, writing and the field reference in docs/effect-files.md alike.
+/// One field of an effect file: its name, what it means (with its unit), what it measures, what
+/// is allowed, and how it is read from and written to a section value. The tables in
+/// `EffectFormat` are made of these, and drive reading, validation, writing, the field reference
+/// in docs/effect-files.md and reduced motion alike.
 struct EffectField<Section> {
     let name: String
     let meaning: String
     let allowed: String
+    /// What the field measures: how reduced motion scales it (`slow`).
+    let unit: FieldUnit
     let read: (inout Section, FieldValue) throws -> Void
     let write: (Section) -> JSONText
-    var domain: FieldDomain = .other
+    let domain: FieldDomain
+    /// The field of a section slowed down in time by s, as its unit says: × s^(−n) for a unit
+    /// of secondsⁿ. Nothing for a unit time does not enter.
+    let slow: (inout Section, Double) -> Void
+
+    /// `slow` may be left out only for a unit time does not enter: a field measured in time
+    /// that could not be slowed down would be missed by reduced motion.
+    init(name: String, meaning: String, allowed: String, unit: FieldUnit, read: @escaping (inout Section, FieldValue) throws -> Void,
+         write: @escaping (Section) -> JSONText, domain: FieldDomain = .other, slow: ((inout Section, Double) -> Void)? = nil) {
+        precondition(slow != nil || unit.isTimeless, "\(name) is measured in \(unit), which reduced motion scales, but has no way to be slowed down")
+        self.name = name
+        self.meaning = meaning
+        self.allowed = allowed
+        self.unit = unit
+        self.read = read
+        self.write = write
+        self.domain = domain
+        self.slow = slow ?? { _, _ in }
+    }
+}
+
+extension Sequence {
+    /// `value` slowed down in time by `s`: every field by its unit.
+    func slowedDown<Section>(_ value: Section, by s: Double) -> Section where Element == EffectField<Section> {
+        reduce(into: value) { value, field in field.slow(&value, s) }
+    }
+}
+
+/// What a field measures, as far as time is concerned: how it changes when an effect is slowed
+/// down in time by a factor s (reduced motion, docs/effects.md). A closed form x(t) played at
+/// s·t is the same formula with every quantity in secondsⁿ multiplied by s⁻ⁿ: durations ÷ s,
+/// speeds and frequencies × s, accelerations × s², and nothing else changes.
+package enum FieldUnit: Hashable, Sendable, CustomStringConvertible {
+    /// s: a lifetime, fade, delay, interval, period, or the spacing of trail ghosts (they are
+    /// spaced in time). ÷ s.
+    case duration
+    /// Distance per second: pt/s, viewport widths or heights per second. × s.
+    case speed
+    /// Per second: an oscillation's rad/s, steps or pieces per second, drag's 1/s. × s.
+    case frequency
+    /// Turning, deg/s or rad/s: a spin, the phase of a travelling wave. × s.
+    case angularSpeed
+    /// pt/s². × s².
+    case acceleration
+    /// How many: pieces, sparks, ghosts, layers. Time does not enter; reduced motion halves
+    /// the pieces and sparks of its own accord (`Effect.reducedMotion`).
+    case count
+    /// pt, or a share of the viewport: a size, distance or position.
+    case length
+    /// deg or rad.
+    case angle
+    /// A pure number: a fraction, share, factor, or eased progress.
+    case ratio
+    /// Not a number: a colour, a name, a choice, a switch.
+    case notAQuantity
+    /// Entries of several numbers, component i of each in `units[i]`: a wind gust's
+    /// [amplitude, frequency, phase].
+    case tuple([FieldUnit])
+
+    /// The power of seconds in the unit: 1 for a duration, −1 for anything per second, −2 for
+    /// an acceleration, 0 where time does not enter; nil for a tuple, whose components have
+    /// their own.
+    package var secondsPower: Int? {
+        switch self {
+        case .duration: 1
+        case .speed, .frequency, .angularSpeed: -1
+        case .acceleration: -2
+        case .count, .length, .angle, .ratio, .notAQuantity: 0
+        case .tuple: nil
+        }
+    }
+
+    /// Whether slowing an effect down leaves values of this unit as they are.
+    package var isTimeless: Bool {
+        if case .tuple(let units) = self { return units.allSatisfy(\.isTimeless) }
+        return secondsPower == 0
+    }
+
+    /// `value`, of this (scalar) unit, in an effect slowed down in time by `s`: value × s⁻ⁿ.
+    package func slowed(_ value: Double, by s: Double) -> Double {
+        guard let n = secondsPower else { preconditionFailure("a tuple is slowed down component by component") }
+        let power = (0..<abs(n)).reduce(1.0) { product, _ in product * s }
+        return n > 0 ? value / power : value * power
+    }
+
+    package var description: String {
+        switch self {
+        case .duration: "duration"
+        case .speed: "speed"
+        case .frequency: "frequency"
+        case .angularSpeed: "angular speed"
+        case .acceleration: "acceleration"
+        case .count: "count"
+        case .length: "length"
+        case .angle: "angle"
+        case .ratio: "ratio"
+        case .notAQuantity: "not a quantity"
+        case .tuple(let units): "[" + units.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
 }
 
 /// The numbers a field accepts, for tests that sweep every field across its whole range.
@@ -26,6 +128,10 @@ package struct EffectFieldInfo: Sendable {
     package var section: String
     package var name: String
     package var domain: FieldDomain
+    /// What it measures, in time's terms.
+    package var unit: FieldUnit
+    /// What it means, with its unit, as the field reference says.
+    package var meaning: String
     /// The effect kinds that read the section.
     package var kinds: Set<EffectName>
 }
@@ -109,27 +215,30 @@ private func show(_ v: Double) -> String { v.compactText }
 
 extension EffectField {
     /// A number in `range`; `open` excludes the lower bound.
-    static func number(_ name: String, _ key: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>, open: Bool = false, _ meaning: String) -> EffectField {
+    static func number(_ name: String, _ key: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>, open: Bool = false, _ unit: FieldUnit, _ meaning: String) -> EffectField {
         let allowed = open ? "greater than \(show(range.lowerBound)) and at most \(show(range.upperBound))" : "from \(show(range.lowerBound)) to \(show(range.upperBound))"
-        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+        return EffectField(name: name, meaning: meaning, allowed: allowed, unit: unit, read: { section, field in
             let v = try field.number()
             guard range.contains(v), !(open && v == range.lowerBound) else { throw field.fail("\(field.text) is out of range: allowed \(allowed)") }
             section[keyPath: key] = v
-        }, write: { .number($0[keyPath: key]) }, domain: .number(range, open: open))
+        }, write: { .number($0[keyPath: key]) }, domain: .number(range, open: open), slow: { section, s in
+            section[keyPath: key] = unit.slowed(section[keyPath: key], by: s)
+        })
     }
 
-    /// A whole number in `range`, kept as an Int or (for sizes) a Double.
-    static func whole(_ name: String, _ key: WritableKeyPath<Section, Int>, _ range: ClosedRange<Int>, _ meaning: String) -> EffectField {
-        wholeNumber(name, range, meaning, set: { $0[keyPath: key] = $1 }, get: { $0[keyPath: key] })
+    /// A whole number in `range`, kept as an Int or (for sizes) a Double: a count or a size,
+    /// never measured in time (slowed down, it would not stay whole).
+    static func whole(_ name: String, _ key: WritableKeyPath<Section, Int>, _ range: ClosedRange<Int>, _ unit: FieldUnit, _ meaning: String) -> EffectField {
+        wholeNumber(name, range, unit, meaning, set: { $0[keyPath: key] = $1 }, get: { $0[keyPath: key] })
     }
 
-    static func whole(_ name: String, _ key: WritableKeyPath<Section, Double>, _ range: ClosedRange<Int>, _ meaning: String) -> EffectField {
-        wholeNumber(name, range, meaning, set: { $0[keyPath: key] = Double($1) }, get: { Int($0[keyPath: key]) })
+    static func whole(_ name: String, _ key: WritableKeyPath<Section, Double>, _ range: ClosedRange<Int>, _ unit: FieldUnit, _ meaning: String) -> EffectField {
+        wholeNumber(name, range, unit, meaning, set: { $0[keyPath: key] = Double($1) }, get: { Int($0[keyPath: key]) })
     }
 
-    private static func wholeNumber(_ name: String, _ range: ClosedRange<Int>, _ meaning: String, set: @escaping (inout Section, Int) -> Void, get: @escaping (Section) -> Int) -> EffectField {
+    private static func wholeNumber(_ name: String, _ range: ClosedRange<Int>, _ unit: FieldUnit, _ meaning: String, set: @escaping (inout Section, Int) -> Void, get: @escaping (Section) -> Int) -> EffectField {
         let allowed = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+        return EffectField(name: name, meaning: meaning, allowed: allowed, unit: unit, read: { section, field in
             let v = try field.number()
             guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
                 throw field.fail("\(field.text) is not allowed: \(allowed)")
@@ -139,16 +248,20 @@ extension EffectField {
     }
 
     /// `[low, high]` with low ≤ high, both in `range` (whole numbers when `whole`).
-    static func interval(_ name: String, _ key: WritableKeyPath<Section, ClosedRange<Double>>, _ range: ClosedRange<Double>, _ meaning: String) -> EffectField {
+    static func interval(_ name: String, _ key: WritableKeyPath<Section, ClosedRange<Double>>, _ range: ClosedRange<Double>, _ unit: FieldUnit, _ meaning: String) -> EffectField {
         let allowed = "[low, high] with low ≤ high, each from \(show(range.lowerBound)) to \(show(range.upperBound))"
-        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+        return EffectField(name: name, meaning: meaning, allowed: allowed, unit: unit, read: { section, field in
             section[keyPath: key] = try readInterval(field, range, whole: false, allowed: allowed)
-        }, write: { .array([.number($0[keyPath: key].lowerBound), .number($0[keyPath: key].upperBound)]) }, domain: .interval(range))
+        }, write: { .array([.number($0[keyPath: key].lowerBound), .number($0[keyPath: key].upperBound)]) }, domain: .interval(range), slow: { section, s in
+            let r = section[keyPath: key]
+            section[keyPath: key] = unit.slowed(r.lowerBound, by: s)...unit.slowed(r.upperBound, by: s)
+        })
     }
 
-    static func interval(_ name: String, _ key: WritableKeyPath<Section, ClosedRange<Int>>, _ range: ClosedRange<Int>, _ meaning: String) -> EffectField {
+    /// Whole numbers, never measured in time (see `whole`).
+    static func interval(_ name: String, _ key: WritableKeyPath<Section, ClosedRange<Int>>, _ range: ClosedRange<Int>, _ unit: FieldUnit, _ meaning: String) -> EffectField {
         let allowed = "[low, high] with low ≤ high, whole numbers from \(range.lowerBound) to \(range.upperBound)"
-        return EffectField(name: name, meaning: meaning, allowed: allowed, read: { section, field in
+        return EffectField(name: name, meaning: meaning, allowed: allowed, unit: unit, read: { section, field in
             let r = try readInterval(field, Double(range.lowerBound)...Double(range.upperBound), whole: true, allowed: allowed)
             section[keyPath: key] = Int(r.lowerBound)...Int(r.upperBound)
         }, write: { .array([.number(Double($0[keyPath: key].lowerBound)), .number(Double($0[keyPath: key].upperBound))]) }, domain: .wholeInterval(range))
@@ -164,9 +277,9 @@ extension EffectField {
     }
 
     /// `count` numbers (nil: as many as the default has), each in `range`.
-    static func numbers(_ name: String, _ key: WritableKeyPath<Section, [Double]>, count: Int?, _ range: ClosedRange<Double>, _ meaning: String) -> EffectField {
+    static func numbers(_ name: String, _ key: WritableKeyPath<Section, [Double]>, count: Int?, _ range: ClosedRange<Double>, _ unit: FieldUnit, _ meaning: String) -> EffectField {
         let each = "each from \(show(range.lowerBound)) to \(show(range.upperBound))"
-        return EffectField(name: name, meaning: meaning, allowed: count.map { "\($0) numbers, \(each)" } ?? "as many numbers as the default, \(each)", read: { section, field in
+        return EffectField(name: name, meaning: meaning, allowed: count.map { "\($0) numbers, \(each)" } ?? "as many numbers as the default, \(each)", unit: unit, read: { section, field in
             let items = try field.array()
             let values = try items.map { try $0.number() }
             let wanted = count ?? section[keyPath: key].count
@@ -174,16 +287,19 @@ extension EffectField {
                 throw field.fail("[\(items.map(\.text).joined(separator: ", "))] is not allowed: \(wanted) numbers, \(each)")
             }
             section[keyPath: key] = values
-        }, write: { .array($0[keyPath: key].map(JSONText.number)) })
+        }, write: { .array($0[keyPath: key].map(JSONText.number)) }, slow: { section, s in
+            section[keyPath: key] = section[keyPath: key].map { unit.slowed($0, by: s) }
+        })
     }
 
-    /// `counts` entries (1 to 64 unless given), each read by `element` (its path carries the index).
+    /// `counts` entries (1 to 64 unless given), each read by `element` (its path carries the
+    /// index): colours, names, sizes, shapes, curves, none of them measured in time.
     static func list<Element>(
-        _ name: String, _ key: WritableKeyPath<Section, [Element]>, counts: ClosedRange<Int> = 1...64, noun: String, allowed: String, _ meaning: String,
+        _ name: String, _ key: WritableKeyPath<Section, [Element]>, counts: ClosedRange<Int> = 1...64, noun: String, allowed: String, unit: FieldUnit, _ meaning: String,
         element: @escaping (FieldValue) throws -> Element, write: @escaping (Element) -> JSONText
     ) -> EffectField {
         let range = "\(counts.lowerBound) to \(counts.upperBound)"
-        return EffectField(name: name, meaning: meaning, allowed: "\(range) \(noun), \(allowed)", read: { section, field in
+        return EffectField(name: name, meaning: meaning, allowed: "\(range) \(noun), \(allowed)", unit: unit, read: { section, field in
             let items = try field.array()
             guard counts.contains(items.count) else {
                 throw field.fail(items.isEmpty ? "empty: give \(range) \(noun), \(allowed)" : "\(items.count) \(noun): give \(range), \(allowed)")
@@ -193,12 +309,12 @@ extension EffectField {
     }
 
     static func colors(_ name: String, _ key: WritableKeyPath<Section, [RGB]>, counts: ClosedRange<Int> = 1...64, _ meaning: String) -> EffectField {
-        list(name, key, counts: counts, noun: "colours", allowed: "each \"#rrggbb\"", meaning, element: readColor, write: { .string($0.hex) })
+        list(name, key, counts: counts, noun: "colours", allowed: "each \"#rrggbb\"", unit: .notAQuantity, meaning, element: readColor, write: { .string($0.hex) })
     }
 
     /// One colour, `"#rrggbb"`.
     static func color(_ name: String, _ key: WritableKeyPath<Section, RGB>, _ meaning: String) -> EffectField {
-        EffectField(name: name, meaning: meaning, allowed: "\"#rrggbb\"", read: { section, field in
+        EffectField(name: name, meaning: meaning, allowed: "\"#rrggbb\"", unit: .notAQuantity, read: { section, field in
             section[keyPath: key] = try readColor(field)
         }, write: { .string($0[keyPath: key].hex) })
     }
@@ -214,7 +330,7 @@ extension EffectField {
 
     /// Names from `names`, 1 to 64 of them.
     static func names(_ name: String, _ key: WritableKeyPath<Section, [String]>, from names: @escaping () -> [String], _ meaning: String) -> EffectField {
-        list(name, key, noun: "names", allowed: "each the name of a shell preset", meaning, element: { field in
+        list(name, key, noun: "names", allowed: "each the name of a shell preset", unit: .notAQuantity, meaning, element: { field in
             let text = try field.string()
             let known = names()
             guard known.contains(text) else {
@@ -225,7 +341,7 @@ extension EffectField {
     }
 
     static func sizes(_ name: String, _ key: WritableKeyPath<Section, [Size]>, _ meaning: String) -> EffectField {
-        list(name, key, noun: "sizes", allowed: "each [width, height] in whole points from 1 to 255", meaning, element: { field in
+        list(name, key, noun: "sizes", allowed: "each [width, height] in whole points from 1 to 255", unit: .length, meaning, element: { field in
             let items = try field.array()
             let pair = try items.map { try $0.number() }
             guard pair.count == 2, pair.allSatisfy({ $0 == $0.rounded() && (1...255).contains($0) }) else {
@@ -237,7 +353,7 @@ extension EffectField {
 
     static func shapes(_ name: String, _ key: WritableKeyPath<Section, [ConfettiShape]>, _ meaning: String) -> EffectField {
         let names = ConfettiShape.allCases.map(\.name)
-        return list(name, key, noun: "shapes", allowed: "each one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))", meaning, element: { field in
+        return list(name, key, noun: "shapes", allowed: "each one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))", unit: .notAQuantity, meaning, element: { field in
             let text = try field.string()
             guard let shape = ConfettiShape.allCases.first(where: { $0.name == text }) else {
                 throw field.fail("\(field.text) is not a shape: \(names.map { "\"\($0)\"" }.joined(separator: " or ")).\(didYouMean(text, in: names))")
@@ -253,7 +369,7 @@ extension EffectField {
         let names = ConfettiShape.allCases.map(\.name)
         let maxWeight = 1_000.0
         let byWeight = "an object of shape names to weights from 0 to \(maxWeight.compactText), at least one above 0"
-        return EffectField(name: name, meaning: meaning, allowed: list.allowed + "; or " + byWeight, read: { section, field in
+        return EffectField(name: name, meaning: meaning, allowed: list.allowed + "; or " + byWeight, unit: .notAQuantity, read: { section, field in
             guard case .object(let members) = field.value.kind else {
                 try list.read(&section, field)
                 section[keyPath: weights] = nil
@@ -282,7 +398,7 @@ extension EffectField {
     }
 
     static func curves(_ name: String, _ key: WritableKeyPath<Section, [[Point]]>, _ meaning: String) -> EffectField {
-        list(name, key, noun: "curves", allowed: "each three points [x, y] after P0 = (0, 0), coordinates from -10 to 10", meaning, element: { field in
+        list(name, key, noun: "curves", allowed: "each three points [x, y] after P0 = (0, 0), coordinates from -10 to 10", unit: .length, meaning, element: { field in
             let points = try field.array()
             guard points.count == 3 else {
                 throw field.fail("not a curve: three points [x, y] after P0 = (0, 0), coordinates from -10 to 10")

@@ -9,48 +9,48 @@
 /// (s), degrees (deg), radians (rad).
 enum EffectFormat {
     nonisolated(unsafe) static let confetti = EffectSection<ConfettiBurst>(key: "confetti", title: "Confetti", standard: .standard, fields: [
-        .number("gravity", \.physics.gravity, -100_000...100_000, "downward acceleration, pt/s²"),
-        .number("drag", \.physics.drag, 0...100, open: true, "air drag: velocity decays as exp(−drag·t), 1/s"),
-        .number("lifetime", \.physics.lifetime, 0...60, open: true, "seconds a piece lives"),
-        .number("fadeOutDuration", \.physics.fadeOutDuration, 0...60, "seconds of linear fade before death, at most the lifetime"),
-        .number("windSpeed", \.physics.wind.mean, -100_000...100_000, "steady wind drag pulls the pieces towards, pt/s, positive to the right"),
+        .number("gravity", \.physics.gravity, -100_000...100_000, .acceleration, "downward acceleration, pt/s²"),
+        .number("drag", \.physics.drag, 0...100, open: true, .frequency, "air drag: velocity decays as exp(−drag·t), 1/s"),
+        .number("lifetime", \.physics.lifetime, 0...60, open: true, .duration, "seconds a piece lives"),
+        .number("fadeOutDuration", \.physics.fadeOutDuration, 0...60, .duration, "seconds of linear fade before death, at most the lifetime"),
+        .number("windSpeed", \.physics.wind.mean, -100_000...100_000, .speed, "steady wind drag pulls the pieces towards, pt/s, positive to the right"),
         .gusts("windGusts", \.physics.wind.gusts, "gusts added to the wind on the burst's clock, each [amplitude pt/s, frequency rad/s, phase rad]"),
-        .whole("trailGhosts", \.physics.trail.ghosts, 0...Trail.maxGhosts, "fading ghosts behind each piece (0: no trail)"),
-        .number("trailSpacing", \.physics.trail.spacing, 0...1, open: true, "seconds between ghosts"),
-        .number("trailTaper", \.physics.trail.taper, 0...1, "size the ghosts lose towards the end of the trail, fraction"),
+        .whole("trailGhosts", \.physics.trail.ghosts, 0...Trail.maxGhosts, .count, "fading ghosts behind each piece (0: no trail)"),
+        .number("trailSpacing", \.physics.trail.spacing, 0...1, open: true, .duration, "seconds between ghosts"),
+        .number("trailTaper", \.physics.trail.taper, 0...1, .ratio, "size the ghosts lose towards the end of the trail, fraction"),
         .rampStops("colorRamp", \.physics.colorRamp.stops, "colour over life: stops [\"#rrggbb\", fraction of the lifetime]"),
         .choice("colorRampMode", \.physics.colorRamp.mode, "whether the ramp replaces or multiplies each piece's colour"),
-        .number("sizeAtDeath", \.physics.sizeAtDeath, 0...100, "size at death as a multiple of the size at birth, linear in between"),
-        .whole("count", \.count, 1...Budget.maxParticlesPerLaunch, "pieces per burst"),
-        .interval("launchX", \.launchX, -1...2, "launch x, as a fraction of the viewport width"),
-        .number("launchBelowBottom", \.launchBelowBottom, -100_000...100_000, "launch y, in pt below the bottom edge"),
-        .interval("horizontalSpeed", \.horizontalSpeed, -100...100, "horizontal speed, in viewport widths per second"),
-        .number("upwardSpeed", \.upwardSpeed, -100...100, "upward speed, in viewport heights per second"),
-        .interval("upwardSpeedJitter", \.upwardSpeedJitter, 0...100, "factor the upward speed is multiplied by"),
-        .interval("initialRotation", \.initialRotation, -36_000...36_000, "rotation at launch, deg"),
-        .interval("rotationSpeed", \.rotationSpeed, -36_000...36_000, "spin, deg/s (about each piece's own axis when spinMode is tumble)"),
-        .interval("flutterAmplitude", \.flutterAmplitude, 0...10_000, "sideways flutter, pt"),
-        .interval("flutterFrequency", \.flutterFrequency, 0...1_000, "flutter, rad/s"),
-        .interval("flipFrequency", \.flipFrequency, 0...1_000, "3D flip (apparent width), rad/s; unused when spinMode is tumble"),
-        .interval("spreadStrength", \.spreadStrength, 0...100_000, "outward push growing with t², pt/s²"),
+        .number("sizeAtDeath", \.physics.sizeAtDeath, 0...100, .ratio, "size at death as a multiple of the size at birth, linear in between"),
+        .whole("count", \.count, 1...Budget.maxParticlesPerLaunch, .count, "pieces per burst"),
+        .interval("launchX", \.launchX, -1...2, .length, "launch x, as a fraction of the viewport width"),
+        .number("launchBelowBottom", \.launchBelowBottom, -100_000...100_000, .length, "launch y, in pt below the bottom edge"),
+        .interval("horizontalSpeed", \.horizontalSpeed, -100...100, .speed, "horizontal speed, in viewport widths per second"),
+        .number("upwardSpeed", \.upwardSpeed, -100...100, .speed, "upward speed, in viewport heights per second"),
+        .interval("upwardSpeedJitter", \.upwardSpeedJitter, 0...100, .ratio, "factor the upward speed is multiplied by"),
+        .interval("initialRotation", \.initialRotation, -36_000...36_000, .angle, "rotation at launch, deg"),
+        .interval("rotationSpeed", \.rotationSpeed, -36_000...36_000, .angularSpeed, "spin, deg/s (about each piece's own axis when spinMode is tumble)"),
+        .interval("flutterAmplitude", \.flutterAmplitude, 0...10_000, .length, "sideways flutter, pt"),
+        .interval("flutterFrequency", \.flutterFrequency, 0...1_000, .frequency, "flutter, rad/s"),
+        .interval("flipFrequency", \.flipFrequency, 0...1_000, .frequency, "3D flip (apparent width), rad/s; unused when spinMode is tumble"),
+        .interval("spreadStrength", \.spreadStrength, 0...100_000, .acceleration, "outward push growing with t², pt/s²"),
         .sizes("sizes", \.sizes, "piece sizes [width, height], equally likely, pt"),
         .colors("colors", \.colors, "piece colours, equally likely"),
         .shapeMix("shapes", \.shapes, weights: \.shapeWeights, "piece shapes: a list is equally likely, an object gives each shape's relative weight"),
-        .number("backShade", \.physics.backShade, 0...1, "two-sided paper: colour factor of a piece showing its back (its normal turned away from the viewer); 1 draws both faces alike"),
+        .number("backShade", \.physics.backShade, 0...1, .ratio, "two-sided paper: colour factor of a piece showing its back (its normal turned away from the viewer); 1 draws both faces alike"),
         .colors("backColors", \.physics.backColors, counts: 0...ConfettiPhysics.maxBackColors, "two-sided colours: each piece's back takes one of these, equally likely, lit as its front (none: the front's colour times backShade)"),
         .choice("spinMode", \.physics.spinMode, "how pieces turn: flip (spin in the screen's plane at rotationSpeed and flip at flipFrequency) or tumble (turn about each piece's own random axis at rotationSpeed, seen head-on)"),
         .choice("shading", \.physics.shading, "light on the paper, from the upper left: none, matte (brightest facing the light), foil (matte plus a white glint as a piece turns to face the light)"),
-        .number("ribbonAmplitude", \.physics.ribbonWave.amplitude, 0...255, "how far a ribbon's centreline swings sideways, pt"),
-        .number("ribbonWavelength", \.physics.ribbonWave.wavelength, 1...10_000, "length of one wave along a ribbon, pt"),
-        .number("ribbonWaveSpeed", \.physics.ribbonWave.angularSpeed, -1_000...1_000, "how fast a ribbon's wave turns, rad/s (its crests travel along the strip)"),
+        .number("ribbonAmplitude", \.physics.ribbonWave.amplitude, 0...255, .length, "how far a ribbon's centreline swings sideways, pt"),
+        .number("ribbonWavelength", \.physics.ribbonWave.wavelength, 1...10_000, .length, "length of one wave along a ribbon, pt"),
+        .number("ribbonWaveSpeed", \.physics.ribbonWave.angularSpeed, -1_000...1_000, .angularSpeed, "how fast a ribbon's wave turns, rad/s (its crests travel along the strip)"),
         .choice("emitter", \.emission.emitter, "where pieces enter: burst (up from the bottom), rain (down from the top), cannon (from a corner)"),
-        .number("rate", \.emission.rate, 0...100_000, "pieces per second for `duration` seconds; 0 throws `count` pieces at once"),
-        .number("duration", \.emission.duration, 0...60, "seconds of emission when rate is above 0, s"),
+        .number("rate", \.emission.rate, 0...100_000, .frequency, "pieces per second for `duration` seconds; 0 throws `count` pieces at once"),
+        .number("duration", \.emission.duration, 0...60, .duration, "seconds of emission when rate is above 0, s"),
         .choice("corner", \.emission.corner, "the cannon's corner"),
-        .number("angle", \.emission.angle, -90...90, "the cannon's aim above the horizontal (below it from a top corner), into the viewport, deg"),
-        .number("spread", \.emission.spread, 0...360, "each piece's aim varies by up to half this either side of angle, deg"),
-        .whole("depthLayers", \.depth.layers, 1...16, "layers at different depths, piece i in layer i mod depthLayers, the farthest drawn first (1: no depth)"),
-        .interval("depthScale", \.depth.scale, 0.05...10, "size and speed of the farthest and the nearest layer, as multiples (layers in between evenly)"),
+        .number("angle", \.emission.angle, -90...90, .angle, "the cannon's aim above the horizontal (below it from a top corner), into the viewport, deg"),
+        .number("spread", \.emission.spread, 0...360, .angle, "each piece's aim varies by up to half this either side of angle, deg"),
+        .whole("depthLayers", \.depth.layers, 1...16, .count, "layers at different depths, piece i in layer i mod depthLayers, the farthest drawn first (1: no depth)"),
+        .interval("depthScale", \.depth.scale, 0.05...10, .ratio, "size and speed of the farthest and the nearest layer, as multiples (layers in between evenly)"),
     ], finish: { section, given in
         // A stream needs a duration that gives at least one piece.
         if section.emission.rate > 0, section.emission.streamCount < 1 {
@@ -69,15 +69,15 @@ enum EffectFormat {
     })
 
     nonisolated(unsafe) static let classic = EffectSection<FireworkLaunch>(key: "classic", title: "Classic fireworks", standard: .standard, fields: [
-        .whole("fireworks", \.count, 1...1_000, "fireworks per launch, each at a corner of the button"),
-        .number("maxOriginJitter", \.maxOriginJitter, 0...10_000, "each firework moves up to this far from its corner per axis, pt"),
-        .whole("sparkCount", \.firework.sparkCount, 1...Budget.maxParticlesPerLaunch, "sparks per firework"),
-        .number("scale", \.firework.scale, 0...10_000, open: true, "pt per unit of the normalized curves"),
-        .whole("sparkSize", \.firework.sparkSize, 1...255, "spark diameter before scaling, pt"),
-        .whole("maxJitter", \.firework.maxJitter, 0...10_000, "each spark's origin moves 0…maxJitter whole pt outwards per axis"),
+        .whole("fireworks", \.count, 1...1_000, .count, "fireworks per launch, each at a corner of the button"),
+        .number("maxOriginJitter", \.maxOriginJitter, 0...10_000, .length, "each firework moves up to this far from its corner per axis, pt"),
+        .whole("sparkCount", \.firework.sparkCount, 1...Budget.maxParticlesPerLaunch, .count, "sparks per firework"),
+        .number("scale", \.firework.scale, 0...10_000, open: true, .length, "pt per unit of the normalized curves"),
+        .whole("sparkSize", \.firework.sparkSize, 1...255, .length, "spark diameter before scaling, pt"),
+        .whole("maxJitter", \.firework.maxJitter, 0...10_000, .length, "each spark's origin moves 0…maxJitter whole pt outwards per axis"),
         .colors("colors", \.firework.colors, "spark colours, spark k takes colour k mod count"),
-        .interval("maxScaleSteps", \.firework.maxScaleSteps, 0...100, "peak scale 1 + a/10, a drawn from this range"),
-        .interval("minScaleSteps", \.firework.minScaleSteps, 0...100, "final scale 0.5 + b/10, b drawn from this range"),
+        .interval("maxScaleSteps", \.firework.maxScaleSteps, 0...100, .ratio, "peak scale 1 + a/10, a drawn from this range"),
+        .interval("minScaleSteps", \.firework.minScaleSteps, 0...100, .ratio, "final scale 0.5 + b/10, b drawn from this range"),
         .curves("topRight", \.firework.topRight, "normalized curves of the top quarters, P1 P2 P3 after P0 = (0, 0), y down"),
         .curves("bottomRight", \.firework.bottomRight, "normalized curves of the bottom quarters"),
     ] + timingFields(\.firework.timing), finish: { section, given in
@@ -85,49 +85,49 @@ enum EffectFormat {
     })
 
     nonisolated(unsafe) static let fountain = EffectSection<FountainFirework>(key: "fountain", title: "Fountain", standard: .standard, fields: [
-        .whole("sparkCount", \.sparkCount, 1...Budget.maxParticlesPerLaunch, "sparks, one every delayStep"),
-        .number("scale", \.scale, 0...10_000, open: true, "pt per unit of the curves"),
-        .whole("sparkSize", \.sparkSize, 1...255, "spark diameter before scaling, pt"),
-        .number("delayStep", \.delayStep, 0...10, "seconds between sparks; spark k appears after (k + 1) × delayStep"),
-        .number("offsetY", \.offsetY, -100_000...100_000, "pt above the top centre of the button the sparks rise from"),
+        .whole("sparkCount", \.sparkCount, 1...Budget.maxParticlesPerLaunch, .count, "sparks, one every delayStep"),
+        .number("scale", \.scale, 0...10_000, open: true, .length, "pt per unit of the curves"),
+        .whole("sparkSize", \.sparkSize, 1...255, .length, "spark diameter before scaling, pt"),
+        .number("delayStep", \.delayStep, 0...10, .duration, "seconds between sparks; spark k appears after (k + 1) × delayStep"),
+        .number("offsetY", \.offsetY, -100_000...100_000, .length, "pt above the top centre of the button the sparks rise from"),
         .colors("colors", \.colors, "spark colours, spark k takes colour k mod count"),
-        .interval("startScaleTenths", \.startScaleTenths, 0...100, "first scale keyframe, in tenths, drawn from this range"),
-        .interval("peakScaleTenths", \.peakScaleTenths, 0...100, "peak scale keyframes, in tenths, drawn from this range"),
-        .number("endScale", \.endScale, 0...10, "last scale keyframe"),
+        .interval("startScaleTenths", \.startScaleTenths, 0...100, .ratio, "first scale keyframe, in tenths, drawn from this range"),
+        .interval("peakScaleTenths", \.peakScaleTenths, 0...100, .ratio, "peak scale keyframes, in tenths, drawn from this range"),
+        .number("endScale", \.endScale, 0...10, .ratio, "last scale keyframe"),
     ] + timingFields(\.timing), finish: { section, given in
         try finishTiming(&section.timing, given)
     })
 
     nonisolated(unsafe) static let rocket = EffectSection<RocketLaunch>(key: "rocket", title: "Rockets", standard: .standard, fields: [
-        .whole("rockets", \.rockets, 1...1_000, "rockets per launch"),
-        .number("stagger", \.stagger, 0...10, "seconds between one rocket's launch and the next"),
-        .interval("launchX", \.launchX, -1...2, "launch x, as a fraction of the viewport width"),
-        .number("launchBelowBottom", \.launchBelowBottom, -100_000...100_000, "launch y, in pt below the bottom edge"),
-        .interval("apexHeight", \.apexHeight, 0.01...10, "how far a rocket climbs before it bursts, in viewport heights"),
-        .interval("riseTime", \.riseTime, 0.05...10, "seconds from a rocket's launch to its apex"),
-        .number("drag", \.drag, 0.01...20, "the rocket's air drag, 1/s; its gravity follows from apexHeight and riseTime"),
-        .interval("drift", \.drift, -10...10, "the rocket's horizontal speed, in viewport widths per second"),
-        .whole("rocketSize", \.rocketSize, 1...255, "rocket diameter, pt"),
+        .whole("rockets", \.rockets, 1...1_000, .count, "rockets per launch"),
+        .number("stagger", \.stagger, 0...10, .duration, "seconds between one rocket's launch and the next"),
+        .interval("launchX", \.launchX, -1...2, .length, "launch x, as a fraction of the viewport width"),
+        .number("launchBelowBottom", \.launchBelowBottom, -100_000...100_000, .length, "launch y, in pt below the bottom edge"),
+        .interval("apexHeight", \.apexHeight, 0.01...10, .length, "how far a rocket climbs before it bursts, in viewport heights"),
+        .interval("riseTime", \.riseTime, 0.05...10, .duration, "seconds from a rocket's launch to its apex"),
+        .number("drag", \.drag, 0.01...20, .frequency, "the rocket's air drag, 1/s; its gravity follows from apexHeight and riseTime"),
+        .interval("drift", \.drift, -10...10, .speed, "the rocket's horizontal speed, in viewport widths per second"),
+        .whole("rocketSize", \.rocketSize, 1...255, .length, "rocket diameter, pt"),
         .colors("rocketColors", \.rocketColors, "each rocket takes one of these colours"),
-        .whole("sparkCount", \.sparkCount, 1...Budget.maxParticlesPerLaunch, "sparks each rocket bursts into at its apex"),
-        .interval("sparkSpeed", \.sparkSpeed, 0...100, "spark speed at the burst, in viewport heights per second"),
-        .number("sparkGravity", \.sparkGravity, -100_000...100_000, "downward acceleration of sparks, pt/s²"),
-        .number("sparkDrag", \.sparkDrag, 0...100, open: true, "sparks' air drag, 1/s"),
-        .number("sparkLifetime", \.sparkLifetime, 0...60, open: true, "seconds a spark lives"),
-        .number("sparkFade", \.sparkFade, 0...60, open: true, "seconds of linear fade before a spark dies, at most sparkLifetime"),
-        .whole("sparkSize", \.sparkSize, 1...255, "spark diameter, pt"),
+        .whole("sparkCount", \.sparkCount, 1...Budget.maxParticlesPerLaunch, .count, "sparks each rocket bursts into at its apex"),
+        .interval("sparkSpeed", \.sparkSpeed, 0...100, .speed, "spark speed at the burst, in viewport heights per second"),
+        .number("sparkGravity", \.sparkGravity, -100_000...100_000, .acceleration, "downward acceleration of sparks, pt/s²"),
+        .number("sparkDrag", \.sparkDrag, 0...100, open: true, .frequency, "sparks' air drag, 1/s"),
+        .number("sparkLifetime", \.sparkLifetime, 0...60, open: true, .duration, "seconds a spark lives"),
+        .number("sparkFade", \.sparkFade, 0...60, open: true, .duration, "seconds of linear fade before a spark dies, at most sparkLifetime"),
+        .whole("sparkSize", \.sparkSize, 1...255, .length, "spark diameter, pt"),
         .colors("colors", \.colors, "each rocket's sparks take one of these colours"),
-        .whole("crackles", \.crackles, 0...Budget.maxParticlesPerLaunch, "sparks per rocket that crackle into a secondary burst, at most sparkCount"),
-        .whole("crackleSparks", \.crackleSparks, 1...1_000, "sparks in each secondary burst"),
-        .interval("crackleDelay", \.crackleDelay, 0...60, "seconds after the main burst when a crackle bursts, below sparkLifetime"),
-        .interval("crackleSpeed", \.crackleSpeed, 0...100, "crackle spark speed, in viewport heights per second"),
-        .number("crackleLifetime", \.crackleLifetime, 0...60, open: true, "seconds a crackle spark lives, fading all the while"),
-        .whole("rocketTrailGhosts", \.rocketTrail.ghosts, 0...Trail.maxGhosts, "fading ghosts behind each rocket as it climbs (0: no trail)"),
-        .number("rocketTrailSpacing", \.rocketTrail.spacing, 0...1, open: true, "seconds between a rocket's ghosts"),
-        .number("rocketTrailTaper", \.rocketTrail.taper, 0...1, "size a rocket's ghosts lose towards the end of its trail, fraction"),
-        .whole("sparkTrailGhosts", \.sparkTrail.ghosts, 0...Trail.maxGhosts, "fading ghosts behind each spark and crackle (0: no trail)"),
-        .number("sparkTrailSpacing", \.sparkTrail.spacing, 0...1, open: true, "seconds between a spark's ghosts"),
-        .number("sparkTrailTaper", \.sparkTrail.taper, 0...1, "size a spark's ghosts lose towards the end of its trail, fraction"),
+        .whole("crackles", \.crackles, 0...Budget.maxParticlesPerLaunch, .count, "sparks per rocket that crackle into a secondary burst, at most sparkCount"),
+        .whole("crackleSparks", \.crackleSparks, 1...1_000, .count, "sparks in each secondary burst"),
+        .interval("crackleDelay", \.crackleDelay, 0...60, .duration, "seconds after the main burst when a crackle bursts, below sparkLifetime"),
+        .interval("crackleSpeed", \.crackleSpeed, 0...100, .speed, "crackle spark speed, in viewport heights per second"),
+        .number("crackleLifetime", \.crackleLifetime, 0...60, open: true, .duration, "seconds a crackle spark lives, fading all the while"),
+        .whole("rocketTrailGhosts", \.rocketTrail.ghosts, 0...Trail.maxGhosts, .count, "fading ghosts behind each rocket as it climbs (0: no trail)"),
+        .number("rocketTrailSpacing", \.rocketTrail.spacing, 0...1, open: true, .duration, "seconds between a rocket's ghosts"),
+        .number("rocketTrailTaper", \.rocketTrail.taper, 0...1, .ratio, "size a rocket's ghosts lose towards the end of its trail, fraction"),
+        .whole("sparkTrailGhosts", \.sparkTrail.ghosts, 0...Trail.maxGhosts, .count, "fading ghosts behind each spark and crackle (0: no trail)"),
+        .number("sparkTrailSpacing", \.sparkTrail.spacing, 0...1, open: true, .duration, "seconds between a spark's ghosts"),
+        .number("sparkTrailTaper", \.sparkTrail.taper, 0...1, .ratio, "size a spark's ghosts lose towards the end of its trail, fraction"),
         .rampStops("sparkColorRamp", \.sparkColorRamp.stops, "sparks' colour over life: stops [\"#rrggbb\", fraction of the lifetime]"),
         .choice("sparkColorRampMode", \.sparkColorRamp.mode, "whether the sparks' ramp replaces or multiplies each spark's colour"),
     ], finish: { section, given in
@@ -146,17 +146,17 @@ enum EffectFormat {
     })
 
     nonisolated(unsafe) static let shell = EffectSection<ShellLaunch>(key: "shell", title: "Shells", standard: .peony, fields: [
-        .whole("rockets", \.rockets, 1...1_000, "rockets per launch, each carrying a shell"),
-        .number("stagger", \.stagger, 0...10, "seconds between one rocket's launch and the next"),
-        .interval("launchX", \.launchX, -1...2, "launch x, as a fraction of the viewport width"),
-        .interval("apexHeight", \.apexHeight, 0.01...10, "burst height above the bottom edge, in viewport heights"),
-        .interval("riseTime", \.riseTime, 0.05...10, "seconds from a rocket's launch to its burst"),
-        .number("drag", \.drag, 0.01...20, "the rocket's air drag, 1/s; its gravity follows from apexHeight and riseTime"),
-        .number("rocketRadius", \.rocketRadius, 0.5...255, "the rocket's glow radius, pt"),
+        .whole("rockets", \.rockets, 1...1_000, .count, "rockets per launch, each carrying a shell"),
+        .number("stagger", \.stagger, 0...10, .duration, "seconds between one rocket's launch and the next"),
+        .interval("launchX", \.launchX, -1...2, .length, "launch x, as a fraction of the viewport width"),
+        .interval("apexHeight", \.apexHeight, 0.01...10, .length, "burst height above the bottom edge, in viewport heights"),
+        .interval("riseTime", \.riseTime, 0.05...10, .duration, "seconds from a rocket's launch to its burst"),
+        .number("drag", \.drag, 0.01...20, .frequency, "the rocket's air drag, 1/s; its gravity follows from apexHeight and riseTime"),
+        .number("rocketRadius", \.rocketRadius, 0.5...255, .length, "the rocket's glow radius, pt"),
         .color("rocketColor", \.rocketColor, "the rocket's colour"),
-        .whole("trunkGhosts", \.trunk.ghosts, 0...Trail.maxGhosts, "segments of the ribbon the rocket leaves as it climbs (0: none)"),
-        .number("trunkSpacing", \.trunk.spacing, 0...1, open: true, "seconds between the trunk's segments"),
-        .number("trunkTaper", \.trunk.taper, 0...1, "width the trunk loses towards its end, fraction"),
+        .whole("trunkGhosts", \.trunk.ghosts, 0...Trail.maxGhosts, .count, "segments of the ribbon the rocket leaves as it climbs (0: none)"),
+        .number("trunkSpacing", \.trunk.spacing, 0...1, open: true, .duration, "seconds between the trunk's segments"),
+        .number("trunkTaper", \.trunk.taper, 0...1, .ratio, "width the trunk loses towards its end, fraction"),
     ] + shellFields(\.shell), finish: { section, given in
         try finishShell(section.shell, given)
     })
@@ -166,53 +166,62 @@ enum EffectFormat {
         func p<Value>(_ path: WritableKeyPath<FireworkShell, Value>) -> WritableKeyPath<Section, Value> { shell.appending(path: path) }
         return [
             .choice("pattern", p(\.pattern), "sphere: directions uniform on a sphere, seen from the side; ring: a tilted circle"),
-            .whole("stars", p(\.stars), 1...Budget.maxParticlesPerLaunch, "stars per shell"),
-            .number("speed", p(\.speed), 0...100, "the stars' burst speed, in viewport heights per second"),
-            .number("speedJitter", p(\.speedJitter), 0...1, "the least share of the speed a star gets"),
-            .number("lifetime", p(\.lifetime), 0...60, open: true, "seconds a star burns, at most"),
-            .number("lifetimeJitter", p(\.lifetimeJitter), 0...1, open: true, "the least share of the lifetime a star gets"),
-            .number("radius", p(\.radius), 0.5...255, "a star's glow radius, pt"),
+            .whole("stars", p(\.stars), 1...Budget.maxParticlesPerLaunch, .count, "stars per shell"),
+            .number("speed", p(\.speed), 0...100, .speed, "the stars' burst speed, in viewport heights per second"),
+            .number("speedJitter", p(\.speedJitter), 0...1, .ratio, "the least share of the speed a star gets"),
+            .number("lifetime", p(\.lifetime), 0...60, open: true, .duration, "seconds a star burns, at most"),
+            .number("lifetimeJitter", p(\.lifetimeJitter), 0...1, open: true, .ratio, "the least share of the lifetime a star gets"),
+            .number("radius", p(\.radius), 0.5...255, .length, "a star's glow radius, pt"),
             .colors("colors", p(\.colors), "each shell's stars take one of these colours"),
             .colors("changeColors", p(\.changeColors), "and turn to one of these at colorChange"),
-            .number("colorChange", p(\.physics.colorChange), 0...1, "share of a star's life at which it turns to its second colour (1: never)"),
-            .number("colorChangeSpan", p(\.physics.colorChangeSpan), 0...1, open: true, "share of its life the change takes"),
-            .number("gravity", p(\.physics.gravity), -100_000...100_000, "the stars' downward acceleration, pt/s²"),
-            .number("starDrag", p(\.physics.drag), 0.01...20, "the stars' air drag, 1/s: heavy drag droops them like a willow"),
-            .number("fade", p(\.physics.fade), 0...60, open: true, "seconds of linear fade before a star dies"),
-            .number("core", p(\.physics.glow.core), 0...1, "the white-hot core's radius, as a share of the glow's"),
-            .number("whiteness", p(\.physics.glow.whiteness), 0...1, "how white the core burns"),
-            .number("light", p(\.physics.glow.light), 0...1, "share of its alpha a star gives up: 1 adds light only, 0 covers like paint"),
-            .number("hot", p(\.physics.temperature.hot), 0...1, "share of the life by which a star's white start has gone (0: none)"),
-            .number("cool", p(\.physics.temperature.cool), 0...1, "share of the life from which it cools to ember (1: never)"),
-            .color("ember", p(\.physics.temperature.ember), "the colour it cools to"),
-            .number("flicker", p(\.physics.flicker.amount), 0...1, "how deep the brightness flickers"),
-            .number("flickerRate", p(\.physics.flicker.rate), 0...1_000, open: true, "flicker steps per second"),
-            .number("strobePeriod", p(\.physics.strobe.period), 0...10, "seconds of one blink (0: no strobe)"),
-            .number("strobeDuty", p(\.physics.strobe.duty), 0...1, open: true, "share of the period a star is on"),
-            .number("strobeEdge", p(\.physics.strobe.edge), 0...0.5, open: true, "share of the period each of a blink's ramps takes, at most strobeDuty / 2"),
-            .whole("trailGhosts", p(\.physics.trail.ghosts), 0...Trail.maxGhosts, "ghosts (or ribbon segments) behind each star (0: none)"),
-            .number("trailSpacing", p(\.physics.trail.spacing), 0...1, open: true, "seconds between ghosts"),
-            .number("trailTaper", p(\.physics.trail.taper), 0...1, "size the trail loses towards its end, fraction"),
-            .flag("ribbon", p(\.physics.ribbon), "draw the trail as a ribbon through the ghosts rather than as dots"),
-            .number("streak", p(\.physics.streak), 0...1, "seconds of velocity a star's glow is stretched over (0: round)"),
-            .number("glitterInterval", p(\.glitterInterval), 0...10, "each star sheds a glitter spark every this many seconds (0: none)"),
-            .number("glitterInherit", p(\.glitterInherit), 0...1, "share of the star's velocity a glitter spark keeps"),
-            .number("glitterRadius", p(\.glitterRadius), 0.5...255, "a glitter spark's glow radius, pt"),
+        ] + starPhysicsFields(p(\.physics)) + [
+            .number("glitterInterval", p(\.glitterInterval), 0...10, .duration, "each star sheds a glitter spark every this many seconds (0: none)"),
+            .number("glitterInherit", p(\.glitterInherit), 0...1, .ratio, "share of the star's velocity a glitter spark keeps"),
+            .number("glitterRadius", p(\.glitterRadius), 0.5...255, .length, "a glitter spark's glow radius, pt"),
             .color("glitterColor", p(\.glitterColor), "the glitter's colour"),
-            .number("glitterLifetime", p(\.glitterLifetime), 0...10, open: true, "seconds a glitter spark lives, at most"),
-            .whole("crossette", p(\.crossette), 0...16, "stars each star splits into at its death (0: none)"),
-            .number("crossetteSpeed", p(\.crossetteSpeed), 0...100, "their speed apart, in viewport heights per second"),
-            .number("crossetteLifetime", p(\.crossetteLifetime), 0...10, open: true, "seconds they burn"),
-            .whole("crackle", p(\.crackle), 0...1_000, "sparks each star crackles into at its death (0: none)"),
-            .number("crackleSpeed", p(\.crackleSpeed), 0...100, "their speed, in viewport heights per second"),
-            .number("crackleLifetime", p(\.crackleLifetime), 0...10, open: true, "seconds a crackle spark lives, at most"),
+            .number("glitterLifetime", p(\.glitterLifetime), 0...10, open: true, .duration, "seconds a glitter spark lives, at most"),
+            .whole("crossette", p(\.crossette), 0...16, .count, "stars each star splits into at its death (0: none)"),
+            .number("crossetteSpeed", p(\.crossetteSpeed), 0...100, .speed, "their speed apart, in viewport heights per second"),
+            .number("crossetteLifetime", p(\.crossetteLifetime), 0...10, open: true, .duration, "seconds they burn"),
+            .whole("crackle", p(\.crackle), 0...1_000, .count, "sparks each star crackles into at its death (0: none)"),
+            .number("crackleSpeed", p(\.crackleSpeed), 0...100, .speed, "their speed, in viewport heights per second"),
+            .number("crackleLifetime", p(\.crackleLifetime), 0...10, open: true, .duration, "seconds a crackle spark lives, at most"),
             .color("crackleColor", p(\.crackleColor), "the crackle's colour"),
-            .whole("pistil", p(\.pistil), 0...Budget.maxParticlesPerLaunch, "stars of an inner shell (0: none)"),
-            .number("pistilSpeed", p(\.pistilSpeed), 0...1, "the inner shell's speed, as a share of speed"),
+            .whole("pistil", p(\.pistil), 0...Budget.maxParticlesPerLaunch, .count, "stars of an inner shell (0: none)"),
+            .number("pistilSpeed", p(\.pistilSpeed), 0...1, .ratio, "the inner shell's speed, as a share of speed"),
             .color("pistilColor", p(\.pistilColor), "the inner shell's colour"),
-            .number("flashRadius", p(\.flashRadius), 0...2_000, "radius of the burst's flash, pt (0: none)"),
-            .number("flashSeconds", p(\.flashSeconds), 0...2, open: true, "seconds the flash lasts"),
-            .number("ringTilt", p(\.ringTilt), 0...90, "a ring's largest tilt out of the screen, deg"),
+            .number("flashRadius", p(\.flashRadius), 0...2_000, .length, "radius of the burst's flash, pt (0: none)"),
+            .number("flashSeconds", p(\.flashSeconds), 0...2, open: true, .duration, "seconds the flash lasts"),
+            .number("ringTilt", p(\.ringTilt), 0...90, .angle, "a ring's largest tilt out of the screen, deg"),
+        ]
+    }
+
+    /// A star's physics, as the shell's stars have it; reduced motion slows the glitter's, which
+    /// no field holds, by these same fields (`StarPhysics.reducedMotion`).
+    static func starPhysicsFields<Section>(_ physics: WritableKeyPath<Section, StarPhysics>) -> [EffectField<Section>] {
+        func q<Value>(_ path: WritableKeyPath<StarPhysics, Value>) -> WritableKeyPath<Section, Value> { physics.appending(path: path) }
+        return [
+            .number("colorChange", q(\.colorChange), 0...1, .ratio, "share of a star's life at which it turns to its second colour (1: never)"),
+            .number("colorChangeSpan", q(\.colorChangeSpan), 0...1, open: true, .ratio, "share of its life the change takes"),
+            .number("gravity", q(\.gravity), -100_000...100_000, .acceleration, "the stars' downward acceleration, pt/s²"),
+            .number("starDrag", q(\.drag), 0.01...20, .frequency, "the stars' air drag, 1/s: heavy drag droops them like a willow"),
+            .number("fade", q(\.fade), 0...60, open: true, .duration, "seconds of linear fade before a star dies"),
+            .number("core", q(\.glow.core), 0...1, .ratio, "the white-hot core's radius, as a share of the glow's"),
+            .number("whiteness", q(\.glow.whiteness), 0...1, .ratio, "how white the core burns"),
+            .number("light", q(\.glow.light), 0...1, .ratio, "share of its alpha a star gives up: 1 adds light only, 0 covers like paint"),
+            .number("hot", q(\.temperature.hot), 0...1, .ratio, "share of the life by which a star's white start has gone (0: none)"),
+            .number("cool", q(\.temperature.cool), 0...1, .ratio, "share of the life from which it cools to ember (1: never)"),
+            .color("ember", q(\.temperature.ember), "the colour it cools to"),
+            .number("flicker", q(\.flicker.amount), 0...1, .ratio, "how deep the brightness flickers"),
+            .number("flickerRate", q(\.flicker.rate), 0...1_000, open: true, .frequency, "flicker steps per second"),
+            .number("strobePeriod", q(\.strobe.period), 0...10, .duration, "seconds of one blink (0: no strobe)"),
+            .number("strobeDuty", q(\.strobe.duty), 0...1, open: true, .ratio, "share of the period a star is on"),
+            .number("strobeEdge", q(\.strobe.edge), 0...0.5, open: true, .ratio, "share of the period each of a blink's ramps takes, at most strobeDuty / 2"),
+            .whole("trailGhosts", q(\.trail.ghosts), 0...Trail.maxGhosts, .count, "ghosts (or ribbon segments) behind each star (0: none)"),
+            .number("trailSpacing", q(\.trail.spacing), 0...1, open: true, .duration, "seconds between ghosts"),
+            .number("trailTaper", q(\.trail.taper), 0...1, .ratio, "size the trail loses towards its end, fraction"),
+            .flag("ribbon", q(\.ribbon), "draw the trail as a ribbon through the ghosts rather than as dots"),
+            .number("streak", q(\.streak), 0...1, .duration, "seconds of velocity a star's glow is stretched over (0: round)"),
         ]
     }
 
@@ -235,18 +244,18 @@ enum EffectFormat {
 
     nonisolated(unsafe) static let show = EffectSection<FireworkShow>(key: "show", title: "Shows", standard: .standard, fields: [
         .names("shells", \.shells, from: { Effect.shellPresets.keys.sorted() }, "the shell presets the show launches, in turn"),
-        .whole("count", \.count, 1...200, "shells in the show"),
-        .number("seconds", \.seconds, 0...600, "seconds over which they are launched"),
+        .whole("count", \.count, 1...200, .count, "shells in the show"),
+        .number("seconds", \.seconds, 0...600, .duration, "seconds over which they are launched"),
     ], finish: { _, _ in })
 
     /// The timing every spark of a firework shares, in the classic and fountain sections.
     static func timingFields<Section>(_ timing: WritableKeyPath<Section, SparkTiming>) -> [EffectField<Section>] {
         [
-            .number("duration", timing.appending(path: \.duration), 0...60, open: true, "seconds from a spark's appearing to its end"),
-            .numbers("scaleKeyTimes", timing.appending(path: \.scaleKeyTimes), count: nil, 0...1, "eased progress of each scale keyframe: increasing, first 0, last 1"),
-            .number("fadeStart", timing.appending(path: \.fadeStart), 0...1, "opacity starts falling at this fraction of the duration"),
-            .number("fadeEnd", timing.appending(path: \.fadeEnd), 0...1, "opacity reaches 0 at this fraction of the duration, after fadeStart"),
-            .numbers("easing", timing.appending(path: \.easing.controlPoints), count: 4, -10...10, "timing curve [x1, y1, x2, y2] of the scale animation, x1 and x2 from 0 to 1"),
+            .number("duration", timing.appending(path: \.duration), 0...60, open: true, .duration, "seconds from a spark's appearing to its end"),
+            .numbers("scaleKeyTimes", timing.appending(path: \.scaleKeyTimes), count: nil, 0...1, .ratio, "eased progress of each scale keyframe: increasing, first 0, last 1"),
+            .number("fadeStart", timing.appending(path: \.fadeStart), 0...1, .ratio, "opacity starts falling at this fraction of the duration"),
+            .number("fadeEnd", timing.appending(path: \.fadeEnd), 0...1, .ratio, "opacity reaches 0 at this fraction of the duration, after fadeStart"),
+            .numbers("easing", timing.appending(path: \.easing.controlPoints), count: 4, -10...10, .ratio, "timing curve [x1, y1, x2, y2] of the scale animation, x1 and x2 from 0 to 1"),
         ]
     }
 
@@ -303,6 +312,9 @@ struct EffectSection<Section> {
     let fields: [EffectField<Section>]
     /// Rules between fields, run after every field is read; `given` holds the fields the file had.
     let finish: (inout Section, [String: FieldValue]) throws -> Void
+
+    /// `section` slowed down in time by `s`: every field by its unit.
+    func slowedDown(_ section: Section, by s: Double) -> Section { fields.slowedDown(section, by: s) }
 }
 
 /// A section of any type, bound to its place in `Effect`.
@@ -313,6 +325,8 @@ struct AnySection {
     let fields: [EffectFieldInfo]
     let read: (inout Effect, FieldValue) throws -> Void
     let write: (Effect) -> JSONText
+    /// Slows the section of an effect down in time by s, every field by its unit.
+    let slowDown: (inout Effect, Double) -> Void
     /// Whether a complete file of `effect` holds this section.
     let isWritten: (Effect) -> Bool
     let reference: String
@@ -323,7 +337,7 @@ struct AnySection {
         key = table.key
         self.kinds = kinds
         fieldNames = table.fields.map(\.name)
-        fields = table.fields.map { EffectFieldInfo(section: table.key, name: $0.name, domain: $0.domain, kinds: kinds) }
+        fields = table.fields.map { EffectFieldInfo(section: table.key, name: $0.name, domain: $0.domain, unit: $0.unit, meaning: $0.meaning, kinds: kinds) }
         read = { effect, object in
             guard case .object(let members) = object.value.kind else {
                 throw object.fail("wrong type: expected an object, found \(object.value.typeName)")
@@ -347,6 +361,7 @@ struct AnySection {
             effect[keyPath: place] = section
         }
         write = { effect in .object(table.fields.map { ($0.name, $0.write(effect[keyPath: place])) }) }
+        slowDown = { effect, s in effect[keyPath: place] = table.slowedDown(effect[keyPath: place], by: s) }
         isWritten = { effect in
             writtenWhenStandard || table.fields.contains { $0.write(effect[keyPath: place]).render() != $0.write(table.standard).render() }
         }

@@ -4,7 +4,10 @@
 ///
 /// Slowing a closed form down exactly: x(s·t) is the same formula with every speed and
 /// frequency (and drag, a rate) times s, every acceleration times s², and every duration and
-/// delay divided by s.
+/// delay divided by s. Which is which is the effect format's to say: every field of its tables
+/// declares its unit (`FieldUnit`), and each is scaled by its unit's power of s, so a field
+/// added to a table is slowed down with the rest. What is not a matter of units (fewer pieces,
+/// nothing that flashes) is done here by name.
 extension Effect {
     /// s: the factor time is slowed by.
     public static let reducedMotionSlowdown = 0.5
@@ -12,16 +15,14 @@ extension Effect {
     public var reducedMotion: Effect {
         let s = Self.reducedMotionSlowdown
         var effect = self
-        effect.confetti = confetti.reducedMotion(s)
-        effect.fireworks.firework.timing = fireworks.firework.timing.reducedMotion(s)
-        effect.fountain.timing = fountain.timing.reducedMotion(s)
-        effect.fountain.delayStep = fountain.delayStep / s
+        for section in EffectFormat.sections { section.slowDown(&effect, s) }
+        effect.confetti = effect.confetti.fewerPieces
         effect.fountain.sparkCount = Self.half(fountain.sparkCount)
         effect.fireworks.firework.sparkCount = Self.half(fireworks.firework.sparkCount)
-        effect.rocket = rocket.reducedMotion(s)
-        effect.shell = shell.reducedMotion(s)
+        effect.rocket = effect.rocket.calmed
+        effect.shell = effect.shell.calmed(s)
+        // A show's shells are presets, named: each is slowed down as it is launched.
         effect.show.slowdown = s
-        effect.show.seconds = show.seconds / s
         return effect
     }
 
@@ -29,74 +30,39 @@ extension Effect {
     static func half(_ n: Int) -> Int { max(1, n / 2) }
 }
 
-extension ConfettiPhysics {
-    func reducedMotion(_ s: Double) -> ConfettiPhysics {
-        var p = self
-        p.gravity *= s * s
-        p.drag *= s
-        p.lifetime /= s
-        p.fadeOutDuration /= s
-        return p
-    }
-}
-
 extension ConfettiBurst {
-    func reducedMotion(_ s: Double) -> ConfettiBurst {
-        func scaled(_ r: ClosedRange<Double>, _ f: Double) -> ClosedRange<Double> { (r.lowerBound * f)...(r.upperBound * f) }
+    /// Half the pieces: a burst's count, and a stream's rate (its duration already 1/s times as
+    /// long, so it emits half its pieces). Depth is kept: a layer's factor scales space, not
+    /// time, so it commutes with the slowdown (and the halved pieces still go round the layers
+    /// in turn).
+    var fewerPieces: ConfettiBurst {
         var b = self
-        b.physics = physics.reducedMotion(s)
         b.count = Effect.half(count)
-        b.emission.rate *= s / 2
-        b.emission.duration /= s
-        b.horizontalSpeed = scaled(horizontalSpeed, s)
-        b.upwardSpeed *= s
-        b.rotationSpeed = scaled(rotationSpeed, s)
-        b.flutterFrequency = scaled(flutterFrequency, s)
-        b.flipFrequency = scaled(flipFrequency, s)
-        b.spreadStrength = scaled(spreadStrength, s * s)
-        // Depth is kept: a layer's factor scales space, not time, so it commutes with the
-        // slowdown (and the halved pieces still go round the layers in turn).
+        b.emission.rate /= 2
         return b
     }
 }
 
-extension SparkTiming {
-    func reducedMotion(_ s: Double) -> SparkTiming {
-        var t = self
-        t.duration /= s
-        return t
-    }
-}
-
 extension RocketLaunch {
-    func reducedMotion(_ s: Double) -> RocketLaunch {
-        func scaled(_ r: ClosedRange<Double>, _ f: Double) -> ClosedRange<Double> { (r.lowerBound * f)...(r.upperBound * f) }
+    /// Half the sparks, and no flashing: the crackles go.
+    var calmed: RocketLaunch {
         var r = self
-        r.stagger /= s
-        r.riseTime = scaled(riseTime, 1 / s)
-        r.drag *= s
-        r.drift = scaled(drift, s)
         r.sparkCount = Effect.half(sparkCount)
-        r.sparkSpeed = scaled(sparkSpeed, s)
-        r.sparkGravity *= s * s
-        r.sparkDrag *= s
-        r.sparkLifetime /= s
-        r.sparkFade /= s
-        // No flashing: the crackles go.
         r.crackles = 0
         return r
     }
 }
 
 extension StarPhysics {
-    /// Slowed by `s`, and steady: no flicker, no strobe.
+    /// Slowed by `s`, field by field as a shell's stars are (`EffectFormat.starPhysicsFields`),
+    /// and steady: no flicker, no strobe. For the glitter's physics, which no field holds.
     func reducedMotion(_ s: Double) -> StarPhysics {
+        EffectFormat.starPhysicsFields(\StarPhysics.self).slowedDown(self, by: s).steady
+    }
+
+    /// No flicker, no strobe.
+    var steady: StarPhysics {
         var p = self
-        p.gravity *= s * s
-        p.drag *= s
-        p.fade /= s
-        p.streak /= s
-        p.trail.spacing /= s
         p.flicker.amount = 0
         p.strobe.period = 0
         return p
@@ -106,21 +72,16 @@ extension StarPhysics {
 extension ShellLaunch {
     /// Slowed by `s`, half the stars, and nothing that flashes: no flash, flicker, strobe or crackle.
     package func reducedMotion(_ s: Double) -> ShellLaunch {
-        func scaled(_ r: ClosedRange<Double>, _ f: Double) -> ClosedRange<Double> { (r.lowerBound * f)...(r.upperBound * f) }
+        EffectFormat.shell.slowedDown(self, by: s).calmed(s)
+    }
+
+    /// A shell slowed down field by field made calm: its glitter's physics (which no field
+    /// holds) slowed by `s` too, half the stars, and nothing that flashes.
+    func calmed(_ s: Double) -> ShellLaunch {
         var l = self
-        l.stagger /= s
-        l.riseTime = scaled(riseTime, 1 / s)
-        l.drag *= s
-        l.trunk.spacing /= s
-        l.shell.stars = Effect.half(shell.stars)
-        l.shell.speed *= s
-        l.shell.lifetime /= s
-        l.shell.physics = shell.physics.reducedMotion(s)
-        l.shell.glitterInterval /= s
         l.shell.glitter = shell.glitter.reducedMotion(s)
-        l.shell.glitterLifetime /= s
-        l.shell.crossetteSpeed *= s
-        l.shell.crossetteLifetime /= s
+        l.shell.physics = shell.physics.steady
+        l.shell.stars = Effect.half(shell.stars)
         l.shell.crackle = 0
         l.shell.pistil = shell.pistil / 2
         l.shell.flashRadius = 0
