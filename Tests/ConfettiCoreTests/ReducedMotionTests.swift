@@ -147,4 +147,31 @@ extension ReducedMotionTests {
         }
         #expect(checked > 1_000)
     }
+
+    /// The speeds a shell launch holds outside its fields (the rockets' sideways drift, the
+    /// glitter's jitter) are slowed too: a reduced rocket climbs and drifts along the same path,
+    /// s times slower, and a glitter spark's own speed is s times smaller.
+    @Test func aReducedShellRocketDriftsAlongTheSamePathSlowedDown() {
+        let s = Effect.reducedMotionSlowdown, viewport = Size(width: 1280, height: 720)
+        var checked = 0
+        for (name, effect, _) in Effect.presets where effect.kind == .shell {
+            var (a, b) = (SeededGenerator(seed: 5), SeededGenerator(seed: 5))
+            let original = effect.shell.launch(in: viewport, using: &a)
+            let reduced = effect.reducedMotion.shell.launch(in: viewport, using: &b)
+            // The first rocket draws its x, apex, rise time and drift before anything else.
+            guard let rocket = original.first?.typed(StarKind.self), let slow = reduced.first?.typed(StarKind.self) else {
+                Issue.record("\(name): no rocket")
+                continue
+            }
+            let (r, q) = (rocket.particles[0], slow.particles[0])
+            #expect(abs(q.velocity.x - r.velocity.x * s) <= 1e-12 * abs(r.velocity.x) + 1e-12, "\(name): drift \(q.velocity.x), not \(r.velocity.x) × \(s)")
+            for t in stride(from: 0.0, through: r.lifetime, by: r.lifetime / 8) {
+                let p = rocket.uniforms.motion(r, at: t).p, slowP = slow.uniforms.motion(q, at: t / s).p
+                #expect(abs(p.x - slowP.x) < 1e-6 && abs(p.y - slowP.y) < 1e-6, "\(name): the rocket at \(t) s is at \(p), slowed at \(slowP)")
+            }
+            #expect(effect.reducedMotion.shell.shell.glitterJitter == effect.shell.shell.glitterJitter * s, "\(name): glitter jitter")
+            checked += 1
+        }
+        #expect(checked >= 7)
+    }
 }

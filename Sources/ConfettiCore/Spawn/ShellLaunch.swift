@@ -25,6 +25,9 @@ public struct ShellLaunch: Hashable, Sendable {
     public var trunk: Trail
     /// What it bursts into.
     public var shell: FireworkShell
+    /// The largest sideways speed a rocket is given, in viewport widths per second (not an
+    /// effect file's field; reduced motion slows it with the rest).
+    package var drift = 0.03
 
     public init(rockets: Int = 1, stagger: Double = 0.5, launchX: ClosedRange<Double> = 0.3...0.7, apexHeight: ClosedRange<Double> = 0.55...0.75,
                 riseTime: ClosedRange<Double> = 1.0...1.3, drag: Double = 0.8, rocketRadius: Double = 4, rocketColor: RGB = RGB(hex: 0xFFD9A0),
@@ -61,7 +64,7 @@ public struct ShellLaunch: Hashable, Sendable {
             let birth = start + Double(r) * stagger
             let x0 = viewport.width * rng.uniform(launchX)
             let climb = RocketLaunch.climb(height: viewport.height * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
-            let drift = viewport.width * rng.uniform(-0.03, 0.03)
+            let drift = viewport.width * rng.uniform(-self.drift, self.drift)
             let rocket = Star(position: Point(x0, viewport.height + 10), velocity: SIMD2(drift, -climb.speed), birth: birth,
                               lifetime: climb.apexTime, radius: rocketRadius, color: rocketColor, seed: UInt32(truncatingIfNeeded: rng.next()))
             let physics = rocketPhysics(climb)
@@ -103,6 +106,9 @@ public struct FireworkShell: Hashable, Sendable {
     public var physics: StarPhysics
 
     /// Glitter: every `glitterInterval` s of its life each star sheds a spark where it is, with
+    /// The largest random speed a glitter spark adds, in viewport heights per second (not an
+    /// effect file's field; reduced motion slows it with the rest).
+    package var glitterJitter = 0.02
     /// `glitterInherit` of its velocity; 0: none.
     public var glitterInterval: Double
     public var glitterInherit: Double
@@ -243,7 +249,7 @@ public struct FireworkShell: Hashable, Sendable {
             let sparks = main.flatMap { parent -> [Star] in
                 stride(from: glitterInterval, to: parent.lifetime, by: glitterInterval).map { t in
                     let at = physics.motion(parent, at: t)
-                    let jitter = SIMD2(rng.uniform(-1, 1), rng.uniform(-1, 1)) * 0.02 * h
+                    let jitter = SIMD2(rng.uniform(-1, 1), rng.uniform(-1, 1)) * glitterJitter * h
                     return Star(position: Point(at.p.x, at.p.y), velocity: at.v * glitterInherit + jitter, birth: parent.birth + t,
                                 lifetime: glitterLifetime * rng.uniform(0.6, 1), radius: glitterRadius, color: glitterColor,
                                 seed: UInt32(truncatingIfNeeded: rng.next()))
