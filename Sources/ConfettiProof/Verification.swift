@@ -50,7 +50,7 @@ package struct Verification {
             // Up to 30 days of uptime: the float time path is part of what is proven.
             let epoch = rng.uniform(0, 30 * 86_400)
             var launchRNG = SeededGenerator(seed: launchSeed, stream: 0)
-            let spawns = effect.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &launchRNG)
+            let spawns = effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &launchRNG)
             let end = spawns.map(\.duration).max() ?? 0
             let times = (0..<self.times).map { _ in rng.uniform(-0.1, end + 0.1) }
             let context = "launch \(launch + 1) (seed \(launchSeed), \(Int(viewport.width))x\(Int(viewport.height)), epoch \(Int(epoch)) s)"
@@ -72,7 +72,7 @@ package struct Verification {
             // Double on the CPU), which tells nothing about the shaders.
             let small = Self.pixelViewport, scale = launch % 2 == 0 ? 1.0 : 2.0
             var smallRNG = SeededGenerator(seed: launchSeed, stream: 0)
-            let smallSpawns = effect.launch(around: CelebrateButton.centred(in: small).frame, in: small, using: &smallRNG)
+            let smallSpawns = effect.launch(around: Rect.button(centredIn: small), in: small, using: &smallRNG)
             let smallEnd = smallSpawns.map(\.duration).max() ?? 0
             for share in [0.2371, 0.5113, 0.7659] {
                 let time = share * smallEnd

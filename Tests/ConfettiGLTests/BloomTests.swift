@@ -33,7 +33,7 @@ import Testing
         var rng = SeededGenerator(seed: 57)
         var launch = FireworkLaunch.standard
         launch.count = 6
-        let classic = launch.fireworks(around: CelebrateButton.centred(in: small).frame, using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
+        let classic = launch.fireworks(around: Rect.button(centredIn: small), using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
         var big = ClassicFirework.standard
         big.sparkSize = 30
         big.sparkCount = 24

@@ -28,7 +28,7 @@ import Testing
 
     /// The button's frame, where a fireworks preset draws it.
     static func button(_ effect: Effect) -> Rect? {
-        effect.kind.hasButton ? CelebrateButton.centred(in: size).frame : nil
+        effect.kind.hasButton ? Rect.button(centredIn: size) : nil
     }
 
     @Test(arguments: names)

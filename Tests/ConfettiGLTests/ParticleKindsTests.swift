@@ -36,7 +36,7 @@ import Testing
             let viewport = Size(width: 640, height: 360)
             for preset in ["confetti", "classic", "rocket"] {
                 var rng = SeededGenerator(seed: 3)
-                let batches = try #require(Effect.preset(preset)).launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
+                let batches = try #require(Effect.preset(preset)).launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
                 let before = celebration.renderers.map(\.burstCount)
                 for batch in batches { try celebration.add(batch, at: 0) }
                 let added = zip(celebration.renderers.map(\.burstCount), before).map { $0 - $1 }

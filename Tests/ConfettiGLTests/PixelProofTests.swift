@@ -80,7 +80,7 @@ import Testing
         let overButton = Batch<ConfettiKind>(many.spawn(in: small, using: &rng), many.physics)
         var launch = FireworkLaunch.standard
         launch.count = 6
-        let button = CelebrateButton.centred(in: small).frame
+        let button = Rect.button(centredIn: small)
         let classic = launch.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
         var big = ClassicFirework.standard
         big.sparkSize = 30

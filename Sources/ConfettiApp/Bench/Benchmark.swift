@@ -158,7 +158,7 @@ package struct Benchmark {
         static let step = 0.005
 
         init(count: Int, viewport: Size, seed: UInt64, effect: Effect) {
-            let button = CelebrateButton.centred(in: viewport).frame
+            let button = Rect.button(centredIn: viewport)
             var total = 0, k = 0
             // A launch that makes no particles ends the loop rather than spinning.
             while total < count {

@@ -64,7 +64,7 @@ package struct ContactSheet {
     package func launch(_ i: Int) -> [any ParticleBatch] {
         let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
         var rng = SeededGenerator(seed: seed, stream: 0)
-        return presets[i].effect.launch(around: CelebrateButton.centred(in: viewport).frame, in: viewport, using: &rng)
+        return presets[i].effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
     }
 
     /// Draws the sheet. Needs a current GL context.

@@ -60,7 +60,8 @@ package struct FrameRecorder {
             scene.delete()
             target.delete()
         }
-        scene.button = show.button(in: viewport)
+        // Fireworks burst around the Celebrate button, so it is drawn for them.
+        scene.button = show.effect.kind.hasButton ? .centred(in: viewport) : nil
         try scene.glow(show.effect.bloom)
         for item in schedule {
             try scene.celebration.add(item.batch, at: clockStart + item.time)

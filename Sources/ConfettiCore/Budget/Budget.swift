@@ -49,22 +49,17 @@ package enum Budget {
     /// How the numbers are named in messages: by the effect's fields, or by the options that
     /// set them, so a refusal names what the user actually gave.
     package struct Names: Sendable {
-        /// Confetti pieces per burst: `confetti.count`, or `--count` when the option gave it.
+        /// Confetti pieces per launch: `confetti.count`, or the option that set it.
         package var count = "confetti.count"
-        /// The rings' capacity: `capacity` (the library), `--capacity` (the commands).
+        /// The rings' capacity: `capacity` (the library), or the option that set it.
         package var capacity = "capacity"
-        /// Launches of a show: `--bursts`, or `launches` when it is the default.
+        /// Launches of a show: `launches` when it is the default, or the option that set it.
         package var launches = "launches"
 
         package init(count: String = "confetti.count", capacity: String = "capacity", launches: String = "launches") {
             self.count = count
             self.capacity = capacity
             self.launches = launches
-        }
-
-        /// The command line's names: `--capacity`, and `--count` / `--bursts` when given.
-        package static func options(countGiven: Bool = false, launchesGiven: Bool = false) -> Names {
-            Names(count: countGiven ? "--count" : "confetti.count", capacity: "--capacity", launches: launchesGiven ? "--bursts" : "launches")
         }
     }
 

@@ -28,25 +28,13 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
-/// The "Celebrate" button the fireworks burst around: a rounded rectangle with a label.
-package struct CelebrateButton: Hashable, Sendable {
-    package var frame: Rect
-    package var cornerRadius: Double = 14
-    package var label = "Celebrate"
-    package var fill = RGB(hex: 0x007AFF)
-    package var text = RGB(1, 1, 1)
+extension Rect {
+    /// What fireworks burst around when nothing else is named: a 200×56 pt rectangle in the
+    /// middle of the viewport, where the viewer draws its Celebrate button.
+    package static let buttonSize = Size(width: 200, height: 56)
 
-    package static let size = Size(width: 200, height: 56)
-
-    package init(frame: Rect) {
-        self.frame = frame
-    }
-
-    /// The button in the middle of a viewport.
-    package static func centred(in viewport: Size) -> CelebrateButton {
-        CelebrateButton(frame: Rect(
-            x: ((viewport.width - size.width) / 2).rounded(), y: ((viewport.height - size.height) / 2).rounded(),
-            width: size.width, height: size.height
-        ))
+    package static func button(centredIn viewport: Size) -> Rect {
+        Rect(x: ((viewport.width - buttonSize.width) / 2).rounded(), y: ((viewport.height - buttonSize.height) / 2).rounded(),
+             width: buttonSize.width, height: buttonSize.height)
     }
 }

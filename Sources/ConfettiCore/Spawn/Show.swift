@@ -33,17 +33,12 @@ package struct Show: Sendable {
         self.interval = interval ?? 0.35
     }
 
-    /// Fireworks burst around the Celebrate button, so it is drawn for them.
-    package func button(in viewport: Size) -> CelebrateButton? {
-        effect.kind.hasButton ? .centred(in: viewport) : nil
-    }
-
     package func schedule(in viewport: Size) -> [ScheduledBatch] {
-        let button = CelebrateButton.centred(in: viewport)
+        let button = Rect.button(centredIn: viewport)
         return (0..<launches).flatMap { k -> [ScheduledBatch] in
             var rng = SeededGenerator(seed: seed, stream: UInt64(k))
             let time = Double(k) * interval
-            return effect.launch(around: button.frame, in: viewport, using: &rng).map { ScheduledBatch(time: time, batch: $0) }
+            return effect.launch(around: button, in: viewport, using: &rng).map { ScheduledBatch(time: time, batch: $0) }
         }
     }
 

@@ -97,7 +97,7 @@ public final class Celebration {
               viewport.width <= Self.maxViewportSide, viewport.height <= Self.maxViewportSide else {
             throw CelebrationError("the viewport must be 0 < width, height ≤ \(Int(Self.maxViewportSide)) points, not \(viewport.width)×\(viewport.height)")
         }
-        let frame = button ?? CelebrateButton.centred(in: viewport).frame
+        let frame = button ?? Rect.button(centredIn: viewport)
         guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else {
             throw CelebrationError("the button rectangle must be finite, not \(frame)")
         }
