@@ -9,6 +9,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // errno in words (Errno) and whole writes that retry EINTR (FileDescriptor.writeAll).
+        .package(url: "https://github.com/apple/swift-system", from: "1.3.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages (the Makefile installs them).
@@ -17,7 +19,7 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Signal handlers and ioctl, which Swift cannot write or call itself.
-        .target(name: "CSystem"),
+        .target(name: "CPosix"),
         // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
         .systemLibrary(name: "CX11", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
@@ -44,7 +46,10 @@ let package = Package(
         // Shaders/app/ built in.
         .target(
             name: "ConfettiApp",
-            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CSystem", "CX11", "CWayland"],
+            dependencies: [
+                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             plugins: ["EmbedShaders"]
         ),
         .executableTarget(

@@ -121,7 +121,7 @@ package final class VideoFile: FrameSink {
         frameBytes = width * height * 4
         let place = try AtomicFile.followingLink(path)
         switch EntryKind.following(place) {
-        case .directory: throw FileFailure("write", path, errno: EISDIR)
+        case .directory: throw FileFailure("write", path, reason: FileFailure.isDirectory)
         case .other: throw FileFailure("write", path, reason: "it is not a regular file (a video must be one)")
         default: break
         }

@@ -1,5 +1,5 @@
-#ifndef CONFETTI_CSYSTEM_H
-#define CONFETTI_CSYSTEM_H
+#ifndef CONFETTI_CPOSIX_H
+#define CONFETTI_CPOSIX_H
 
 // The few POSIX calls Swift cannot make directly: a signal handler that is async-signal-safe,
 // and ioctl and pipe2, which Swift's Glibc module does not offer.

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "CSystem.h"
+#include "CPosix.h"
 
 #include <fcntl.h>
 #include <unistd.h>
