@@ -20,7 +20,7 @@ static void record_signal(int sig) {
     received = sig;
 }
 
-void confetti_interrupts_install(void) {
+void confetti_stop_signals_install(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = record_signal;
@@ -41,7 +41,7 @@ void confetti_interrupts_install(void) {
     sigprocmask(SIG_UNBLOCK, &mine, NULL);
 }
 
-int confetti_interrupts_received(void) {
+int confetti_stop_signals_received(void) {
     return received;
 }
 

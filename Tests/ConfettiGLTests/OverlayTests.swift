@@ -102,7 +102,8 @@ import Testing
         #expect(await overlay.ending(within: Desktop.stallGuard) == .exited(143), "\(overlay.errorOutput)")
     }
 
-    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    /// SIGHUP too (its terminal closed): the overlay stops on the signals a render stops on.
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
     func aStopSignalEndsItEarlyWithOneLine(_ signal: Int32, _ status: Int32) async throws {
         let desktop = try await Desktop(compositing: true)
         defer { desktop.stop() }
@@ -115,7 +116,7 @@ import Testing
         overlay.send(signal)
         let ending = await overlay.ending(within: Desktop.stallGuard)
         #expect(ending == .exited(status), "\(ending?.description ?? "still running after \(Desktop.stallGuard) s")")
-        let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+        let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][signal]!
         #expect(overlay.errorOutput == "confetti: overlay stopped by \(name)\n", "one line: \(overlay.errorOutput)")
     }
 

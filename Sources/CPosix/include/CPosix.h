@@ -5,14 +5,14 @@
 // and ioctl and pipe2, which Swift's Glibc module does not offer.
 
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that only record the signal, so a long job
-/// can stop between two steps and clean up. A second such signal ends the process at once with
+/// (a render, the viewer, the overlay) can stop between two steps and clean up. A second such signal ends the process at once with
 /// the default action. SIGPIPE is ignored, so writing to a pipe whose reader has gone fails with
 /// EPIPE instead of killing the process. The three are unblocked in the calling thread, which
 /// threads started after it inherit. Call it from the main thread. Idempotent.
-void confetti_interrupts_install(void);
+void confetti_stop_signals_install(void);
 
 /// The first signal received since installation, or 0.
-int confetti_interrupts_received(void);
+int confetti_stop_signals_received(void);
 
 /// The width in columns of the terminal on `fd`, or 0 if it is not a terminal or does not say.
 int confetti_terminal_columns(int fd);

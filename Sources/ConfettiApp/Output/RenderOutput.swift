@@ -153,7 +153,7 @@ package final class VideoFile: FrameSink {
     /// video into place.
     package func finish() throws {
         guard let encoder else { throw OutputRefusal("cannot write \(path): the video was already closed") }
-        let status = try encoder.finish(poll: { try Interrupts.check() })
+        let status = try encoder.finish(poll: { try StopSignals.check() })
         guard encoder.succeeded(status) else { throw failure(status) }
         self.encoder = nil
         try file.commit()
