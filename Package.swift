@@ -70,10 +70,25 @@ let package = Package(
         // `make mutants`: seeded single-token mutations of Shaders/ and the CPU evaluators.
         .executableTarget(name: "mutants"),
 
-        // What both test targets measure a piece of work by: CPU time and bytes read, which a
-        // busy machine does not stretch as it does wall time.
+        // What every test target may use: the repository's root, other programs run and waited
+        // for (ChildProcess, the built confetti, ffmpeg), and what a piece of work costs in CPU
+        // time and bytes read, which a busy machine does not stretch as it does wall time.
         .target(name: "TestSupport", path: "Tests/Support"),
+        // The one EGL context every GL test of the run shares (SharedGL), and pixel checks.
+        .target(name: "GLTestSupport", dependencies: ["ConfettiGL", "ConfettiApp", "TestSupport"], path: "Tests/GLSupport"),
         .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "TestSupport"]),
-        .testTarget(name: "ConfettiGLTests", dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport"]),
+        // Drawing in this process, headless (EGL): the library, the shaders against the CPU,
+        // the application's renderers.
+        .testTarget(
+            name: "ConfettiGLTests",
+            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
+        ),
+        // The command as a user meets it: the built binary run with its options, files and
+        // signals, and its windows on a desktop (the viewer and overlay on a private Xvfb, the
+        // Wayland test's weston), with the helpers that start and watch them (Desktop/).
+        .testTarget(
+            name: "ConfettiCommandTests",
+            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
+        ),
     ]
 )

@@ -3,20 +3,12 @@
 import ConfettiGL
 import ConfettiProof
 import Foundation
+import GLTestSupport
 import Testing
 
 /// The bloom pass against its CPU reference (`BloomReference`), pass by pass and end to end,
 /// and what it must and must not do to a frame.
 @Suite struct BloomTests {
-    struct Scene {
-        var name: String
-        var viewport = Size(width: 320, height: 180)
-        var pixelsPerPoint = 1.0
-        var button = true
-        var spawns: [Spawn]
-        var time: Double
-    }
-
     /// What the GPU drew: the frame without bloom, with it, and every target of the pass.
     struct Drawn {
         var plain: RGBAImage
@@ -44,10 +36,10 @@ import Testing
         let odd = Size(width: 161, height: 91)
         let oddSparks = Spawn.sparks(big.sparks(at: Point(80, 45), using: &rng), big.timing)
         return [
-            Scene(name: "fireworks and confetti around the button", spawns: classic + [confetti], time: 0.3),
-            Scene(name: "large sparks at their peak scale", button: false, spawns: [bigSparks], time: 0.2),
-            Scene(name: "content scale 2", pixelsPerPoint: 2, spawns: classic + [confetti], time: 0.25),
-            Scene(name: "odd width and height", viewport: odd, button: false, spawns: [oddSparks], time: 0.2),
+            Scene(name: "fireworks and confetti around the button", button: true, spawns: classic + [confetti], time: 0.3),
+            Scene(name: "large sparks at their peak scale", spawns: [bigSparks], time: 0.2),
+            Scene(name: "content scale 2", pixelsPerPoint: 2, button: true, spawns: classic + [confetti], time: 0.25),
+            Scene(name: "odd width and height", viewport: odd, spawns: [oddSparks], time: 0.2),
         ]
     }
 
@@ -133,7 +125,7 @@ import Testing
             spreadStrength: 0, size: Size(width: 8, height: 8), color: RGB(1, 1, 1), shape: .circle
         )
         let physics = ConfettiPhysics(gravity: 0, drag: 1, lifetime: 10, fadeOutDuration: 0.4)
-        return Scene(name: "one white spark", pixelsPerPoint: pixelsPerPoint, button: false, spawns: [.confetti([piece], physics)], time: 1)
+        return Scene(name: "one white spark", pixelsPerPoint: pixelsPerPoint, spawns: [.confetti([piece], physics)], time: 1)
     }
 
     /// The red channel at `points` right of the spark's centre, on its row (points, top-left origin).

@@ -2,12 +2,13 @@ import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// The README's generated sections equal what the code says: the viewer's key table and the
 /// effect file's field reference. `CONFETTI_UPDATE_README=1 swift test --filter Readme`
 /// rewrites them.
 @Suite struct ReadmeTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let readme = Repository.file("README.md")
 
     func check(section marker: String, equals generated: String) throws {
         var text = try String(contentsOf: Self.readme, encoding: .utf8)

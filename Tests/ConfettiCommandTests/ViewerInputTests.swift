@@ -2,7 +2,9 @@ import CGLFW
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
+import TestSupport
 
 /// The viewer never exits on its own input: what cannot fit is refused in the title and on
 /// stderr, and the viewer goes on drawing. Driven in-process, in a real window on Xvfb.

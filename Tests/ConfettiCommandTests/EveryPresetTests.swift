@@ -2,7 +2,9 @@ import CGLFW
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
+import TestSupport
 
 /// Every preset in every front end, generated from the registry (`Effect.presets`): a preset
 /// added there is covered here without a line of this file changing. Each front end must

@@ -2,6 +2,7 @@ import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// `confetti overlay` as a person meets it: on a private X server (Xvfb with the Composite
 /// extension) with a compositing manager (xcompmgr), over another program's window (xev, which

@@ -2,6 +2,7 @@ import CGLFW
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
 import TestSupport
 

@@ -13,22 +13,22 @@ import Synchronization
 /// other tests' screenshots and polls: waiting is `await` (`outcome(within:)`, `ending(within:)`,
 /// `eventually`), and `stop`, which runs in `defer` where nothing can be awaited, leaves the
 /// waiting to a thread of its own.
-final class ChildProcess: Sendable {
-    let pid: pid_t
-    let name: String
-    let stdoutFile: URL
-    let stderrFile: URL
+package final class ChildProcess: Sendable {
+    package let pid: pid_t
+    package let name: String
+    package let stdoutFile: URL
+    package let stderrFile: URL
     /// When it was spawned, on the monotonic clock.
-    let started = ContinuousClock.now
+    package let started = ContinuousClock.now
     /// The directory made for its logs when none was given, removed with it.
     private let ownLogs: URL?
     private let ended = Mutex<(termination: Termination, cpuSeconds: Double)?>(nil)
 
-    enum Termination: Equatable, Sendable, CustomStringConvertible {
+    package enum Termination: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .exited(let status): "exit \(status)"
             case .signalled(let signal): "signal \(signal)"
@@ -37,20 +37,20 @@ final class ChildProcess: Sendable {
     }
 
     /// How a program that ran to its end ended, and what it printed.
-    struct Outcome: Sendable {
-        var status: Int32
-        var exitedNormally: Bool
-        var stdout: String
-        var stderr: String
+    package struct Outcome: Sendable {
+        package var status: Int32
+        package var exitedNormally: Bool
+        package var stdout: String
+        package var stderr: String
         /// User and system CPU time it used: what a speed check may bound, unlike wall time,
         /// which a busy machine stretches at will.
-        var cpuSeconds: Double
+        package var cpuSeconds: Double
     }
 
     /// Starts `arguments[0]` (looked up in PATH) with exactly `environment`, in `directory` (this
     /// process's if nil), reading `input` (nothing if nil), its output in `logs` (a temporary
     /// directory if nil).
-    init(_ arguments: [String], environment: [String: String], logs: URL? = nil, directory: URL? = nil, input: URL? = nil) throws {
+    package init(_ arguments: [String], environment: [String: String], logs: URL? = nil, directory: URL? = nil, input: URL? = nil) throws {
         name = URL(fileURLWithPath: arguments[0]).lastPathComponent
         let folder = logs ?? FileManager.default.temporaryDirectory.appendingPathComponent("confetti-child-\(UUID())")
         ownLogs = logs == nil ? folder : nil
@@ -95,7 +95,7 @@ final class ChildProcess: Sendable {
     }
 
     /// This process's environment with `changes` applied: a nil value removes the variable.
-    static func environment(_ changes: [String: String?]) -> [String: String] {
+    package static func environment(_ changes: [String: String?]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in changes { environment[key] = value }
         return environment
@@ -103,7 +103,7 @@ final class ChildProcess: Sendable {
 
     /// Runs a command to its end and returns how it ended; `timeout` is a stall guard, past
     /// which it is stopped and the test fails.
-    static func run(_ arguments: [String], environment: [String: String], directory: URL? = nil, input: String? = nil, timeout: Double = 300) async throws -> Outcome {
+    package static func run(_ arguments: [String], environment: [String: String], directory: URL? = nil, input: String? = nil, timeout: Double = 300) async throws -> Outcome {
         var file: URL?
         if let input {
             file = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-input-\(UUID())")
@@ -115,7 +115,7 @@ final class ChildProcess: Sendable {
 
     /// Runs a command to its end (at most `timeout` seconds) and returns its stdout; anything
     /// but exit 0 fails.
-    static func output(of arguments: [String], environment: [String: String], logs: URL? = nil, timeout: Double = 60) async throws -> String {
+    package static func output(of arguments: [String], environment: [String: String], logs: URL? = nil, timeout: Double = 60) async throws -> String {
         let child = try ChildProcess(arguments, environment: environment, logs: logs)
         let outcome = try await child.outcome(within: timeout)
         guard outcome.exitedNormally, outcome.status == 0 else {
@@ -128,7 +128,7 @@ final class ChildProcess: Sendable {
     /// process: had this process held it open for writing, a child another test spawned at that
     /// moment would keep it open until its own exec, and running it meanwhile fails ("text file
     /// busy").
-    static func installExecutable(_ text: String = "", copying source: URL? = nil, at path: URL) async throws {
+    package static func installExecutable(_ text: String = "", copying source: URL? = nil, at path: URL) async throws {
         var from = source
         if from == nil {
             from = path.deletingLastPathComponent().appendingPathComponent(".\(path.lastPathComponent).text")
@@ -138,20 +138,20 @@ final class ChildProcess: Sendable {
         _ = try await output(of: ["install", "-m", "755", from!.path, path.path], environment: environment([:]))
     }
 
-    var output: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
-    var errorOutput: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+    package var output: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
+    package var errorOutput: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
 
     /// Seconds since it was spawned.
-    var age: Double {
+    package var age: Double {
         let elapsed = ContinuousClock.now - started
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
     /// How it ended, or nil while it runs.
-    var termination: Termination? { reap()?.termination }
+    package var termination: Termination? { reap()?.termination }
 
     /// Whether it has ended (and is reaped).
-    var hasEnded: Bool { reap() != nil }
+    package var hasEnded: Bool { reap() != nil }
 
     /// Reaps it if it has ended: never waits.
     private func reap() -> (termination: Termination, cpuSeconds: Double)? {
@@ -170,27 +170,27 @@ final class ChildProcess: Sendable {
         }
     }
 
-    func send(_ signal: Int32) {
+    package func send(_ signal: Int32) {
         if !hasEnded { kill(pid, signal) }
     }
 
     /// Runs `body` while the process is stopped (SIGSTOP): it can neither finish nor move on
     /// meanwhile, and signals sent to it wait until it continues (SIGCONT) afterwards.
-    func whileFrozen<T>(_ body: () async throws -> T) async rethrows -> T {
+    package func whileFrozen<T>(_ body: () async throws -> T) async rethrows -> T {
         send(SIGSTOP)
         defer { send(SIGCONT) }
         return try await body()
     }
 
     /// How it ended, if it has, waiting for it up to `seconds`: nil if it is still running.
-    func ending(within seconds: Double) async -> Termination? {
+    package func ending(within seconds: Double) async -> Termination? {
         _ = await eventually(within: seconds) { hasEnded }
         return termination
     }
 
     /// Waits for its end and returns the outcome; if it has not ended within `seconds` (a stall
     /// guard, not a speed claim), it is stopped and the test fails with what it printed.
-    func outcome(within seconds: Double) async throws -> Outcome {
+    package func outcome(within seconds: Double) async throws -> Outcome {
         guard await ending(within: seconds) != nil, let (termination, cpu) = reap() else {
             stop()
             throw TestFailure("\(name) did not finish within \(seconds) s (pid \(pid)): \(output.suffix(1000)) \(errorOutput.suffix(1000))")
@@ -204,7 +204,7 @@ final class ChildProcess: Sendable {
 
     /// SIGTERM now, and SIGKILL if it is still there five seconds later. A thread of its own
     /// waits those seconds, so this can run in `defer` without holding a test thread.
-    func stop() {
+    package func stop() {
         guard !hasEnded else { return }
         send(SIGTERM)
         Thread.detachNewThread { [self] in
@@ -219,17 +219,4 @@ final class ChildProcess: Sendable {
             }
         }
     }
-}
-
-/// Polls `condition` every 50 ms for up to `seconds`, sleeping in between without holding a
-/// thread; whether it came true. The tests' one way to wait for something to happen: what they
-/// wait for is an event (a line printed, a pixel seen, a file written, an exit), and `seconds`
-/// is a stall guard, generous enough for a machine busy with other work.
-func eventually(within seconds: Double, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
 }

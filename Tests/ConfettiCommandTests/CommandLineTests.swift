@@ -1,42 +1,7 @@
 import ConfettiCore
 import Foundation
 import Testing
-
-/// The `confetti` executable, run as a user would.
-enum ConfettiBinary {
-    /// Built beside the test bundle by `swift build` (make test builds it).
-    static func url() throws -> URL {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for dir in [here, here.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("confetti")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw TestFailure("the confetti executable is not built next to the tests (\(here.path)); run `swift build` first, as make test does")
-    }
-
-    /// The environment the binary runs in: this process's without DISPLAY (a bad option must
-    /// be refused before any window opens), with `changes` applied (nil removes a variable).
-    static func environment(_ changes: [String: String?] = [:]) -> [String: String] {
-        ChildProcess.environment(changes.merging(["DISPLAY": nil]) { given, _ in given })
-    }
-
-    /// Runs `executable` (default: the built `confetti`) to its end in `directory`, with
-    /// `environment` changes; `timeout` is a stall guard, not a speed claim.
-    static func run(_ arguments: [String], executable: URL? = nil, in directory: URL? = nil, environment changes: [String: String?] = [:],
-                    input: String? = nil, timeout: Double = 300) async throws -> ChildProcess.Outcome {
-        try await ChildProcess.run([try (executable ?? url()).path] + arguments, environment: environment(changes), directory: directory, input: input, timeout: timeout)
-    }
-
-    /// Starts the binary and returns at once: to signal it, race it, or wait for it.
-    static func start(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> ChildProcess {
-        try ChildProcess([try url().path] + arguments, environment: environment(changes))
-    }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
+import TestSupport
 
 @Suite struct CommandLineTests {
     struct BadInput: CustomStringConvertible, Sendable {
@@ -199,7 +164,7 @@ struct TestFailure: Error, CustomStringConvertible {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-broken-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Shaders")
+        let source = Repository.file("Shaders")
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
             try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: dir.appendingPathComponent(name))
         }
@@ -336,7 +301,7 @@ struct TestFailure: Error, CustomStringConvertible {
     }
 
     @Test func makeInstallPutsTheBinaryCompletionsManualAndDesktopEntryInPlaceAndUninstallRemovesThem() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-prefix-\(UUID())")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let make = URL(fileURLWithPath: "/usr/bin/make")

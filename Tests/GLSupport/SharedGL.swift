@@ -1,7 +1,9 @@
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 /// One surfaceless EGL context for the whole test run.
 ///
@@ -14,11 +16,11 @@ import Testing
 /// on a third once held both threads, and every screenshot poll stalled with them).
 /// The context is a debug context: any GL error the driver reports through KHR_debug during a
 /// test fails that test, with the driver's message.
-enum SharedGL {
+package enum SharedGL {
     private static let lock = TurnLock()
     nonisolated(unsafe) private static var context: Result<HeadlessContext, any Error>?
 
-    static func run<T>(_ body: () throws -> T) async throws -> T {
+    package static func run<T>(_ body: () throws -> T) async throws -> T {
         await lock.acquire()
         defer { lock.release() }
         if context == nil {
@@ -34,72 +36,31 @@ enum SharedGL {
     }
 
     /// Fails the running test for every GL error reported since the last check.
-    static func expectNoGLErrors(sourceLocation: SourceLocation = #_sourceLocation) {
+    package static func expectNoGLErrors(sourceLocation: SourceLocation = #_sourceLocation) {
         for message in GLDebugLog.drain() {
             Issue.record("GL error: \(message)", sourceLocation: sourceLocation)
         }
     }
 
-    /// One window test at a time: GLFW's state and DISPLAY are the process's.
-    private static let displayLock = TurnLock()
-
-    /// `body` with an X server in DISPLAY (this test run's own Xvfb, or the display the run was
-    /// started on) and no other window test meanwhile. Windows have GL contexts of their own,
-    /// so EGL tests go on; the GL errors the window's context reported are checked at the end,
-    /// between two EGL tests, so that each error is blamed on the test that made it.
-    static func withDisplay<T>(_ body: () throws -> T) async throws -> T {
-        await displayLock.acquire()
-        defer { displayLock.release() }
-        let server = try await XServer.ensure()
-        defer { server?.stop() }
-        let result = try body()
+    /// After a window's work (its context is not this one, so EGL tests went on meanwhile):
+    /// fails the running test for the GL errors the window reported, checked between two EGL
+    /// tests so that each error is blamed on the test that made it.
+    package static func expectNoGLErrorsBetweenTests(sourceLocation: SourceLocation = #_sourceLocation) async {
         await lock.acquire()
-        expectNoGLErrors()
+        expectNoGLErrors(sourceLocation: sourceLocation)
         lock.release()
-        return result
     }
 
     /// The built-in shaders, or `$CONFETTI_SHADER_DIR` (how `make mutants` tests a mutated copy).
-    static func shaders() throws -> ShaderLibrary { try ShaderLibrary.resolve() }
+    package static func shaders() throws -> ShaderLibrary { try ShaderLibrary.resolve() }
 
     /// Writes every file `library` builds in under `directory`, as `Shaders/` lays them out
     /// (the application's in `app/`): a shader directory to edit.
-    static func writeShaders(of library: ShaderLibrary, to directory: URL) throws {
+    package static func writeShaders(of library: ShaderLibrary, to directory: URL) throws {
         for name in library.builtInNames {
             let file = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try library.text(name).write(to: file, atomically: true, encoding: .utf8)
         }
-    }
-}
-
-/// A lock that is awaited: a task waiting for it is suspended and gives its thread back. Turns
-/// are handed out in the order they were asked for.
-final class TurnLock: Sendable {
-    private let state = Mutex<(held: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func acquire() async {
-        await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { state in
-                if state.held {
-                    state.waiting.append(turn)
-                    return false
-                }
-                state.held = true
-                return true
-            }
-            if now { turn.resume() }
-        }
-    }
-
-    func release() {
-        let next = state.withLock { state in
-            if state.waiting.isEmpty {
-                state.held = false
-                return nil as CheckedContinuation<Void, Never>?
-            }
-            return state.waiting.removeFirst()
-        }
-        next?.resume()
     }
 }

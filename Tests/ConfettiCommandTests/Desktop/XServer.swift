@@ -1,5 +1,6 @@
 import ConfettiGL
 import Foundation
+import TestSupport
 
 /// A private Xvfb, or the display a test already has.
 final class XServer {

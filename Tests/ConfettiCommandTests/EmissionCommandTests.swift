@@ -1,6 +1,7 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Reduced motion from the command line and the desktop, and rocket traces, through the real
 /// binary.

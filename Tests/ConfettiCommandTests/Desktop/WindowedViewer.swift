@@ -1,6 +1,7 @@
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 
 /// A viewer in a real 640 × 360 window without vsync, on this test's own Xvfb (unless a display
 /// is given), with no other GL work meanwhile: the setup every viewer window test shares.

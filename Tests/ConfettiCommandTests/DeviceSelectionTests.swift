@@ -1,6 +1,7 @@
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// `--device auto|hardware|software` and `$CONFETTI_DEVICE`: which GPU the headless commands draw
 /// with, said on request, and the same pixels from Mesa's software device whichever EGL

@@ -2,20 +2,27 @@ import ConfettiGL
 import Testing
 
 /// Finds, in a rendered image, the pieces the CPU evaluator predicts.
-struct PixelChecks {
-    var physics = ConfettiPhysics.standard
-    var pixelsPerPoint = 1.0
-    var background: RGB
+package struct PixelChecks {
+    package var physics = ConfettiPhysics.standard
+    package var pixelsPerPoint = 1.0
+    package var background: RGB
     /// A rectangle (in points) drawn over the background, left out of the background check.
-    var excluding: Rect?
+    package var excluding: Rect?
 
-    struct Result {
+    package init(physics: ConfettiPhysics = .standard, pixelsPerPoint: Double = 1, background: RGB, excluding: Rect? = nil) {
+        self.physics = physics
+        self.pixelsPerPoint = pixelsPerPoint
+        self.background = background
+        self.excluding = excluding
+    }
+
+    package struct Result {
         /// Pieces whose centre pixel was checked against their colour.
-        var pieces = 0
+        package var pieces = 0
         /// The shapes of those pieces.
-        var shapes: Set<ConfettiShape> = []
+        package var shapes: Set<ConfettiShape> = []
         /// Background pixels checked, far from every piece.
-        var backgroundPixels = 0
+        package var backgroundPixels = 0
     }
 
     func bytes(_ c: RGB) -> [Int] {
@@ -25,7 +32,7 @@ struct PixelChecks {
 
     /// For every piece alone on screen and wide enough to cover its centre pixel fully, that
     /// pixel has the piece's colour; every pixel far from all pieces has the background colour.
-    func check(_ image: RGBAImage, particles spawned: [ConfettiParticle], at t: Double) -> Result {
+    package func check(_ image: RGBAImage, particles spawned: [ConfettiParticle], at t: Double) -> Result {
         // The pieces as the renderer's records hold them.
         let physics = ConfettiKind.fitted(physics, to: spawned)
         let particles = spawned.map { ConfettiKind.stored($0, uniforms: physics) }

@@ -2,6 +2,7 @@ import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct SoakTests {
     /// Run as its own process: resident memory is a whole process's, and in the test process

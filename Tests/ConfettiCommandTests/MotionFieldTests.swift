@@ -1,6 +1,7 @@
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// The effect-file fields of wind, trails, colour ramps and size at death: every bad value is
 /// refused with exit 2 and one message naming the field (and the entry) and what is allowed;

@@ -1,6 +1,7 @@
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import TestSupport
 
 /// A private headless weston: its own 0700 runtime directory (Wayland refuses any other),
 /// pixman rendering (no GPU), no idle blanking, `--debug` for the screenshot protocol, and

@@ -2,6 +2,7 @@ import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// The viewer on a Wayland desktop, a headless weston: natively, through Debian's
 /// libglfw3-wayland (which `make wayland-glfw` unpacks into .build/wayland/lib) chosen with
@@ -17,8 +18,7 @@ import Testing
 
     /// The directory holding the Wayland build of libglfw.so.3.
     static func waylandGLFW() throws -> URL {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let directory = root.appendingPathComponent(".build/wayland/lib")
+        let directory = Repository.file(".build/wayland/lib")
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("libglfw.so.3").path) else {
             throw TestFailure("no \(directory.path)/libglfw.so.3: `make wayland-glfw` (which make test runs) unpacks libglfw3-wayland there")
         }

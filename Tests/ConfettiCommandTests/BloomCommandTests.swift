@@ -1,6 +1,7 @@
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// `--bloom` and `--no-bloom` through the real binary.
 @Suite struct BloomCommandTests {

@@ -1,5 +1,6 @@
 import ConfettiGL
 import Foundation
+import TestSupport
 
 /// Reads what `xwd -root -silent` writes: a screenshot of an X screen, in X Window Dump format
 /// (version 7), for true-colour screens with 32 bits per pixel, which is what Xvfb gives.
