@@ -9,6 +9,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // errno in words (Errno) and whole writes that retry EINTR (FileDescriptor.writeAll).
+        .package(url: "https://github.com/apple/swift-system", from: "1.3.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages (the Makefile installs them).
@@ -17,7 +19,7 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Signal handlers and ioctl, which Swift cannot write or call itself.
-        .target(name: "CSystem"),
+        .target(name: "CPosix"),
         // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
         .systemLibrary(name: "CX11", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
@@ -44,7 +46,10 @@ let package = Package(
         // Shaders/app/ built in.
         .target(
             name: "ConfettiApp",
-            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CSystem", "CX11", "CWayland"],
+            dependencies: [
+                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             plugins: ["EmbedShaders"]
         ),
         .executableTarget(
@@ -65,10 +70,25 @@ let package = Package(
         // `make mutants`: seeded single-token mutations of Shaders/ and the CPU evaluators.
         .executableTarget(name: "mutants"),
 
-        // What both test targets measure a piece of work by: CPU time and bytes read, which a
-        // busy machine does not stretch as it does wall time.
+        // What every test target may use: the repository's root, other programs run and waited
+        // for (ChildProcess, the built confetti, ffmpeg), and what a piece of work costs in CPU
+        // time and bytes read, which a busy machine does not stretch as it does wall time.
         .target(name: "TestSupport", path: "Tests/Support"),
+        // The one EGL context every GL test of the run shares (SharedGL), and pixel checks.
+        .target(name: "GLTestSupport", dependencies: ["ConfettiGL", "ConfettiApp", "TestSupport"], path: "Tests/GLSupport"),
         .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "TestSupport"]),
-        .testTarget(name: "ConfettiGLTests", dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport"]),
+        // Drawing in this process, headless (EGL): the library, the shaders against the CPU,
+        // the application's renderers.
+        .testTarget(
+            name: "ConfettiGLTests",
+            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
+        ),
+        // The command as a user meets it: the built binary run with its options, files and
+        // signals, and its windows on a desktop (the viewer and overlay on a private Xvfb, the
+        // Wayland test's weston), with the helpers that start and watch them (Desktop/).
+        .testTarget(
+            name: "ConfettiCommandTests",
+            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
+        ),
     ]
 )

@@ -113,8 +113,8 @@ struct RenderCommand: ParsableCommand {
         recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))
         try FrameLimits.validateFrames(recorder.frames)
 
-        // From here on SIGINT and SIGTERM stop the render between frames and clean up.
-        Interrupts.install()
+        // From here on SIGINT, SIGTERM and SIGHUP stop the render between frames and clean up.
+        StopSignals.install()
         let started = ContinuousClock.now
         var bar = ProgressBar(total: recorder.frames, label: out)
         var done = 0
@@ -137,7 +137,7 @@ struct RenderCommand: ParsableCommand {
                     } else {
                         bar.update(done: frames)
                     }
-                    try Interrupts.check()
+                    try StopSignals.check()
                 }
             }
             try opened!.finish()

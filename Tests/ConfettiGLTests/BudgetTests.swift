@@ -2,6 +2,7 @@
 @testable import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
 
 /// The budget: every cost computed before any work, and refusals that name what multiplied up.

@@ -1,6 +1,7 @@
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
 
 /// Sparks in front of the button cover it; sparks behind it are hidden by it.

@@ -2,6 +2,7 @@
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
 
 /// The embedding facade, used as an app with its own context and state would use it.

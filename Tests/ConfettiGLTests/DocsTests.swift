@@ -2,17 +2,16 @@ import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// The docs' generated sections equal what the code says: the viewer's key table in the README
 /// and the effect file's field reference in docs/effect-files.md.
 /// `CONFETTI_UPDATE_DOCS=1 swift test --filter Docs` rewrites them.
 @Suite struct DocsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The part of `file` (relative to the package root) between `<!-- marker -->` and
     /// `<!-- /marker -->` equals `generated`.
     func check(_ file: String, section marker: String, equals generated: String) throws {
-        let url = Self.root.appendingPathComponent(file)
+        let url = Repository.file(file)
         var text = try String(contentsOf: url, encoding: .utf8)
         let open = "<!-- \(marker) -->\n", close = "<!-- /\(marker) -->"
         let start = try #require(text.range(of: open), "\(file) has no \(open)")

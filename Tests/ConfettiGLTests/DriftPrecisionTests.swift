@@ -1,6 +1,7 @@
 import ConfettiGL
 import ConfettiProof
 import Foundation
+import GLTestSupport
 import Testing
 
 /// Both motion shaders take d = 1 − e^(−kt) from its series while kt < 1/4, because there the

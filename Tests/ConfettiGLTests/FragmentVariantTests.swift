@@ -1,6 +1,7 @@
-@testable import ConfettiGL
 import ConfettiApp
+@testable import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
 
 /// The renderer draws each burst with `particle.frag.glsl` built for the shapes the burst holds

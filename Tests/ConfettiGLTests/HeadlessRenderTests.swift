@@ -1,6 +1,7 @@
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
 
 @Suite struct HeadlessRenderTests {

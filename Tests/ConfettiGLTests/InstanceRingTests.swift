@@ -1,5 +1,6 @@
 import ConfettiApp
 import ConfettiGL
+import GLTestSupport
 import Testing
 
 @Suite struct InstanceRingTests {

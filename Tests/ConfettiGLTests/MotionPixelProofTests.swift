@@ -8,8 +8,6 @@ import Testing
 /// rasteriser, every pixel: the ghosts' order, fade and taper, the ramp's colours and the
 /// shrinking pieces are what these catch, which the vertex outputs alone cannot show in blending.
 @Suite struct MotionPixelProofTests {
-    typealias Scene = PixelProofTests.Scene
-
     static func pieces(_ physics: ConfettiPhysics, count: Int = 120, seed: UInt64 = 61) -> any ParticleBatch {
         var burst = ConfettiBurst.mixedShapes
         burst.count = count

@@ -55,7 +55,7 @@ import Testing
         return Batch<ConfettiKind>([piece], physics)
     }
 
-    static func scenes() -> [PixelProofTests.Scene] {
+    static func scenes() -> [Scene] {
         let small = Size(width: 320, height: 180)
         func tumbling(_ shading: PaperShading, seed: UInt64) -> any ParticleBatch {
             var burst = burst(shading)

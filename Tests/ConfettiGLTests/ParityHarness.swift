@@ -1,6 +1,7 @@
 import ConfettiGL
 import ConfettiProof
 import Foundation
+import GLTestSupport
 import Testing
 
 /// The tests' door to `ParityCheck` (the parity check `confetti verify` runs too): on the

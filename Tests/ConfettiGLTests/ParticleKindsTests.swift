@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
 import ConfettiProof
+import GLTestSupport
 import Testing
 
 /// The registry of particle kinds is the one list everything iterates: a kind registered

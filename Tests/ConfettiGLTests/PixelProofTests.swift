@@ -2,6 +2,7 @@
 import ConfettiGL
 import ConfettiProof
 import Foundation
+import GLTestSupport
 import Testing
 
 /// Headless renders against the CPU reference rasteriser: every pixel of scenes with rotated
@@ -9,15 +10,6 @@ import Testing
 /// pieces over the button, sparks at several scales, at content scales 1 and 2. This is what catches shape, rotation direction, size and blending errors,
 /// which vertex outputs alone cannot show.
 @Suite struct PixelProofTests {
-    struct Scene {
-        var name: String
-        var viewport = Size(width: 320, height: 180)
-        var pixelsPerPoint = 1.0
-        var button = false
-        var spawns: [any ParticleBatch]
-        var time: Double
-    }
-
     /// The CPU's picture of `scene`: `PixelProof`'s (what `confetti verify` draws), with the
     /// button between the layers.
     func reference(_ scene: Scene, button: CelebrateButton?) -> ReferenceRasteriser {

@@ -1,6 +1,7 @@
 import ConfettiGL
 import ConfettiProof
 import Foundation
+import GLTestSupport
 import Testing
 
 /// Every registered preset (those added later included) through the one parity check and the

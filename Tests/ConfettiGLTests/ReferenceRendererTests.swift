@@ -2,6 +2,7 @@
 import ConfettiGL
 import ConfettiProof
 import Foundation
+import GLTestSupport
 import Testing
 
 /// `confetti bench`'s reference mode, the renderer before issue 12 frozen, draws what the live

@@ -2,7 +2,9 @@
 import ConfettiApp
 import ConfettiGL
 import Foundation
+import GLTestSupport
 import Testing
+import TestSupport
 
 @Suite struct ShaderLayoutTests {
     /// Every kind's linked program reads exactly its record's attributes, at their locations
@@ -70,7 +72,7 @@ import Testing
     @Test func builtInShadersAreTheFilesOfTheShadersFolder() async throws {
         // The embedded copies are made from Shaders/ at build time: the folder is the single
         // source. The library builds in its top level only; the application adds app/.
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Shaders")
+        let folder = Repository.file("Shaders")
         func glsl(_ sub: String) throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path).filter { $0.hasSuffix(".glsl") }.map { sub + $0 }
         }

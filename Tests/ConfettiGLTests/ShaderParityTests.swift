@@ -1,6 +1,7 @@
 import ConfettiGL
 import ConfettiProof
 import Foundation
+import GLTestSupport
 import Testing
 
 /// `confetti.vert.glsl` against the Swift evaluator, through the one parity harness.

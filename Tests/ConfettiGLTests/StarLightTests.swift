@@ -1,6 +1,7 @@
 import ConfettiGL
 import ConfettiProof
 import Foundation
+import GLTestSupport
 import Testing
 
 /// Stars: every light feature (glow, streak, ribbon and dot trails, colour temperature and

@@ -1,4 +1,4 @@
-import CSystem
+import CPosix
 import Foundation
 #if canImport(Glibc)
 import Glibc

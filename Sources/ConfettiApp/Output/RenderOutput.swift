@@ -121,7 +121,7 @@ package final class VideoFile: FrameSink {
         frameBytes = width * height * 4
         let place = try AtomicFile.followingLink(path)
         switch EntryKind.following(place) {
-        case .directory: throw FileFailure("write", path, errno: EISDIR)
+        case .directory: throw FileFailure("write", path, reason: FileFailure.isDirectory)
         case .other: throw FileFailure("write", path, reason: "it is not a regular file (a video must be one)")
         default: break
         }
@@ -153,7 +153,7 @@ package final class VideoFile: FrameSink {
     /// video into place.
     package func finish() throws {
         guard let encoder else { throw OutputRefusal("cannot write \(path): the video was already closed") }
-        let status = try encoder.finish(poll: { try Interrupts.check() })
+        let status = try encoder.finish(poll: { try StopSignals.check() })
         guard encoder.succeeded(status) else { throw failure(status) }
         self.encoder = nil
         try file.commit()

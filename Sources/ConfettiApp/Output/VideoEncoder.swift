@@ -1,9 +1,10 @@
-import CSystem
+import CPosix
 import ConfettiGL
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
 /// The video files `render --out` writes, by extension, each with a Debian 12 ffmpeg encoder.
 package enum VideoFormat: String, CaseIterable, Sendable {
@@ -142,18 +143,8 @@ final class FFmpegProcess {
 
     /// Sends bytes to ffmpeg's input. False if ffmpeg has stopped reading (it has exited).
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard input >= 0, var base = bytes.baseAddress else { return input >= 0 }
-        var left = bytes.count
-        while left > 0 {
-            let n = Glibc.write(input, base, left)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            base += n
-            left -= n
-        }
-        return true
+        guard input >= 0 else { return false }
+        return (try? FileDescriptor(rawValue: input).writeAll(bytes)) != nil
     }
 
     /// Closes ffmpeg's input and waits for it to finish encoding, calling `poll` every 20 ms

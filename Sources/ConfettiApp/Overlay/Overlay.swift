@@ -27,7 +27,7 @@ package final class Overlay {
     package enum Ending: Equatable, Sendable {
         /// The last particle died (or the window was closed).
         case finished
-        /// SIGINT or SIGTERM arrived (see `StopSignals`).
+        /// SIGINT, SIGTERM or SIGHUP arrived (see `StopSignals`).
         case stopped(signal: Int32)
     }
 

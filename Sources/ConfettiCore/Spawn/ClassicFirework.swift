@@ -1,5 +1,7 @@
 /// The article's classic firework: sparks on cubic Bézier curves, spread over the four
 /// quarters around the origin. A value to copy and tweak; `standard` holds the numbers of docs/effects.md.
+/// The port's own encodings (scale steps in tenths, the curve tables) are an effect file's to
+/// change (its `classic` section), not the Swift API's.
 public struct ClassicFirework: Hashable, Sendable {
     public var sparkCount: Int
     /// Points per unit of the normalized curves.
@@ -11,29 +13,30 @@ public struct ClassicFirework: Hashable, Sendable {
     public var colors: [RGB]
     /// Scale keyframes [1, maxScale, minScale], with maxScale = 1 + a/10 for a in maxScaleSteps
     /// and minScale = 0.5 + b/10 for b in minScaleSteps.
-    public var maxScaleSteps: ClosedRange<Int>
-    public var minScaleSteps: ClosedRange<Int>
+    var maxScaleSteps: ClosedRange<Int>
+    var minScaleSteps: ClosedRange<Int>
     public var timing: SparkTiming
     /// Normalized trajectories, P0 = (0, 0), y down: P1, P2, P3 of each curve. Left quarters
     /// mirror them.
-    public var topRight: [[Point]] = ClassicFirework.topRightCurves
-    public var bottomRight: [[Point]] = ClassicFirework.bottomRightCurves
+    var topRight: [[Point]] = ClassicFirework.topRightCurves
+    var bottomRight: [[Point]] = ClassicFirework.bottomRightCurves
 
     /// The article's table.
-    public static let topRightCurves: [[Point]] = [
+    package static let topRightCurves: [[Point]] = [
         [Point(0.31, -0.46), Point(0.74, -0.29), Point(0.99, 0.12)],
         [Point(0.31, -0.46), Point(0.62, -0.49), Point(0.88, -0.19)],
         [Point(0.10, -0.54), Point(0.44, -0.53), Point(0.66, -0.30)],
         [Point(0.19, -0.46), Point(0.41, -0.53), Point(0.65, -0.45)],
     ]
-    public static let bottomRightCurves: [[Point]] = [
+    package static let bottomRightCurves: [[Point]] = [
         [Point(0.42, -0.01), Point(0.68, 0.11), Point(0.87, 0.44)],
         [Point(0.35, 0.00), Point(0.55, 0.12), Point(0.62, 0.45)],
         [Point(0.21, 0.05), Point(0.31, 0.19), Point(0.32, 0.45)],
         [Point(0.18, 0.00), Point(0.31, 0.11), Point(0.35, 0.25)],
     ]
 
-    public static let sparkColors = [
+    /// The article's four colours, the fountain's too.
+    package static let sparkColors = [
         RGB(0.89, 0.58, 0.70), RGB(0.96, 0.87, 0.62), RGB(0.67, 0.82, 0.94), RGB(0.54, 0.56, 0.94),
     ]
 

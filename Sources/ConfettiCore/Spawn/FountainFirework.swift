@@ -1,5 +1,6 @@
 /// The original library's fountain: sparks on random quadratic curves rising from one point,
-/// one spark per 0.05 s tick.
+/// one spark per 0.05 s tick. Its scale keyframes, drawn in the port's tenths, are an effect
+/// file's to change (its `fountain` section), not the Swift API's.
 public struct FountainFirework: Hashable, Sendable {
     public var sparkCount: Int
     public var scale: Double
@@ -10,9 +11,9 @@ public struct FountainFirework: Hashable, Sendable {
     public var offsetY: Double
     public var colors: [RGB]
     /// Scale keyframes [start, peak, peak, end]: start and peak are drawn in tenths from these.
-    public var startScaleTenths: ClosedRange<Int> = 1...3
-    public var peakScaleTenths: ClosedRange<Int> = 12...18
-    public var endScale = 0.2
+    var startScaleTenths: ClosedRange<Int> = 1...3
+    var peakScaleTenths: ClosedRange<Int> = 12...18
+    var endScale = 0.2
     public var timing: SparkTiming
 
     public static let standard = FountainFirework(

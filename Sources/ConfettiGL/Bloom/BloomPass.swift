@@ -39,15 +39,15 @@ public final class BloomPass {
     /// The layer at full resolution, then the bright part, its blur across and its blur up and
     /// across (the glow), each at half resolution (rounded up).
     package struct Targets {
-        package let layer, bright, across, glow: TextureTarget
+        package let layer, bright, across, glow: OffscreenTarget
 
         init(width: Int, height: Int) throws {
             let halfWidth = (width + 1) / 2, halfHeight = (height + 1) / 2
-            var made: [TextureTarget] = []
+            var made: [OffscreenTarget] = []
             do {
-                made.append(try TextureTarget(width: width, height: height, what: "the bloom layer"))
+                made.append(try OffscreenTarget(width: width, height: height, what: "the bloom layer"))
                 for what in ["the bloom's bright part", "the bloom's blur across", "the bloom's glow"] {
-                    made.append(try TextureTarget(width: halfWidth, height: halfHeight, what: what))
+                    made.append(try OffscreenTarget(width: halfWidth, height: halfHeight, what: what))
                 }
             } catch {
                 made.forEach { $0.delete() }

@@ -1,45 +1,72 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
 
-/// A framebuffer object with one RGBA8 colour renderbuffer, for headless drawing and readback.
+/// A framebuffer object with one RGBA8 colour texture, to draw into without a window: a
+/// headless frame that is read back (`readPixels`), or one bloom pass that the next one reads
+/// (`texture`). 8 bits a channel, as a window's frame, so every bloom pass rounds what it writes
+/// to 1/255 (the CPU reference rounds alike).
 public final class OffscreenTarget {
     public let width: Int
     public let height: Int
+    /// The colour texture, for a pass that reads what was drawn here with texelFetch.
+    package private(set) var texture: GLuint = 0
     private var framebuffer: GLuint = 0
-    private var colour: GLuint = 0
 
-    public init(width: Int, height: Int) throws {
+    /// Needs a current context; leaves the new framebuffer bound.
+    public convenience init(width: Int, height: Int) throws {
+        try self.init(width: width, height: height, what: "an offscreen target")
+    }
+
+    /// `what` names the target in messages: "the bloom layer".
+    package init(width: Int, height: Int, what: String) throws {
         guard width > 0, height > 0 else {
-            throw GLFailure("an offscreen target needs a positive size, not \(width)x\(height)")
+            throw GLFailure("\(what) needs a positive size, not \(width)x\(height)")
         }
         var maxSize: GLint = 0
-        epoxy_glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxSize)
+        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         guard width <= Int(maxSize), height <= Int(maxSize) else {
-            throw GLFailure("\(width)x\(height) is larger than this GL allows (\(maxSize) pixels a side)")
+            throw GLFailure("\(what) of \(width)x\(height) pixels is larger than this GL allows (\(maxSize) pixels a side)")
         }
         self.width = width
         self.height = height
+        // The texture binding of the active unit is the caller's: put back as found.
+        var bound: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &bound)
+        epoxy_glGenTextures(1, &texture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        // Read with texelFetch only; NEAREST without mipmaps makes the texture complete (the
+        // default minifying filter wants mipmaps, and an incomplete texture reads as 0).
+        for (name, value) in [(GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
+                              (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(name), value)
+        }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(bound))
         epoxy_glGenFramebuffers(1, &framebuffer)
-        epoxy_glGenRenderbuffers(1, &colour)
-        epoxy_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colour)
-        epoxy_glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        epoxy_glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colour)
+        epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
         let status = epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            throw GLFailure("offscreen framebuffer incomplete (status 0x\(String(status, radix: 16)))")
+            delete()
+            throw GLFailure("\(what) framebuffer incomplete (status 0x\(String(status, radix: 16)))")
         }
-        try glCheck("creating a \(width)x\(height) offscreen target")
+        do {
+            try glCheck("creating \(what) of \(width)x\(height) pixels")
+        } catch {
+            delete()
+            throw error
+        }
     }
 
     /// Must run with this target's context current.
     public func delete() {
         epoxy_glDeleteFramebuffers(1, &framebuffer)
-        epoxy_glDeleteRenderbuffers(1, &colour)
+        epoxy_glDeleteTextures(1, &texture)
         framebuffer = 0
-        colour = 0
+        texture = 0
     }
 
+    /// Draws go here, over all of it.
     public func bind() {
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))

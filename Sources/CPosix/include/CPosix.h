@@ -1,0 +1,23 @@
+#ifndef CONFETTI_CPOSIX_H
+#define CONFETTI_CPOSIX_H
+
+// The few POSIX calls Swift cannot make directly: a signal handler that is async-signal-safe,
+// and ioctl and pipe2, which Swift's Glibc module does not offer.
+
+/// Installs handlers for SIGINT, SIGTERM and SIGHUP that only record the signal, so a long job
+/// (a render, the viewer, the overlay) can stop between two steps and clean up. A second such signal ends the process at once with
+/// the default action. SIGPIPE is ignored, so writing to a pipe whose reader has gone fails with
+/// EPIPE instead of killing the process. The three are unblocked in the calling thread, which
+/// threads started after it inherit. Call it from the main thread. Idempotent.
+void confetti_stop_signals_install(void);
+
+/// The first signal received since installation, or 0.
+int confetti_stop_signals_received(void);
+
+/// The width in columns of the terminal on `fd`, or 0 if it is not a terminal or does not say.
+int confetti_terminal_columns(int fd);
+
+/// pipe2(fds, O_CLOEXEC): a pipe whose ends a spawned program does not inherit unless told to.
+int confetti_pipe_cloexec(int fds[2]);
+
+#endif

@@ -1,0 +1,56 @@
+#define _GNU_SOURCE
+#include "CPosix.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+// Written only by the handler, read by the job between its steps.
+static volatile sig_atomic_t received = 0;
+
+static void record_signal(int sig) {
+    if (received != 0) {
+        // Asked twice: stop now, the way the signal normally would.
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    received = sig;
+}
+
+void confetti_stop_signals_install(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = record_signal;
+    sigemptyset(&action.sa_mask);
+    // Interrupted system calls resume: the job looks at the flag between steps, not inside them.
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    // A parent may have left them blocked (some test runners and process launchers do): a
+    // blocked signal would stay pending and never stop the job.
+    sigset_t mine;
+    sigemptyset(&mine);
+    sigaddset(&mine, SIGINT);
+    sigaddset(&mine, SIGTERM);
+    sigaddset(&mine, SIGHUP);
+    sigprocmask(SIG_UNBLOCK, &mine, NULL);
+}
+
+int confetti_stop_signals_received(void) {
+    return received;
+}
+
+int confetti_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_col;
+}
+
+int confetti_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}
