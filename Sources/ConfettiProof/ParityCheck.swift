@@ -6,7 +6,7 @@ import Foundation
 /// verify`): its vertex shader, read back
 /// through transform feedback, against its Swift evaluator.
 ///
-/// Time. The renderer gives the shader `uTime = Float(now − epoch)` (the burst's `age(at:)`),
+/// Time. The renderer gives the shader `uTime = Float(now − epoch)` (the span's `age(at:)`),
 /// and the shader subtracts the particle's float birth. IEEE float arithmetic makes that age
 /// exactly `Float(Float(now − epoch) − Float(birth))` on the GPU too, so the CPU reference is
 /// evaluated at that same age: the rounding of time is modelled, not budgeted.
@@ -31,7 +31,7 @@ package enum ParityCheck {
     /// One value outside its tolerance: which, of which particle, when, and by how much.
     package struct Failure: Sendable, CustomStringConvertible {
         package var field: String
-        /// The particle's index in its burst (a trail ghost is its particle's).
+        /// The particle's index in its batch (a trail ghost is its particle's).
         package var particle: Int
         /// The particle's own age, seconds.
         package var age: Double
@@ -107,15 +107,15 @@ package enum ParityCheck {
         var report = Report()
         let probe = try FeedbackProbe<Kind>(shaders: shaders)
         defer { probe.delete() }
-        // The burst as the renderer uploads it, and the particles its records hold: the
+        // The span as the renderer uploads it, and the particles its records hold: the
         // reference evaluates those, so quantisation is not part of the float32 budget.
         let uniforms = Kind.fitted(uniforms, to: particles)
         let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
-        let burst = Burst<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, layer: .overButton)
+        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, layer: .overButton)
         for a in times {
             let now = epoch + a
-            let probed = try probe.evaluateVertices(particles, in: burst, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
-            let uTime = burst.age(at: now)
+            let probed = try probe.evaluateVertices(particles, in: span, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+            let uTime = span.age(at: now)
             let spacing = Float(Kind.ghostSpacing(uniforms))
             for (index, (p, particleProbe)) in zip(stored, probed).enumerated() {
                 // The particle, then each ghost of its trail: the shader lags ghost k by the

@@ -85,10 +85,10 @@ import TestSupport
         try await withWindowedViewer { viewer in
             var seen: [String] = []
             for _ in Self.names {
-                let before = viewer.burstsUploaded
+                let before = viewer.spansUploaded
                 viewer.handle(.key(Int(GLFW_KEY_N), repeated: false))
                 seen.append(viewer.effectName)
-                #expect(viewer.refusal == nil && viewer.burstsUploaded > before, "\(viewer.effectName): \(viewer.refusal ?? "not fired")")
+                #expect(viewer.refusal == nil && viewer.spansUploaded > before, "\(viewer.effectName): \(viewer.refusal ?? "not fired")")
                 // A moment into its life (classic sparks fly 0.4 s).
                 let preset = try #require(Effect.preset(viewer.effectName))
                 let t = min(0.4, preset.kind.definition.seconds(preset) / 2)

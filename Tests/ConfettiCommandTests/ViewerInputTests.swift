@@ -68,7 +68,7 @@ import TestSupport
             viewer.handle(Self.key(GLFW_KEY_R))
             viewer.handle(Self.key(GLFW_KEY_0))
             viewer.handle(Self.key(GLFW_KEY_SPACE))
-            #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts.map(\.count) == [30])
+            #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.spans.map(\.count) == [30])
 
             // 1,000 fireworks of a million sparks: refused before spawning (SIGABRT before);
             // a click on the button still fires the last good celebration.
@@ -78,7 +78,7 @@ import TestSupport
             #expect(viewer.reloadError?.contains("particles per launch") == true)
             let button = viewer.button.frame
             #expect(viewer.handle(.click(x: button.midX, y: button.minY + button.height / 2)))
-            #expect(viewer.renderer.celebration.renderer(of: SparkKind.self).ring.bursts.reduce(0) { $0 + $1.count } == 16)
+            #expect(viewer.renderer.celebration.renderer(of: SparkKind.self).ring.spans.reduce(0) { $0 + $1.count } == 16)
             #expect(viewer.refusal == nil)
 
             // With stress on, a reload whose lifetime would need more room than the ring has is

@@ -11,18 +11,18 @@ import Testing
             let names = Effect.presets.map(\.name)
             var index = names.firstIndex(of: "celebration")!
             for step in [1, 1, -1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] {
-                let before = viewer.burstsUploaded
+                let before = viewer.spansUploaded
                 viewer.handle(.key(Int(step > 0 ? GLFW_KEY_N : GLFW_KEY_B), repeated: false))
                 index = (index + step + names.count) % names.count
                 #expect(viewer.effectName == names[index] && viewer.refusal == nil, "\(viewer.effectName) \(viewer.refusal ?? "")")
                 #expect(viewer.statusLine.last == names[index] && viewer.window.title.contains(names[index]), "\(viewer.hudText) / \(viewer.window.title)")
-                let after = viewer.burstsUploaded
+                let after = viewer.spansUploaded
                 #expect(after > before, "\(names[index]) was fired on switching")
             }
             // Enter fires the current preset again (here the one N last reached).
-            let before = viewer.burstsUploaded
+            let before = viewer.spansUploaded
             viewer.handle(.key(Int(GLFW_KEY_ENTER), repeated: false))
-            #expect(viewer.burstsUploaded > before)
+            #expect(viewer.spansUploaded > before)
             viewer.advance(wall: 0.5)
             #expect(viewer.renderFrame().instances > 0)
         }
@@ -57,10 +57,10 @@ import Testing
                 if frame % 20 == 19 { live.append(viewer.renderer.celebration.liveParticles(at: viewer.clock.time)) }
             }
             // Chunks are born back to back: every chunk starts where the last one ended. (Rain
-            // falls in layers of depth, each layer a burst of its own: a chunk's share one epoch.)
-            let bursts = viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts
-            let epochs = Set(bursts.map(\.epoch)).sorted()
-            #expect(rain.depth.layers > 1 && bursts.filter { $0.epoch == epochs.last }.count == rain.depth.layers, "the newest chunk, layer by layer")
+            // falls in layers of depth, each layer a batch of its own: a chunk's share one epoch.)
+            let spans = viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.spans
+            let epochs = Set(spans.map(\.epoch)).sorted()
+            #expect(rain.depth.layers > 1 && spans.filter { $0.epoch == epochs.last }.count == rain.depth.layers, "the newest chunk, layer by layer")
             #expect(epochs.count >= 10)
             for (a, b) in zip(epochs, epochs.dropFirst()) {
                 #expect(abs(b - a - Viewer.emitterChunk) < 1e-9, "chunks \(a) and \(b)")
@@ -76,10 +76,10 @@ import Testing
             #expect(viewer.renderFrame().instances > 0)
             viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
             #expect(!viewer.isEmitting && !viewer.hudText.contains("emitting"))
-            let count = viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts.count
+            let count = viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.spans.count
             viewer.advance(wall: 2)
             try viewer.feedEmitter()
-            #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts.count <= count, "no chunk after stopping")
+            #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.spans.count <= count, "no chunk after stopping")
         }
     }
 }

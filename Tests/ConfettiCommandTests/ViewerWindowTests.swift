@@ -64,19 +64,19 @@ import TestSupport
             let button = viewer.button.frame
             #expect(abs(button.midX - viewer.viewport.width / 2) <= 1)
             viewer.handle(.click(x: button.midX, y: button.minY + button.height / 2))
-            let launched = viewer.renderer.celebration.renderer(of: SparkKind.self).ring.bursts
+            let launched = viewer.renderer.celebration.renderer(of: SparkKind.self).ring.spans
             #expect(Set(launched.map(\.epoch)).count == 1)
             #expect(launched.reduce(0) { $0 + $1.count } == 16)
-            #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.bursts.count == 1)
+            #expect(viewer.renderer.celebration.renderer(of: ConfettiKind.self).ring.spans.count == 1)
             // A click elsewhere fires one classic firework there; F a fountain of 10.
             viewer.handle(.click(x: 100, y: 100))
-            #expect(viewer.renderer.celebration.renderer(of: SparkKind.self).ring.bursts.reduce(0) { $0 + $1.count } == 24)
+            #expect(viewer.renderer.celebration.renderer(of: SparkKind.self).ring.spans.reduce(0) { $0 + $1.count } == 24)
             viewer.handle(.key(Int(GLFW_KEY_F), repeated: false))
-            #expect(viewer.renderer.celebration.renderer(of: SparkKind.self).ring.bursts.reduce(0) { $0 + $1.count } == 34)
+            #expect(viewer.renderer.celebration.renderer(of: SparkKind.self).ring.spans.reduce(0) { $0 + $1.count } == 34)
             viewer.handle(.key(Int(GLFW_KEY_P), repeated: false))
             viewer.advance(wall: 0.1)
             let busy = viewer.renderFrame()
-            // The fountain's burst is live from its first spark on and drawn whole; its unborn
+            // The fountain's span is live from its first spark on and drawn whole; its unborn
             // sparks make no fragments.
             #expect(busy.instances == 16 + 8 + 10 + 30)
             let withButton = try viewer.readBackBuffer()

@@ -134,8 +134,8 @@ import Testing
                 } catch let error as CelebrationError {
                     #expect(error.description.contains(words), "\(name): \(error)")
                 }
-                #expect(celebration.launches == 0 && celebration.isIdle(at: 0) && celebration.renderer(of: ConfettiKind.self).ring.bursts.isEmpty
-                        && celebration.renderer(of: SparkKind.self).ring.bursts.isEmpty && celebration.renderer(of: ConfettiKind.self).ring.uploadCount == 0, "\(name) changed something")
+                #expect(celebration.launches == 0 && celebration.isIdle(at: 0) && celebration.renderer(of: ConfettiKind.self).ring.spans.isEmpty
+                        && celebration.renderer(of: SparkKind.self).ring.spans.isEmpty && celebration.renderer(of: ConfettiKind.self).ring.uploadCount == 0, "\(name) changed something")
             }
             #expect(throws: CelebrationError.self) { _ = try Celebration(capacity: 0) }
             // Two rings (32- and 60-byte records) beyond 1 GiB are refused before anything is allocated.

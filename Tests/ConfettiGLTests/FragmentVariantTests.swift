@@ -4,11 +4,11 @@ import Foundation
 import GLTestSupport
 import Testing
 
-/// The renderer draws each burst with `particle.frag.glsl` built for the shapes the burst holds
-/// (`SHAPES`), so that bursts of rectangles do not pay for stars on llvmpipe, and a variant
+/// The renderer draws each span with `particle.frag.glsl` built for the shapes the span holds
+/// (`SHAPES`), so that spans of rectangles do not pay for stars on llvmpipe, and a variant
 /// draws exactly what the build for every shape draws.
 @Suite struct FragmentVariantTests {
-    @Test func aBurstIsDrawnByTheBuildForItsOwnShapesAndTheBuildIsKept() async throws {
+    @Test func aSpanIsDrawnByTheBuildForItsOwnShapesAndTheBuildIsKept() async throws {
         let viewport = Size(width: 320, height: 180)
         try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 256)
@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    /// Every preset's pieces, each burst drawn once by the build for its shapes and once by the
+    /// Every preset's pieces, each span drawn once by the build for its shapes and once by the
     /// build for every shape: the same pixels, exactly.
     @Test func eachVariantDrawsThePixelsOfTheBuildForEveryShape() async throws {
         let viewport = Size(width: 320, height: 180)
@@ -45,7 +45,7 @@ import Testing
                 var mostInked = 0
                 for now in [0.2, 0.4, 0.6, 0.8].map({ $0 * end }) {
                     let plan = renderer.plan(at: now, layer: .overButton)
-                    sets.formUnion(plan.map(\.burst.shapes))
+                    sets.formUnion(plan.map(\.span.shapes))
                     func draw(_ plan: [ParticleRenderer<ConfettiKind>.PlannedDraw]) throws -> [UInt8] {
                         clearFramebuffer(to: SceneRenderer.background)
                         renderer.execute(plan, viewport: viewport, pixelsPerPoint: 1)
@@ -53,11 +53,11 @@ import Testing
                         return try target.readPixels().pixels
                     }
                     let specialised = try draw(plan)
-                    let full = try draw(plan.map { var draw = $0; draw.burst.shapes = DrawnQuad.allShapes; return draw })
+                    let full = try draw(plan.map { var draw = $0; draw.span.shapes = DrawnQuad.allShapes; return draw })
                     let background = SceneRenderer.background.rgba8
                     let inked = stride(from: 0, to: full.count, by: 4).filter { full[$0] != background.0 || full[$0 + 1] != background.1 || full[$0 + 2] != background.2 }.count
                     mostInked = max(mostInked, inked)
-                    #expect(specialised == full, "\(preset.name) at \(now) s: the variant for shapes \(plan.map(\.burst.shapes)) draws other pixels")
+                    #expect(specialised == full, "\(preset.name) at \(now) s: the variant for shapes \(plan.map(\.span.shapes)) draws other pixels")
                 }
                 #expect(mostInked > 100, "\(preset.name): the scenes show its pieces (at most \(mostInked) pixels)")
             }
@@ -67,7 +67,7 @@ import Testing
     }
 
     /// A build fills only the shapes it was built for: a piece of any other shape is discarded
-    /// whole, not drawn as its quad (should a burst ever be drawn by the wrong build).
+    /// whole, not drawn as its quad (should a span ever be drawn by the wrong build).
     @Test func aBuildDrawsNothingForAShapeItWasNotBuiltFor() async throws {
         let viewport = Size(width: 320, height: 180)
         var circles = ConfettiBurst.standard
@@ -82,7 +82,7 @@ import Testing
             let background = SceneRenderer.background.rgba8
             func inked(_ shapes: DrawnQuad.ShapeSet) throws -> Int {
                 clearFramebuffer(to: SceneRenderer.background)
-                renderer.execute(plan.map { var draw = $0; draw.burst.shapes = shapes; return draw }, viewport: viewport, pixelsPerPoint: 1)
+                renderer.execute(plan.map { var draw = $0; draw.span.shapes = shapes; return draw }, viewport: viewport, pixelsPerPoint: 1)
                 let pixels = try target.readPixels().pixels
                 return stride(from: 0, to: pixels.count, by: 4).filter { pixels[$0] != background.0 || pixels[$0 + 1] != background.1 || pixels[$0 + 2] != background.2 }.count
             }

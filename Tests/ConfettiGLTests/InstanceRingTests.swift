@@ -14,7 +14,7 @@ import Testing
     let physics = ConfettiPhysics.standard
     let viewport = Size(width: 320, height: 240)
 
-    func burst(_ seed: UInt64) -> [ConfettiParticle] {
+    func pieces(_ seed: UInt64) -> [ConfettiParticle] {
         ConfettiBurst.standard.spawn(in: viewport, seed: seed)
     }
 
@@ -25,7 +25,7 @@ import Testing
             defer { renderer.delete(); target.delete() }
             target.bind()
             for (k, time) in [0.0, 1.0, 2.0].enumerated() {
-                try renderer.add(burst(UInt64(k)), uniforms: physics, at: time)
+                try renderer.add(pieces(UInt64(k)), uniforms: physics, at: time)
             }
             #expect(renderer.ring.uploadCount == 3)
 
@@ -39,95 +39,95 @@ import Testing
             #expect(none.drawCalls == 0 && none.instances == 0)
             let before = render(renderer, at: -0.01, viewport: viewport, pixelsPerPoint: 1)
             #expect(before.drawCalls == 0)
-            // Drawing uploads nothing: each burst was written once.
+            // Drawing uploads nothing: each launch was written once.
             #expect(renderer.ring.uploadCount == 3)
             #expect(renderer.ring.uploadedBytes == 90 * 32)
         }
     }
 
-    @Test func fullRingOverwritesOldestBurstsWithOneNotice() async throws {
+    @Test func fullRingOverwritesOldestSpansWithOneNotice() async throws {
         try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 100)
             defer { renderer.delete() }
             var notices: [String] = []
             renderer.ring.notice = { notices.append($0) }
             for k in 0..<3 {
-                try renderer.add(burst(UInt64(k)), uniforms: physics, at: 0)
+                try renderer.add(pieces(UInt64(k)), uniforms: physics, at: 0)
             }
-            // 90 of 100 used; the fourth wraps to 0 and overwrites burst 0, still alive.
-            let fourth = try renderer.add(burst(3), uniforms: physics, at: 0.1)
+            // 90 of 100 used; the fourth wraps to 0 and overwrites span 0, still alive.
+            let fourth = try renderer.add(pieces(3), uniforms: physics, at: 0.1)
             #expect(fourth[0].first == 0)
-            #expect(renderer.ring.bursts.map(\.first) == [30, 60, 0])
+            #expect(renderer.ring.spans.map(\.first) == [30, 60, 0])
             #expect(renderer.ring.droppedLiveParticles == 30)
-            // The fifth overwrites burst 1, again alive: counted, but said only once.
-            try renderer.add(burst(4), uniforms: physics, at: 0.2)
+            // The fifth overwrites span 1, again alive: counted, but said only once.
+            try renderer.add(pieces(4), uniforms: physics, at: 0.2)
             #expect(renderer.ring.droppedLiveParticles == 60)
             #expect(notices.count == 1)
             #expect(notices.first?.contains("capacity 100") == true)
-            // Bursts long dead are overwritten silently.
+            // Spans long dead are overwritten silently.
             for k in 5..<20 {
-                try renderer.add(burst(UInt64(k)), uniforms: physics, at: 100 + Double(k) * 10)
+                try renderer.add(pieces(UInt64(k)), uniforms: physics, at: 100 + Double(k) * 10)
             }
             #expect(notices.count == 1)
             #expect(renderer.ring.liveParticles(at: 100 + 19 * 10 + 0.5) == 30)
         }
     }
 
-    @Test func burstLargerThanTheRingIsRefusedWithAReason() async throws {
+    @Test func aLaunchLargerThanTheRingIsRefusedWithAReason() async throws {
         try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 10)
             defer { renderer.delete() }
-            #expect(throws: GLFailure.self) { try renderer.add(burst(1), uniforms: physics, at: 0) }
-            #expect(renderer.ring.bursts.isEmpty)
+            #expect(throws: GLFailure.self) { try renderer.add(pieces(1), uniforms: physics, at: 0) }
+            #expect(renderer.ring.spans.isEmpty)
         }
     }
 
-    /// Bursts of one particle in a ring of a million: the burst list (and every frame's walk
-    /// over it) stays at the live bursts plus the 1,024 most recent dead ones, which a paused
+    /// Spans of one particle in a ring of a million: the span list (and every frame's walk
+    /// over it) stays at the live spans plus the 1,024 most recent dead ones, which a paused
     /// viewer can still step back to.
-    @Test func tinyBurstsDoNotGrowTheBurstListAndRecentOnesStillRewind() async throws {
+    @Test func tinySpansDoNotGrowTheSpanListAndRecentOnesStillRewind() async throws {
         try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 1 << 20)
             defer { renderer.delete() }
-            let one = Array(burst(1).prefix(1))
+            let one = Array(pieces(1).prefix(1))
             var longest = 0
             let count = 20_000
             for k in 0..<count {
                 let t = Double(k) * 0.01
                 try renderer.add(one, uniforms: physics, at: t)
-                // A frame every tenth burst, as the viewer draws.
+                // A frame every tenth launch, as the viewer draws.
                 if k % 10 == 9 {
                     _ = renderer.plan(at: t, layer: .overButton)
-                    longest = max(longest, renderer.ring.bursts.count)
+                    longest = max(longest, renderer.ring.spans.count)
                 }
             }
             #expect(renderer.ring.uploadCount == count)
             // 150 alive (1.5 s, 100 a second) and at most 1,024 dead: not 20,000.
-            let kept = InstanceRing<ConfettiKind>.keptDeadBursts
-            #expect(longest <= 150 + 10 + kept, "\(longest) bursts kept")
-            #expect(longest >= kept, "dead bursts are kept for stepping back")
+            let kept = InstanceRing<ConfettiKind>.keptDeadSpans
+            #expect(longest <= 150 + 10 + kept, "\(longest) spans kept")
+            #expect(longest >= kept, "dead spans are kept for stepping back")
             let now = Double(count - 1) * 0.01
-            // Five seconds back, the bursts alive then are all still there.
+            // Five seconds back, the spans alive then are all still there.
             #expect((149...151).contains(renderer.plan(at: now - 5, layer: .overButton).count))
             // A minute back, they have been forgotten.
             #expect(renderer.plan(at: now - 60, layer: .overButton).isEmpty)
         }
     }
 
-    /// A show uploaded ahead of its time, as render does: nothing is forgotten before it has died.
-    @Test func burstsStillToComeAreNeverForgotten() async throws {
+    /// A schedule uploaded ahead of its time, as render does: nothing is forgotten before it has died.
+    @Test func spansStillToComeAreNeverForgotten() async throws {
         try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 10_000)
             defer { renderer.delete() }
-            let one = Array(burst(2).prefix(1))
+            let one = Array(pieces(2).prefix(1))
             for k in 0..<3_000 {
                 try renderer.add(one, uniforms: physics, at: Double(k) * 0.01)
             }
             #expect(renderer.plan(at: 0, layer: .overButton).count == 1)
-            #expect(renderer.ring.bursts.count == 3_000)
+            #expect(renderer.ring.spans.count == 3_000)
             #expect(renderer.plan(at: 29.995, layer: .overButton).count == 150)
             // By then 2,850 have died: the 1,024 most recent of them stay.
-            #expect(renderer.ring.bursts.count == 150 + InstanceRing<ConfettiKind>.keptDeadBursts)
+            #expect(renderer.ring.spans.count == 150 + InstanceRing<ConfettiKind>.keptDeadSpans)
         }
     }
 }

@@ -38,13 +38,13 @@ import Testing
             for preset in ["confetti", "classic", "rocket"] {
                 var rng = SeededGenerator(seed: 3)
                 let batches = try #require(Effect.preset(preset)).launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
-                let before = celebration.renderers.map(\.burstCount)
+                let before = celebration.renderers.map(\.spanCount)
                 for batch in batches { try celebration.add(batch, at: 0) }
-                let added = zip(celebration.renderers.map(\.burstCount), before).map { $0 - $1 }
+                let added = zip(celebration.renderers.map(\.spanCount), before).map { $0 - $1 }
                 for (renderer, count) in zip(celebration.renderers, added) {
                     let expected = batches.filter { $0.isOf(renderer.kind) }.count
-                    // A batch is one burst per layer it has particles in: at least one, at most two.
-                    #expect(count >= expected && count <= 2 * expected, "\(preset): \(renderer.kind.plural) got \(count) bursts for \(expected) batches")
+                    // A batch is one span per layer it has particles in: at least one, at most two.
+                    #expect(count >= expected && count <= 2 * expected, "\(preset): \(renderer.kind.plural) got \(count) spans for \(expected) batches")
                 }
             }
             #expect(celebration.liveParticles(at: 0.1) > 0)

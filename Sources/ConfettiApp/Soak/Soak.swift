@@ -57,7 +57,7 @@ package struct Soak {
         burst.count = options.particlesPerBurst
         let warmUp = min(options.bursts / 10, 1_000)
         var startResident = Self.residentBytes()
-        var last: (particles: [ConfettiParticle], burst: Burst<ConfettiKind>?) = ([], nil)
+        var last: (particles: [ConfettiParticle], span: RingSpan<ConfettiKind>?) = ([], nil)
 
         for k in 0..<options.bursts {
             let now = options.startTime + Double(k) * options.interval
@@ -79,8 +79,8 @@ package struct Soak {
 
         // After all the wrapping, the newest burst is in the ring exactly as spawned, and the
         // shader places it as the CPU does.
-        let stored = readBack(renderer.ring, renderer.ring.bursts.last!)
-        let newest = last.burst!
+        let stored = readBack(renderer.ring, renderer.ring.spans.last!)
+        let newest = last.span!
         let recordsIntact = stored == last.particles.map { ConfettiInstance($0, newest.uniforms.quantisation) }
         var worst = 0.0
         for age in [0.0, 0.3, 0.9, 1.3] {
@@ -101,13 +101,13 @@ package struct Soak {
         )
     }
 
-    private func readBack(_ ring: InstanceRing<ConfettiKind>, _ burst: Burst<ConfettiKind>) -> [ConfettiInstance] {
+    private func readBack(_ ring: InstanceRing<ConfettiKind>, _ span: RingSpan<ConfettiKind>) -> [ConfettiInstance] {
         let blank = ConfettiBurst.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]
-        var records = [ConfettiInstance](repeating: ConfettiInstance(blank, ConfettiQuantisation(fitting: [blank])), count: burst.count)
+        var records = [ConfettiInstance](repeating: ConfettiInstance(blank, ConfettiQuantisation(fitting: [blank])), count: span.count)
         let stride = InstanceRing<ConfettiKind>.stride
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), ring.buffer)
         records.withUnsafeMutableBytes { bytes in
-            epoxy_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(burst.first * stride), GLsizeiptr(burst.count * stride), bytes.baseAddress)
+            epoxy_glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(span.first * stride), GLsizeiptr(span.count * stride), bytes.baseAddress)
         }
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         return records

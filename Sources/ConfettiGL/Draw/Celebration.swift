@@ -17,7 +17,7 @@ import Foundation
 /// months of uptime are fine); each `fire` is one seeded launch, launch k drawing from stream k
 /// of `seed`. Each kind has its own GPU ring of `capacity` records, allocated up front.
 public final class Celebration {
-    /// Particles each kind's GPU ring holds; the oldest bursts are overwritten when it is full.
+    /// Particles each kind's GPU ring holds; the oldest particles are overwritten when it is full.
     public static let defaultCapacity = 1 << 20
 
     public let capacity: Int
@@ -109,7 +109,7 @@ public final class Celebration {
         try launch(at: now) { effect.launch(around: frame, in: viewport, using: &$0) }
     }
 
-    /// One launch that the app makes itself (a firework where the user clicked, a burst of its
+    /// One launch that the app makes itself (a firework where the user clicked, confetti of its
     /// own count): `spawns` draws from the next stream of `seed`, as `fire` does, and what it
     /// returns is uploaded at `time`. Nothing is checked against `Budget` here: that is the
     /// caller's (an upload larger than a ring throws). The stream counts as used once drawn,
@@ -139,7 +139,7 @@ public final class Celebration {
     /// The largest viewport side `fire` accepts, in points.
     public static let maxViewportSide = 1_000_000.0
 
-    /// Uploads one burst launched at `time` (the clock `draw` is given).
+    /// Uploads one batch launched at `time` (the clock `draw` is given).
     package func add(_ batch: any ParticleBatch, at time: Double) throws {
         try renderers.first { ObjectIdentifier($0.kind) == ObjectIdentifier(batch.kind) }!.add(batch, at: time)
     }
@@ -173,7 +173,7 @@ public final class Celebration {
         renderers.map { $0.liveParticles(at: now) }.reduce(0, +)
     }
 
-    /// Forgets every burst.
+    /// Forgets every launch.
     public func removeAll() {
         renderers.forEach { $0.removeAll() }
     }

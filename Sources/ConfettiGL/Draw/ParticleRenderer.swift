@@ -20,17 +20,17 @@ public struct FrameStats: Equatable, Sendable {
     }
 }
 
-/// Draws the bursts of one particle kind: one instanced quad per record, one draw per burst
+/// Draws the spans of one particle kind: one instanced quad per record, one draw per span
 /// alive at the given time, none for the rest.
 ///
-/// Spawn → record → ring → shader → pixels: `add` uploads a burst once; `draw` sets the time
-/// uniform and draws. The CPU's share of a frame is O(bursts), whatever the particle count.
+/// Spawn → record → ring → shader → pixels: `add` uploads a batch once, as one span per layer; `draw` sets the time
+/// uniform and draws. The CPU's share of a frame is O(spans), whatever the particle count.
 package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
     package let ring: InstanceRing<Kind>
     package private(set) var program: ShaderProgram
-    /// `program` with its fragment shader specialised to the shapes of a burst (`SHAPES` in
+    /// `program` with its fragment shader specialised to the shapes of a span (`SHAPES` in
     /// particle.frag.glsl), built when first needed: llvmpipe pays for every branch of a fragment
-    /// shader, taken or not, so a burst of rectangles should not pay for stars
+    /// shader, taken or not, so a span of rectangles should not pay for stars
     /// (docs/performance.md).
     private var variants: [DrawnQuad.ShapeSet: ShaderProgram] = [:]
     private var vao: GLuint = 0
@@ -68,12 +68,12 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         variants = [:]
     }
 
-    /// The program that draws a burst needing `shapes`.
+    /// The program that draws a span needing `shapes`.
     func program(for shapes: DrawnQuad.ShapeSet) -> ShaderProgram {
         if shapes == DrawnQuad.allShapes { return program }
         if let variant = variants[shapes] { return variant }
         // The same files as `program`, which compiled and passed its interface check. Should a
-        // variant still fail, the full program draws the burst: the same pixels, more slowly.
+        // variant still fail, the full program draws the span: the same pixels, more slowly.
         guard let variant = try? ShaderProgram(program.library, vertex: Kind.vertexShader, fragment: Kind.fragmentShader, fragmentDefines: ["SHAPES \(shapes)"]) else {
             return program
         }
@@ -90,13 +90,13 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         deleteVariants()
     }
 
-    /// Uploads particles launched at `time` (the clock `draw` is given): one burst per layer,
-    /// so each layer is one draw. Returns the bursts written.
+    /// Uploads particles launched at `time` (the clock `draw` is given): one span per layer,
+    /// so each layer is one draw. Returns the spans written.
     @discardableResult
-    package func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, at time: Double) throws -> [Burst<Kind>] {
-        // One fit for the whole launch: every layer's burst carries the same uniforms.
+    package func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, at time: Double) throws -> [RingSpan<Kind>] {
+        // One fit for the whole launch: every layer's span carries the same uniforms.
         let uniforms = Kind.fitted(uniforms, to: particles)
-        return try Layer.allCases.compactMap { layer -> Burst<Kind>? in
+        return try Layer.allCases.compactMap { layer -> RingSpan<Kind>? in
             let members = particles.filter { Kind.layer(of: $0) == layer }
             guard !members.isEmpty else { return nil }
             let births = members.map(Kind.birth)
@@ -123,7 +123,7 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
 
     package var kind: any ParticleKind.Type { Kind.self }
     package var ringBytes: Int { ring.byteSize }
-    package var burstCount: Int { ring.bursts.count }
+    package var spanCount: Int { ring.spans.count }
     package var shaderFiles: [String] { program.files }
     package var notice: ((String) -> Void)? {
         get { ring.notice }
@@ -135,23 +135,23 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         return plan.isEmpty ? nil : PlannedPass { self.execute(plan, viewport: $0, pixelsPerPoint: $1) }
     }
 
-    /// One draw of a frame: a live burst and its time uniform.
+    /// One draw of a frame: a live span and its time uniform.
     package struct PlannedDraw: Sendable {
-        package var burst: Burst<Kind>
+        package var span: RingSpan<Kind>
         package var age: Float
     }
 
-    /// The CPU's whole share of a frame: which bursts of `layer` are alive at `now`, and their
-    /// time uniforms. O(bursts), whatever the number of particles. Forgets bursts long dead
+    /// The CPU's whole share of a frame: which spans of `layer` are alive at `now`, and their
+    /// time uniforms. O(spans), whatever the number of particles. Forgets spans long dead
     /// (`InstanceRing.forgetDead`), so the walk stays short.
     package func plan(at now: Double, layer: Layer) -> [PlannedDraw] {
         ring.forgetDead(at: now)
-        return ring.bursts.compactMap { burst in
-            burst.layer == layer && burst.isLive(at: now) ? PlannedDraw(burst: burst, age: burst.age(at: now)) : nil
+        return ring.spans.compactMap { span in
+            span.layer == layer && span.isLive(at: now) ? PlannedDraw(span: span, age: span.age(at: now)) : nil
         }
     }
 
-    /// Draws the bursts of `layer` alive at `now` over the bound framebuffer.
+    /// Draws the spans of `layer` alive at `now` over the bound framebuffer.
     @discardableResult
     package func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
         execute(plan(at: now, layer: layer), viewport: viewport, pixelsPerPoint: pixelsPerPoint)
@@ -176,20 +176,20 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         epoxy_glBindVertexArray(vao)
         var current: ShaderProgram?
         for draw in plan {
-            let burst = draw.burst
-            let program = program(for: burst.shapes)
+            let span = draw.span
+            let program = program(for: span.shapes)
             if program !== current {
                 program.use()
                 current = program
             }
-            setUniforms(FrameUniforms.values(age: draw.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniformValues, on: program)
+            setUniforms(FrameUniforms.values(age: draw.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint) + span.uniformValues, on: program)
             // Each record is its particle and its trail's ghosts: one instance each.
-            let perRecord = Kind.ghosts(burst.uniforms) + 1
-            bindInstanceAttributes(Kind.attributes, stride: InstanceRing<Kind>.stride, buffer: ring.buffer, first: burst.first, instancesPerRecord: perRecord)
-            epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(burst.count * perRecord))
+            let perRecord = Kind.ghosts(span.uniforms) + 1
+            bindInstanceAttributes(Kind.attributes, stride: InstanceRing<Kind>.stride, buffer: ring.buffer, first: span.first, instancesPerRecord: perRecord)
+            epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(span.count * perRecord))
             stats.drawCalls += 1
-            stats.instances += burst.count * perRecord
-            stats.ranges.append(burst.first..<(burst.first + burst.count))
+            stats.instances += span.count * perRecord
+            stats.ranges.append(span.first..<(span.first + span.count))
         }
         epoxy_glBindVertexArray(0)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
@@ -198,9 +198,9 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
 
     package func liveParticles(at now: Double) -> Int { ring.liveParticles(at: now) }
 
-    /// True when no burst has anything alive or still to appear at `now`.
+    /// True when no span has anything alive or still to appear at `now`.
     package func isIdle(at now: Double) -> Bool {
-        ring.bursts.allSatisfy { $0.isOver(at: now) }
+        ring.spans.allSatisfy { $0.isOver(at: now) }
     }
 }
 
@@ -215,10 +215,10 @@ package func monotonicSeconds() -> Double {
 package protocol KindRenderer: AnyObject {
     var kind: any ParticleKind.Type { get }
     var ringBytes: Int { get }
-    /// Bursts its ring holds, alive or not yet forgotten.
-    var burstCount: Int { get }
+    /// Spans its ring holds, alive or not yet forgotten.
+    var spanCount: Int { get }
     var shaderFiles: [String] { get }
-    /// Told when the ring overwrites bursts still alive (`InstanceRing.notice`).
+    /// Told when the ring overwrites spans still alive (`InstanceRing.notice`).
     var notice: ((String) -> Void)? { get set }
     func add(_ batch: any ParticleBatch, at time: Double) throws
     /// The kind's share of a frame's `layer`: nil when it has nothing alive there.

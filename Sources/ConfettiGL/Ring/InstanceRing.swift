@@ -2,13 +2,14 @@
 import ConfettiCore
 import Foundation
 
-/// A burst's place in an `InstanceRing`, and when it is on screen.
+/// A span of an `InstanceRing`: one batch's records of one button side, in one contiguous
+/// range, drawn by one draw call; and when it is on screen.
 ///
-/// Times are kept relative to the burst's own epoch (the moment it was launched, in the
+/// Times are kept relative to the span's own epoch (the moment it was launched, in the
 /// caller's double-precision clock): the records hold birth times as seconds after the epoch
 /// and the shader gets `now - epoch` as a float. Float32 seconds since start would step by 8 ms
 /// after a day; this way a viewer running for months animates as it did in its first second.
-package struct Burst<Kind: ParticleKind>: Sendable {
+package struct RingSpan<Kind: ParticleKind>: Sendable {
     package var id: Int
     package var first: Int
     package var count: Int
@@ -17,12 +18,12 @@ package struct Burst<Kind: ParticleKind>: Sendable {
     /// Seconds after the epoch when the first particle appears and the last one dies.
     package var appears: Double
     package var dies: Double
-    /// What every particle of the burst shares.
+    /// What every particle of the span shares (its batch's uniforms).
     package var uniforms: Kind.Uniforms {
         didSet { uniformValues = uniforms.uniforms }
     }
     /// `uniforms` as the shader takes them, worked out once (wind filters, grids, ramps), not
-    /// every frame: the draw's CPU cost stays a few µs per burst.
+    /// every frame: the draw's CPU cost stays a few µs per span.
     package private(set) var uniformValues: [ShaderUniform]
     /// Which pass draws it.
     package var layer: Layer
@@ -51,33 +52,33 @@ package struct Burst<Kind: ParticleKind>: Sendable {
         now - epoch >= dies
     }
 
-    /// The time uniform for this burst: the subtraction happens in double precision.
+    /// The time uniform for this span: the subtraction happens in double precision.
     package func age(at now: Double) -> Float {
         Float(now - epoch)
     }
 }
 
-/// A fixed-capacity GPU buffer of per-particle records, filled one burst at a time.
+/// A fixed-capacity GPU buffer of per-particle records, filled one span at a time.
 ///
-/// Each burst is uploaded once into a contiguous range and never written again. When the next
-/// burst does not fit, writing wraps to the start and overwrites the oldest bursts; if any of
+/// Each span is uploaded once into a contiguous range and never written again. When the next
+/// span does not fit, writing wraps to the start and overwrites the oldest spans; if any of
 /// them was still alive the ring says so once.
 package final class InstanceRing<Kind: ParticleKind> {
     package let capacity: Int
     package private(set) var buffer: GLuint = 0
-    /// Bursts in the order they were written, oldest first. Dead bursts stay until overwritten,
-    /// so a paused viewer can step back in time to them, but no more than `keptDeadBursts` of
-    /// them: drawing forgets older dead ones (see `forgetDead`), so tiny bursts cannot make the
+    /// Spans in the order they were written, oldest first. Dead spans stay until overwritten,
+    /// so a paused viewer can step back in time to them, but no more than `keptDeadSpans` of
+    /// them: drawing forgets older dead ones (see `forgetDead`), so tiny spans cannot make the
     /// array, and every frame's walk over it, grow to the capacity.
-    package private(set) var bursts: [Burst<Kind>] = []
-    /// Dead bursts kept for stepping back: 1,024 is 100 s of stress bursts, or hundreds of clicks.
-    package static var keptDeadBursts: Int { 1_024 }
-    /// Upload calls and bytes since creation: one call per burst, none per frame.
+    package private(set) var spans: [RingSpan<Kind>] = []
+    /// Dead spans kept for stepping back: 1,024 is 100 s of stress launches, or hundreds of clicks.
+    package static var keptDeadSpans: Int { 1_024 }
+    /// Upload calls and bytes since creation: one call per span, none per frame.
     package private(set) var uploadCount = 0
     package private(set) var uploadedBytes = 0
     /// Live particles lost to overwriting since creation.
     package private(set) var droppedLiveParticles = 0
-    /// Told once when live bursts start being overwritten (the app says so, and what to
+    /// Told once when live spans start being overwritten (the app says so, and what to
     /// change); `droppedLiveParticles` counts them either way.
     package var notice: ((String) -> Void)?
     private var head = 0
@@ -105,15 +106,15 @@ package final class InstanceRing<Kind: ParticleKind> {
     /// GPU memory the ring holds, in bytes.
     package var byteSize: Int { capacity * Self.stride }
 
-    /// Uploads one burst and returns its range. `now` only decides whether overwritten bursts
+    /// Uploads one span and returns it. `now` only decides whether overwritten spans
     /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER unbound.
-    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> Burst<Kind> {
-        guard !records.isEmpty else { throw GLFailure("a burst needs at least one particle") }
+    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> RingSpan<Kind> {
+        guard !records.isEmpty else { throw GLFailure("a span of the ring needs at least one particle") }
         guard records.count <= capacity else {
-            throw GLFailure("a burst of \(records.count) particles does not fit in the instance ring (capacity \(capacity))")
+            throw GLFailure("\(records.count) particles do not fit in the instance ring (capacity \(capacity))")
         }
         // An error left by an earlier call (a draw, say) is not this upload's.
-        try glCheck("an earlier call such as a draw (found before uploading a burst of \(records.count) \(Kind.noun), which did not happen)")
+        try glCheck("an earlier call such as a draw (found before uploading \(records.count) \(Kind.noun), which did not happen)")
         if head + records.count > capacity { head = 0 }
         let range = head..<(head + records.count)
         evict(overlapping: range, now: now)
@@ -123,59 +124,59 @@ package final class InstanceRing<Kind: ParticleKind> {
             epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(range.lowerBound * Self.stride), GLsizeiptr(bytes.count), bytes.baseAddress)
         }
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-        try glCheck("uploading a burst of \(records.count) \(Kind.noun)")
+        try glCheck("uploading \(records.count) \(Kind.noun)")
         uploadCount += 1
         uploadedBytes += records.count * Self.stride
 
-        var burst = Burst<Kind>(
+        var span = RingSpan<Kind>(
             id: nextID, first: range.lowerBound, count: records.count,
             epoch: epoch, appears: appears, dies: dies, uniforms: uniforms, layer: layer
         )
-        burst.shapes = shapes
+        span.shapes = shapes
         nextID += 1
         head = range.upperBound
-        bursts.append(burst)
-        return burst
+        spans.append(span)
+        return span
     }
 
     package func liveParticles(at now: Double) -> Int {
-        bursts.reduce(0) { $0 + ($1.isLive(at: now) ? $1.count : 0) }
+        spans.reduce(0) { $0 + ($1.isLive(at: now) ? $1.count : 0) }
     }
 
-    /// Forgets the oldest bursts that are over at `now` beyond the `keptDeadBursts` most recent
-    /// ones. Bursts still to come or alive are kept, so a show uploaded ahead of time (render)
-    /// loses nothing; only times before `now` lose what had died long before. O(bursts), and
-    /// nothing at all while there are no more bursts than that.
+    /// Forgets the oldest spans that are over at `now` beyond the `keptDeadSpans` most recent
+    /// ones. Spans still to come or alive are kept, so a schedule uploaded ahead of time (render)
+    /// loses nothing; only times before `now` lose what had died long before. O(spans), and
+    /// nothing at all while there are no more spans than that.
     package func forgetDead(at now: Double) {
-        guard bursts.count > Self.keptDeadBursts else { return }
-        let dead = bursts.reduce(0) { $0 + ($1.isOver(at: now) ? 1 : 0) }
-        var excess = dead - Self.keptDeadBursts
+        guard spans.count > Self.keptDeadSpans else { return }
+        let dead = spans.reduce(0) { $0 + ($1.isOver(at: now) ? 1 : 0) }
+        var excess = dead - Self.keptDeadSpans
         guard excess > 0 else { return }
-        bursts.removeAll { burst in
-            guard excess > 0, burst.isOver(at: now) else { return false }
+        spans.removeAll { span in
+            guard excess > 0, span.isOver(at: now) else { return false }
             excess -= 1
             return true
         }
     }
 
-    /// Forgets every burst; the next one is written at the start.
+    /// Forgets every span; the next one is written at the start.
     package func removeAll() {
-        bursts.removeAll()
+        spans.removeAll()
         head = 0
     }
 
     private func evict(overlapping range: Range<Int>, now: Double) {
         var lost = 0
-        bursts.removeAll { burst in
-            let overlaps = burst.first < range.upperBound && range.lowerBound < burst.first + burst.count
-            if overlaps, burst.isLive(at: now) { lost += burst.count }
+        spans.removeAll { span in
+            let overlaps = span.first < range.upperBound && range.lowerBound < span.first + span.count
+            if overlaps, span.isLive(at: now) { lost += span.count }
             return overlaps
         }
         guard lost > 0 else { return }
         droppedLiveParticles += lost
         if !noticeGiven {
             noticeGiven = true
-            notice?("the \(Kind.plural) ring (capacity \(capacity)) is full: its oldest bursts are being overwritten while still alive (\(lost) particles this time)")
+            notice?("the \(Kind.plural) ring (capacity \(capacity)) is full: its oldest particles are being overwritten while still alive (\(lost) this time)")
         }
     }
 }

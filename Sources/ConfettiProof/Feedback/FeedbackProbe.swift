@@ -32,11 +32,11 @@ package final class FeedbackProbe<Kind: FeedbackSampling> {
         program.delete()
     }
 
-    /// The shader's view of `particles` as members of `burst`, at clock time `now`. The time
-    /// uniform is the burst's own `age(at:)`, exactly as the renderer sets it; each sample's
+    /// The shader's view of `particles` as members of `span`, at clock time `now`. The time
+    /// uniform is the span's own `age(at:)`, exactly as the renderer sets it; each sample's
     /// `t` is the particle's own age, now − epoch − birth.
-    package func evaluate(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double) throws -> [Kind.Sample] {
-        try evaluateVertices(particles, in: burst, at: now, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1).map(\.sample)
+    package func evaluate(_ particles: [Kind.Particle], in span: RingSpan<Kind>, at now: Double) throws -> [Kind.Sample] {
+        try evaluateVertices(particles, in: span, at: now, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1).map(\.sample)
     }
 
     /// A particle as the shader computed it: its sample, and for each of the quad's four
@@ -49,14 +49,14 @@ package final class FeedbackProbe<Kind: FeedbackSampling> {
     }
 
     /// The samples and every vertex output, drawn into `viewport` at `pixelsPerPoint`.
-    package func evaluateVertices(_ particles: [Kind.Particle], in burst: Burst<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
+    package func evaluateVertices(_ particles: [Kind.Particle], in span: RingSpan<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
         let own = Kind.feedbackFloats, perVertex = Kind.feedbackFloats + DrawnQuad.vertexOutputFloats
-        let ghosts = Kind.ghosts(burst.uniforms), perRecord = ghosts + 1
-        let values = try run(particles.map { Kind.record($0, uniforms: burst.uniforms) }, instancesPerRecord: perRecord, uniforms: FrameUniforms.values(age: burst.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + burst.uniforms.uniforms)
+        let ghosts = Kind.ghosts(span.uniforms), perRecord = ghosts + 1
+        let values = try run(particles.map { Kind.record($0, uniforms: span.uniforms) }, instancesPerRecord: perRecord, uniforms: FrameUniforms.values(age: span.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + span.uniforms.uniforms)
         // Instance j of record i is ghost `ghosts − j` (the particle itself last).
         func probed(_ i: Int, ghost k: Int) -> Probed {
             let first = (i * perRecord + ghosts - k) * 4 * perVertex
-            let age = now - burst.epoch - Kind.birth(of: Kind.stored(particles[i], uniforms: burst.uniforms)) - Double(k) * Kind.ghostSpacing(burst.uniforms)
+            let age = now - span.epoch - Kind.birth(of: Kind.stored(particles[i], uniforms: span.uniforms)) - Double(k) * Kind.ghostSpacing(span.uniforms)
             return Probed(
                 sample: Kind.sample(fromFeedback: values[first..<(first + own)], age: age),
                 vertices: (0..<4).map { v in values[(first + v * perVertex + own)..<(first + (v + 1) * perVertex)].map(Double.init) }
@@ -72,8 +72,8 @@ package final class FeedbackProbe<Kind: FeedbackSampling> {
     /// The same, for particles launched at `epoch` with `uniforms` (fitted to them unless they
     /// already cover them, as the renderer does).
     package func evaluate(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> [Kind.Sample] {
-        let burst = Burst<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: Kind.fitted(uniforms, to: particles), layer: .overButton)
-        return try evaluate(particles, in: burst, at: now)
+        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: Kind.fitted(uniforms, to: particles), layer: .overButton)
+        return try evaluate(particles, in: span, at: now)
     }
 
     /// The shader's captured outputs, in instance order (`instancesPerRecord` per record), four

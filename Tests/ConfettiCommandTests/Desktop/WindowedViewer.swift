@@ -20,8 +20,8 @@ func withWindowedViewer<T>(_ configure: (inout Viewer.Options) -> Void = { _ in 
 }
 
 extension Viewer {
-    /// Bursts in every ring: how many launches have been uploaded (the rings keep dead ones).
-    var burstsUploaded: Int {
-        renderer.celebration.renderers.map(\.burstCount).reduce(0, +)
+    /// Spans in every ring: how many batches have been uploaded, by side (the rings keep dead ones).
+    var spansUploaded: Int {
+        renderer.celebration.renderers.map(\.spanCount).reduce(0, +)
     }
 }
