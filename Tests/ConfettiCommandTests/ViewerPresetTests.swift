@@ -49,7 +49,7 @@ import Testing
         try await withWindowedViewer({ $0.capacity = 1_024 }) { viewer in
             viewer.handle(.key(Int(GLFW_KEY_E), repeated: false))
             #expect(viewer.isEmitting && viewer.hudText.contains("emitting") && viewer.window.title.contains("emitting"))
-            let rain = viewer.emitterBurst
+            let rain = viewer.emitterStream
             var live: [Int] = []
             for frame in 0..<(60 * 20) {
                 viewer.advance(wall: 1.0 / 20)

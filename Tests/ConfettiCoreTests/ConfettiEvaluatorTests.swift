@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func verticalMotionSolvesGravityWithLinearDrag() {
-        let burst = ConfettiBurst.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
+        let burst = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
         for p in burst.prefix(10) {
             for t in [0.01, 0.1, 0.37, 0.8, 1.2, 1.49] {
                 let closed = physics.evaluate(p, at: t).y
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func horizontalDriftIsTheSameEquationWithoutGravity() {
-        var burst = ConfettiBurst.standard
+        var burst = ConfettiLaunch.standard
         burst.flutterAmplitude = 0...0  // isolate the drift term
         burst.spreadStrength = 0...0
         for p in burst.spawn(in: Size(width: 1920, height: 1080), seed: 11).prefix(10) {

@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func recordCarriesTheParticleWithSignedSpreadAndByteColour() {
-        var p = ConfettiBurst.standard.spawn(in: Size(width: 800, height: 600), seed: 2)[0]
+        var p = ConfettiLaunch.standard.spawn(in: Size(width: 800, height: 600), seed: 2)[0]
         p.initialVelocity.x = -10
         p.color = .orange
         p.birth = 0.25
@@ -64,7 +64,7 @@ import Testing
     /// is then exact.
     @Test func storedFieldsAreWithinHalfAStepOnExactFloatGrids() {
         for seed in 0..<20 as Range<UInt64> {
-            var burst = ConfettiBurst.standard
+            var burst = ConfettiLaunch.standard
             burst.count = 200
             var rng = SeededGenerator(seed: seed)
             let viewport = Size(width: rng.uniform(100, 8192).rounded(), height: rng.uniform(100, 8192).rounded())
@@ -93,7 +93,7 @@ import Testing
     /// A burst whose every piece shares a value (the launch height) stores it to float32
     /// precision, and grids fitted to a burst are kept for any part of it.
     @Test func constantFieldsKeepFloatPrecisionAndFittedGridsAreKeptForTheirBurst() {
-        let pieces = ConfettiBurst.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
+        let pieces = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
         let physics = ConfettiKind.fitted(.standard, to: pieces)
         #expect(physics.quantisation != ConfettiQuantisation.unfitted)
         for p in pieces {

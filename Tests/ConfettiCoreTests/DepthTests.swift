@@ -13,17 +13,17 @@ import Testing
         spawns.of(ConfettiKind.self).map { ($0.particles, $0.uniforms) }
     }
 
-    /// A burst with everything that moves a piece sideways switched on: wind with gusts,
+    /// Confetti with everything that moves a piece sideways switched on: wind with gusts,
     /// flutter, spread, ribbons; streamed, so births differ and the gusts meet each piece apart.
-    var windy: ConfettiBurst {
-        var burst = ConfettiBurst.standard
-        burst.physics.wind = Wind(mean: 60, gusts: [Wind.Gust(amplitude: 140, frequency: 2.5, phase: 0.4), Wind.Gust(amplitude: -35, frequency: 7, phase: -1.2)])
-        burst.flutterAmplitude = 20...60
-        burst.spreadStrength = 10...40
-        burst.shapes = [.rectangle, .ribbon]
-        burst.emission.rate = 40
-        burst.emission.duration = 0.6
-        return burst
+    var windy: ConfettiLaunch {
+        var confetti = ConfettiLaunch.standard
+        confetti.physics.wind = Wind(mean: 60, gusts: [Wind.Gust(amplitude: 140, frequency: 2.5, phase: 0.4), Wind.Gust(amplitude: -35, frequency: 7, phase: -1.2)])
+        confetti.flutterAmplitude = 20...60
+        confetti.spreadStrength = 10...40
+        confetti.shapes = [.rectangle, .ribbon]
+        confetti.emission.rate = 40
+        confetti.emission.duration = 0.6
+        return confetti
     }
 
     @Test func withOneLayerTheLaunchIsTodaysSingleSpawnPieceForPiece() throws {
@@ -34,7 +34,7 @@ import Testing
         let (pieces, physics) = try #require(spawns.count == 1 ? spawns[0] : nil)
         #expect(physics == ConfettiPhysics.standard)
         var again = SeededGenerator(seed: 7)
-        #expect(pieces == ConfettiBurst.standard.spawn(in: viewport, using: &again))
+        #expect(pieces == ConfettiLaunch.standard.spawn(in: viewport, using: &again))
         let next = again.next()
         #expect(rng.next() == next, "no extra draw")
         // Values the spawn had before depth existed (seed 7, 1280×720): the same draws, unscaled.
@@ -48,17 +48,17 @@ import Testing
     }
 
     @Test func theLayersComeFarthestFirstWithPieceIInLayerIModN() throws {
-        var burst = windy
-        burst.depth = ConfettiDepth(layers: 3, scale: 0.5...1.5)
+        var confetti = windy
+        confetti.depth = ConfettiDepth(layers: 3, scale: 0.5...1.5)
         var a = SeededGenerator(seed: 3), b = SeededGenerator(seed: 3)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: burst).launch(around: button, in: viewport, using: &a))
-        let plain = burst.spawn(in: viewport, using: &b)
+        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a))
+        let plain = confetti.spawn(in: viewport, using: &b)
         #expect(a.next() == b.next(), "depth draws nothing")
         #expect(spawns.count == 3)
-        #expect(spawns.map(\.1.gravity) == [0.5, 1, 1.5].map { $0 * burst.physics.gravity }, "farthest (smallest) first")
+        #expect(spawns.map(\.1.gravity) == [0.5, 1, 1.5].map { $0 * confetti.physics.gravity }, "farthest (smallest) first")
         #expect(spawns.map(\.0.count).reduce(0, +) == plain.count, "every piece once")
         for (k, (pieces, _)) in spawns.enumerated() {
-            let s = burst.depth.factor(ofLayer: k)
+            let s = confetti.depth.factor(ofLayer: k)
             let members = plain.indices.filter { $0 % 3 == k }
             #expect(pieces.count == members.count)
             for (piece, i) in zip(pieces, members) {
@@ -73,12 +73,12 @@ import Testing
             }
         }
         // Fewer pieces than layers: the empty layers are not spawned.
-        burst.emission.rate = 0
-        burst.count = 2
-        burst.depth.layers = 5
+        confetti.emission.rate = 0
+        confetti.count = 2
+        confetti.depth.layers = 5
         var c = SeededGenerator(seed: 3)
-        let few = confettiSpawns(Effect(kind: .confetti, confetti: burst).launch(around: button, in: viewport, using: &c))
-        #expect(few.map(\.0.count) == [1, 1] && few.map(\.1.gravity) == [0.5, 0.75].map { $0 * burst.physics.gravity })
+        let few = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &c))
+        #expect(few.map(\.0.count) == [1, 1] && few.map(\.1.gravity) == [0.5, 0.75].map { $0 * confetti.physics.gravity })
     }
 
     @Test func theLayerFactorsRunEvenlyFromTheFarScaleToTheNear() {
@@ -89,20 +89,20 @@ import Testing
     }
 
     @Test func aPieceAtDepthSMovesExactlySTimesAsFarFromItsLaunchPointAtEveryAge() throws {
-        var burst = windy
-        burst.depth = ConfettiDepth(layers: 4, scale: 0.3...1.6)
+        var confetti = windy
+        confetti.depth = ConfettiDepth(layers: 4, scale: 0.3...1.6)
         var a = SeededGenerator(seed: 11), b = SeededGenerator(seed: 11)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: burst).launch(around: button, in: viewport, using: &a))
-        let plain = burst.spawn(in: viewport, using: &b)
+        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a))
+        let plain = confetti.spawn(in: viewport, using: &b)
         #expect(spawns.count == 4)
         var compared = 0
         for (k, (pieces, physics)) in spawns.enumerated() {
-            let s = burst.depth.factor(ofLayer: k)
+            let s = confetti.depth.factor(ofLayer: k)
             for (j, piece) in pieces.enumerated() {
                 let original = plain[k + 4 * j]
                 let x0 = original.initialPosition.x, y0 = original.initialPosition.y
                 for age in [0, 0.2, 0.7, 1.3, 2.9, 4] {
-                    let near = burst.physics.evaluate(original, at: age), far = physics.evaluate(piece, at: age)
+                    let near = confetti.physics.evaluate(original, at: age), far = physics.evaluate(piece, at: age)
                     let dx = near.x - x0, dy = near.y - y0
                     let tolerance = 1e-9 * (abs(dx) + abs(dy) + 1)
                     #expect(abs((far.x - x0) - s * dx) <= tolerance, "layer \(k) piece \(j) at \(age) s: x")
@@ -118,22 +118,22 @@ import Testing
                 #expect(piece.size.width == max(1, (original.size.width * s).rounded()))
                 #expect(piece.size.height == max(1, (original.size.height * s).rounded()))
             }
-            #expect(physics.lifetime == burst.physics.lifetime && physics.drag == burst.physics.drag && physics.fadeOutDuration == burst.physics.fadeOutDuration)
-            #expect(physics.trail == burst.physics.trail && physics.colorRamp == burst.physics.colorRamp)
-            #expect(physics.wind.gusts.map(\.frequency) == burst.physics.wind.gusts.map(\.frequency))
+            #expect(physics.lifetime == confetti.physics.lifetime && physics.drag == confetti.physics.drag && physics.fadeOutDuration == confetti.physics.fadeOutDuration)
+            #expect(physics.trail == confetti.physics.trail && physics.colorRamp == confetti.physics.colorRamp)
+            #expect(physics.wind.gusts.map(\.frequency) == confetti.physics.wind.gusts.map(\.frequency))
         }
         #expect(compared == plain.count * 6)
     }
 
     @Test func theFarLayerIsSmallerAndSlowerThanTheNearBySTheirRatio() throws {
-        var burst = windy
-        burst.sizes = [Size(width: 20, height: 20)]
-        burst.depth = ConfettiDepth(layers: 2, scale: 0.5...1)
+        var confetti = windy
+        confetti.sizes = [Size(width: 20, height: 20)]
+        confetti.depth = ConfettiDepth(layers: 2, scale: 0.5...1)
         var rng = SeededGenerator(seed: 5)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: burst).launch(around: button, in: viewport, using: &rng))
+        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &rng))
         let (far, farPhysics) = spawns[0], (near, nearPhysics) = spawns[1]
         #expect(far.allSatisfy { $0.size == Size(width: 10, height: 10) } && near.allSatisfy { $0.size == Size(width: 20, height: 20) })
-        #expect(nearPhysics == burst.physics, "the nearest layer at 1 is the burst's own physics")
+        #expect(nearPhysics == confetti.physics, "the nearest layer at 1 is the confetti's own physics")
         // Pieces 2j (far) and 2j + 1 (near) differ in their draws; compare each far piece with
         // itself undepthed, evaluated with the near layer's physics.
         for piece in far {
@@ -160,14 +160,14 @@ import Testing
     }
 
     @Test func reducedMotionKeepsTheDepthAndALayersPieceIsItsPieceSlowedDown() {
-        let burst = Effect.snow.confetti, slow = Effect.snow.reducedMotion.confetti
-        #expect(slow.depth == burst.depth)
+        let confetti = Effect.snow.confetti, slow = Effect.snow.reducedMotion.confetti
+        #expect(slow.depth == confetti.depth)
         let s = Effect.reducedMotionSlowdown
-        for k in 0..<burst.depth.layers {
-            let f = burst.depth.factor(ofLayer: k)
+        for k in 0..<confetti.depth.layers {
+            let f = confetti.depth.factor(ofLayer: k)
             var a = SeededGenerator(seed: 4), b = SeededGenerator(seed: 4)
-            let fast = burst.spawnOne(in: viewport, using: &a).atDepth(f), reduced = slow.spawnOne(in: viewport, using: &b).atDepth(f)
-            let physics = burst.physics.atDepth(f), slowPhysics = slow.physics.atDepth(f)
+            let fast = confetti.spawnOne(in: viewport, using: &a).atDepth(f), reduced = slow.spawnOne(in: viewport, using: &b).atDepth(f)
+            let physics = confetti.physics.atDepth(f), slowPhysics = slow.physics.atDepth(f)
             for t in stride(from: 0.0, through: physics.lifetime, by: 0.5) {
                 let p = physics.evaluate(fast, at: t), q = slowPhysics.evaluate(reduced, at: t / s)
                 #expect(abs(p.x - q.x) < 1e-9 * p.scales.x && abs(p.y - q.y) < 1e-9 * p.scales.y, "layer \(k) at \(t) s")

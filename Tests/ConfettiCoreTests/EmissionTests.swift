@@ -9,19 +9,19 @@ import Testing
     @Test func aBurstEmitsTheSeedArticlesPiecesUnchanged() {
         // The default emission draws exactly what spawnOne draws, piece after piece.
         var a = SeededGenerator(seed: 11), b = SeededGenerator(seed: 11)
-        let emitted = ConfettiBurst.standard.spawn(in: viewport, using: &a)
-        let drawn = (0..<30).map { _ in ConfettiBurst.standard.spawnOne(in: viewport, using: &b) }
+        let emitted = ConfettiLaunch.standard.spawn(in: viewport, using: &a)
+        let drawn = (0..<30).map { _ in ConfettiLaunch.standard.spawnOne(in: viewport, using: &b) }
         #expect(emitted == drawn)
         #expect(emitted.allSatisfy { $0.birth == 0 })
     }
 
     @Test func rainEntersAboveTheTopEdgeMovingDownAtItsRateForItsDuration() {
-        let burst = Effect.rain.confetti
-        let pieces = burst.spawn(in: viewport, seed: 5)
-        let rate = burst.emission.rate, duration = burst.emission.duration
+        let confetti = Effect.rain.confetti
+        let pieces = confetti.spawn(in: viewport, seed: 5)
+        let rate = confetti.emission.rate, duration = confetti.emission.duration
         #expect(pieces.count == Int((rate * duration).rounded(.up)))
         for (i, p) in pieces.enumerated() {
-            #expect(p.initialPosition.y == -burst.launchBelowBottom)
+            #expect(p.initialPosition.y == -confetti.launchBelowBottom)
             #expect(p.initialVelocity.y > 0, "rain falls")
             #expect(p.birth == Double(i) / rate && p.birth < duration)
             #expect(p.initialPosition.x >= 0 && p.initialPosition.x <= viewport.width)
@@ -29,29 +29,29 @@ import Testing
     }
 
     @Test func aStreamEmitsCeilOfRateTimesDurationPiecesEachAtIOverRate() {
-        var burst = ConfettiBurst.standard
-        burst.emission.rate = 7
-        burst.emission.duration = 1
-        #expect(burst.spawn(in: viewport, seed: 1).map(\.birth) == (0..<7).map { Double($0) / 7 })
-        burst.emission.duration = 1.01
-        #expect(burst.pieceCount == 8, "a piece at 7/7 = 1 s < 1.01 s")
-        burst.emission.rate = 0
-        #expect(burst.pieceCount == burst.count, "rate 0 throws count pieces at once")
+        var confetti = ConfettiLaunch.standard
+        confetti.emission.rate = 7
+        confetti.emission.duration = 1
+        #expect(confetti.spawn(in: viewport, seed: 1).map(\.birth) == (0..<7).map { Double($0) / 7 })
+        confetti.emission.duration = 1.01
+        #expect(confetti.pieceCount == 8, "a piece at 7/7 = 1 s < 1.01 s")
+        confetti.emission.rate = 0
+        #expect(confetti.pieceCount == confetti.count, "rate 0 throws count pieces at once")
     }
 
     @Test func aCannonAimsIntoTheViewportFromOutsideItsCornerWithinItsSpread() {
         for corner in ConfettiEmission.Corner.allCases {
-            var burst = ConfettiBurst.standard
-            burst.count = 400
-            burst.emission.emitter = .cannon
-            burst.emission.corner = corner
-            burst.emission.angle = 35
-            burst.emission.spread = 30
-            let b = burst.launchBelowBottom
+            var confetti = ConfettiLaunch.standard
+            confetti.count = 400
+            confetti.emission.emitter = .cannon
+            confetti.emission.corner = corner
+            confetti.emission.angle = 35
+            confetti.emission.spread = 30
+            let b = confetti.launchBelowBottom
             let left = corner == .bottomLeft || corner == .topLeft
             let bottom = corner == .bottomLeft || corner == .bottomRight
             var aims: [Double] = []
-            for p in burst.spawn(in: viewport, seed: 9) {
+            for p in confetti.spawn(in: viewport, seed: 9) {
                 #expect(p.initialPosition == Point(left ? -b : viewport.width + b, bottom ? viewport.height + b : -b))
                 // Into the viewport on both axes.
                 #expect((p.initialVelocity.x > 0) == left && (p.initialVelocity.y < 0) == bottom)
@@ -152,20 +152,20 @@ import Testing
         let throwsConfetti = EffectFile.fields.first { $0.section == "confetti" }!.kinds
         var checked = 0
         for (name, effect, _) in Effect.presets where throwsConfetti.contains(effect.kind) {
-            let burst = effect.confetti, slow = effect.reducedMotion.confetti
+            let confetti = effect.confetti, slow = effect.reducedMotion.confetti
             // Half: a burst's count rounded down (at least one), a stream's rate × duration
             // rounded up, as its count always is.
-            let half = burst.emission.rate > 0 ? (burst.pieceCount + 1) / 2 : max(1, burst.pieceCount / 2)
-            #expect(slow.pieceCount == half, "\(name): \(burst.pieceCount) pieces reduced to \(slow.pieceCount), not \(half)")
-            #expect(slow.physics.trail.ghosts == burst.physics.trail.ghosts, "\(name): as many ghosts")
+            let half = confetti.emission.rate > 0 ? (confetti.pieceCount + 1) / 2 : max(1, confetti.pieceCount / 2)
+            #expect(slow.pieceCount == half, "\(name): \(confetti.pieceCount) pieces reduced to \(slow.pieceCount), not \(half)")
+            #expect(slow.physics.trail.ghosts == confetti.physics.trail.ghosts, "\(name): as many ghosts")
             for seed in UInt64(1)...3 {
                 var a = SeededGenerator(seed: seed), b = SeededGenerator(seed: seed)
-                let fast = burst.spawnOne(in: viewport, using: &a), reduced = slow.spawnOne(in: viewport, using: &b)
+                let fast = confetti.spawnOne(in: viewport, using: &a), reduced = slow.spawnOne(in: viewport, using: &b)
                 var fastRibbon = fast, reducedRibbon = reduced
                 (fastRibbon.shape, reducedRibbon.shape) = (.ribbon, .ribbon)
                 for (p, q) in [(fast, reduced), (fastRibbon, reducedRibbon)] {
-                    for t in stride(from: 0.0, through: burst.physics.lifetime, by: 0.1) {
-                        let drawn = ConfettiKind.drawnInstances(p, at: t, uniforms: burst.physics)
+                    for t in stride(from: 0.0, through: confetti.physics.lifetime, by: 0.1) {
+                        let drawn = ConfettiKind.drawnInstances(p, at: t, uniforms: confetti.physics)
                         let slowed = ConfettiKind.drawnInstances(q, at: t / s, uniforms: slow.physics)
                         #expect(drawn.count == slowed.count)
                         for (k, (d, e)) in zip(drawn, slowed).enumerated() {

@@ -8,7 +8,7 @@ import Testing
 @Suite struct PaperTurnTests {
     let viewport = Size(width: 800, height: 600)
 
-    static func tumbling(_ burst: ConfettiBurst = .standard, shading: PaperShading = .none) -> ConfettiBurst {
+    static func tumbling(_ burst: ConfettiLaunch = .standard, shading: PaperShading = .none) -> ConfettiLaunch {
         var burst = burst
         burst.physics.spinMode = .tumble
         burst.physics.shading = shading
@@ -67,9 +67,9 @@ import Testing
     @Test func aTumbleOrBackColoursLeaveTheFlipsDrawsAlone() {
         // The seed's flip draws as before; a tumble replaces only the flip's two fields, and back
         // colours draw once more at the end of each piece.
-        var backed = ConfettiBurst.standard
+        var backed = ConfettiLaunch.standard
         backed.physics.backColors = [.red, .blue]
-        let flip = ConfettiBurst.standard.spawn(in: viewport, seed: 9)
+        let flip = ConfettiLaunch.standard.spawn(in: viewport, seed: 9)
         let tumble = Self.tumbling(.standard).spawn(in: viewport, seed: 9)
         #expect(flip.count == tumble.count)
         #expect(flip[0].initialPosition == tumble[0].initialPosition && flip[0].color == tumble[0].color)
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func theRecordKeepsABackColourAboveTheShape() {
-        var burst = ConfettiBurst.mixedShapes
+        var burst = ConfettiLaunch.mixedShapes
         burst.shapes = ConfettiShape.allCases
         burst.count = 200
         burst.physics.backColors = Array(repeating: RGB.red, count: ConfettiPhysics.maxBackColors)

@@ -74,18 +74,18 @@ import Testing
     /// Bursts of `effect` in random viewports, some with births spread over twice the lifetime
     /// (as an emitter would give them), checked at clock times across their lives.
     static func sweep(_ effect: Effect, _ what: String, bursts: Int, using rng: inout SeededGenerator, into worst: inout Worst) {
-        var burst = effect.confetti
-        burst.count = min(burst.count, 64)
-        let lifetime = burst.physics.lifetime
+        var confetti = effect.confetti
+        confetti.count = min(confetti.count, 64)
+        let lifetime = confetti.physics.lifetime
         for k in 0..<bursts {
             let viewport = Size(width: rng.uniform(1, 8192).rounded(), height: rng.uniform(1, 8192).rounded())
-            var pieces = burst.spawn(in: viewport, using: &rng)
+            var pieces = confetti.spawn(in: viewport, using: &rng)
             if k % 2 == 1 {
                 for i in pieces.indices { pieces[i].birth = rng.uniform(0, 2 * lifetime) }
             }
             let last = pieces.map(\.birth).max()!
             let clocks = [0, lifetime * 0.999] + (0..<6).map { _ in rng.uniform(0, last + lifetime) }
-            check(pieces, burst.physics, clocks: clocks, into: &worst, "\(what), viewport \(viewport.width)x\(viewport.height)")
+            check(pieces, confetti.physics, clocks: clocks, into: &worst, "\(what), viewport \(viewport.width)x\(viewport.height)")
         }
     }
 
@@ -132,7 +132,7 @@ import Testing
         var worst = Worst()
         for (width, height) in [(1280.0, 720.0), (3840.0, 2160.0)] {
             for seed in 0..<20 as Range<UInt64> {
-                let pieces = ConfettiBurst.standard.spawn(in: Size(width: width, height: height), seed: seed)
+                let pieces = ConfettiLaunch.standard.spawn(in: Size(width: width, height: height), seed: seed)
                 let physics = ConfettiKind.fitted(.standard, to: pieces)
                 for p in pieces {
                     let bound = physics.quantisation.poseError(p, physics: physics, age: physics.lifetime)

@@ -8,7 +8,7 @@ import Testing
     let viewport = Size(width: 1280, height: 720)
 
     @Test func shapesAreDrawnInProportionToTheirWeights() {
-        var burst = ConfettiBurst.standard
+        var burst = ConfettiLaunch.standard
         burst.count = 30_000
         burst.shapes = [.star, .rectangle, .ribbon, .heart]
         burst.shapeWeights = [3, 1, 0, 2]
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func equalWeightsDrawTheSamePiecesAsTheUnweightedList() {
-        var plain = ConfettiBurst.mixedShapes
+        var plain = ConfettiLaunch.mixedShapes
         plain.shapes = [.circle, .star, .triangle]
         var weighted = plain
         weighted.shapeWeights = [2, 2, 2]
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func aPieceShowingItsBackIsShadedAndTheDefaultPaperIsOneSided() {
-        let piece = ConfettiBurst.standard.spawn(in: viewport, seed: 3)[0]
+        let piece = ConfettiLaunch.standard.spawn(in: viewport, seed: 3)[0]
         var physics = ConfettiPhysics.standard
         #expect(physics.backShade == 1)
         physics.backShade = 0.6
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func onlyRibbonsWave() {
-        var burst = ConfettiBurst.standard
+        var burst = ConfettiLaunch.standard
         burst.shapes = ConfettiShape.allCases
         for piece in burst.spawn(in: viewport, seed: 8) {
             let s = ConfettiPhysics.standard.evaluate(piece, at: 0.4)

@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func windDriftSolvesDragTowardsTheGustsExactly() {
-        var burst = ConfettiBurst.standard
+        var burst = ConfettiLaunch.standard
         burst.flutterAmplitude = 0...0  // isolate the drift
         burst.spreadStrength = 0...0
         var rng = SeededGenerator(seed: 808)
@@ -80,7 +80,7 @@ import Testing
         // pieces born later would be off by far more than RK4's bound.
         var physics = ConfettiPhysics.standard
         physics.wind = Wind(mean: 40, gusts: [Wind.Gust(amplitude: 250, frequency: 3, phase: 0.4)])
-        var p = ConfettiBurst.standard.spawn(in: Size(width: 1280, height: 720), seed: 5)[0]
+        var p = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 5)[0]
         p.birth = 0.7
         p.flutterAmplitude = 0
         p.spreadStrength = 0
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func stillAirAndNoGustsLeaveTheDriftOfToday() {
-        let p = ConfettiBurst.standard.spawn(in: Size(width: 1280, height: 720), seed: 9)[3]
+        let p = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 9)[3]
         var windless = ConfettiPhysics.standard
         windless.wind = Wind(mean: 0, gusts: [])
         for t in [-0.05, 0, 0.3, 1.2] {
@@ -112,7 +112,7 @@ import Testing
         physics.wind = Wind(mean: 30, gusts: [Wind.Gust(amplitude: 200, frequency: 2, phase: 1)])
         let T = 6.0, dt = 1e-5
         let speeds = [0.0, 1.1, 2.5].map { birth -> Double in
-            var p = ConfettiBurst.standard.spawn(in: Size(width: 1280, height: 720), seed: 2)[0]
+            var p = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 2)[0]
             (p.birth, p.flutterAmplitude, p.spreadStrength) = (birth, 0, 0)
             let age = T - birth
             return (physics.evaluate(p, at: age + dt).x - physics.evaluate(p, at: age - dt).x) / (2 * dt)

@@ -30,7 +30,7 @@ import Testing
         big.sparkSize = 30
         big.sparkCount = 24
         let bigSparks = Batch<SparkKind>(big.sparks(at: Point(160, 90), using: &rng), big.timing)
-        var burst = ConfettiBurst.mixedShapes
+        var burst = ConfettiLaunch.mixedShapes
         burst.count = 120
         let confetti = Batch<ConfettiKind>(burst.spawn(in: small, using: &rng), burst.physics)
         let odd = Size(width: 161, height: 91)

@@ -13,8 +13,8 @@ import Testing
         try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 256)
             defer { renderer.delete() }
-            let rectangles = try renderer.add(ConfettiBurst.standard.spawn(in: viewport, seed: 3), uniforms: .standard, at: 0)[0]
-            let mixed = try renderer.add(ConfettiBurst.mixedShapes.spawn(in: viewport, seed: 4), uniforms: .standard, at: 0)[0]
+            let rectangles = try renderer.add(ConfettiLaunch.standard.spawn(in: viewport, seed: 3), uniforms: .standard, at: 0)[0]
+            let mixed = try renderer.add(ConfettiLaunch.mixedShapes.spawn(in: viewport, seed: 4), uniforms: .standard, at: 0)[0]
             #expect(rectangles.shapes == DrawnQuad.Shape.rectangle.bit)
             #expect(mixed.shapes == DrawnQuad.Shape.rectangle.bit | DrawnQuad.Shape.ellipse.bit)
             let forRectangles = renderer.program(for: rectangles.shapes)
@@ -38,10 +38,10 @@ import Testing
             for preset in Effect.presets where preset.effect.kind == .confetti {
                 renderer.removeAll()
                 var rng = SeededGenerator(seed: 11)
-                let burst = preset.effect.confetti
-                let pieces = burst.spawn(in: viewport, using: &rng)
-                try renderer.add(pieces, uniforms: burst.physics, at: 0)
-                let end = (pieces.map(\.birth).max() ?? 0) + burst.physics.lifetime
+                let confetti = preset.effect.confetti
+                let pieces = confetti.spawn(in: viewport, using: &rng)
+                try renderer.add(pieces, uniforms: confetti.physics, at: 0)
+                let end = (pieces.map(\.birth).max() ?? 0) + confetti.physics.lifetime
                 var mostInked = 0
                 for now in [0.2, 0.4, 0.6, 0.8].map({ $0 * end }) {
                     let plan = renderer.plan(at: now, layer: .overButton)
@@ -70,7 +70,7 @@ import Testing
     /// whole, not drawn as its quad (should a span ever be drawn by the wrong build).
     @Test func aBuildDrawsNothingForAShapeItWasNotBuiltFor() async throws {
         let viewport = Size(width: 320, height: 180)
-        var circles = ConfettiBurst.standard
+        var circles = ConfettiLaunch.standard
         circles.shapes = [.circle]
         try await SharedGL.run {
             let target = try OffscreenTarget(width: 320, height: 180)

@@ -15,7 +15,7 @@ import Testing
     let viewport = Size(width: 320, height: 240)
 
     func pieces(_ seed: UInt64) -> [ConfettiParticle] {
-        ConfettiBurst.standard.spawn(in: viewport, seed: seed)
+        ConfettiLaunch.standard.spawn(in: viewport, seed: seed)
     }
 
     @Test func rendererDrawsExactlyTheLiveRangesAndNothingWhenAllAreDead() async throws {

@@ -7,8 +7,8 @@ import Testing
 /// colour against the Swift evaluator through the one parity harness, and `particle.frag.glsl`'s
 /// parallelogram coverage against the CPU rasteriser, pixel by pixel.
 @Suite struct PaperLightTests {
-    static func burst(_ shading: PaperShading) -> ConfettiBurst {
-        var burst = ConfettiBurst.standard
+    static func burst(_ shading: PaperShading) -> ConfettiLaunch {
+        var burst = ConfettiLaunch.standard
         burst.shapes = ConfettiShape.allCases
         burst.shapeWeights = [2, 2, 1, 1, 1, 1]
         burst.sizes = [Size(width: 16, height: 12), Size(width: 6, height: 40)]

@@ -63,10 +63,10 @@ import Testing
     static func scenes() -> [Scene] {
         let small = Size(width: 320, height: 180)
         var rng = SeededGenerator(seed: 31)
-        var mixed = ConfettiBurst.mixedShapes
+        var mixed = ConfettiLaunch.mixedShapes
         mixed.count = 150
         let confetti = Batch<ConfettiKind>(mixed.spawn(in: small, using: &rng), mixed.physics)
-        var many = ConfettiBurst.mixedShapes
+        var many = ConfettiLaunch.mixedShapes
         many.count = 400
         many.sizes = [Size(width: 14, height: 9), Size(width: 9, height: 14), Size(width: 12, height: 12)]
         let overButton = Batch<ConfettiKind>(many.spawn(in: small, using: &rng), many.physics)
@@ -94,7 +94,7 @@ import Testing
 
     /// A two-sided burst of `shapes` (by `weights`), large enough to show their edges.
     static func shapeBurst(_ shapes: [ConfettiShape], weights: [Double]? = nil, sizes: [Size], count: Int, seed: UInt64, in viewport: Size) -> any ParticleBatch {
-        var burst = ConfettiBurst.standard
+        var burst = ConfettiLaunch.standard
         burst.count = count
         burst.shapes = shapes
         burst.shapeWeights = weights

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ShapeParityTests {
     static func particles() -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: 2_610)
-        var burst = ConfettiBurst.standard
+        var burst = ConfettiLaunch.standard
         burst.shapes = ConfettiShape.allCases
         burst.shapeWeights = [1, 1, 1, 1, 1, 3]
         burst.sizes = [Size(width: 14, height: 14), Size(width: 6, height: 44)]

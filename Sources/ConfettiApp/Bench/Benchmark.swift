@@ -33,7 +33,7 @@ package struct Benchmark {
         package var rounds = 4
         package var seed: UInt64 = 1
         /// The confetti the workloads are made of (its count is set per run).
-        package var confetti = ConfettiBurst.standard
+        package var confetti = ConfettiLaunch.standard
         /// An effect that launches no confetti (fireworks): measured instead, in gpu mode only
         /// (the other modes draw confetti). Each count is launches of it, the last cut short, so
         /// that exactly that many particles are drawn.
@@ -113,15 +113,15 @@ package struct Benchmark {
 
         let physics: ConfettiPhysics
 
-        init(count: Int, viewport: Size, seed: UInt64, burst base: ConfettiBurst, sizeScale: Double = 1) {
+        init(count: Int, viewport: Size, seed: UInt64, confetti base: ConfettiLaunch, sizeScale: Double = 1) {
             let n = count >= 8_000 ? max(8, (count + Budget.maxParticlesPerLaunch - 1) / Budget.maxParticlesPerLaunch) : 1
-            var burst = base
+            var confetti = base
             physics = base.physics
-            burst.sizes = burst.sizes.map { Size(width: ($0.width * sizeScale).rounded(), height: ($0.height * sizeScale).rounded()) }
+            confetti.sizes = confetti.sizes.map { Size(width: ($0.width * sizeScale).rounded(), height: ($0.height * sizeScale).rounded()) }
             bursts = (0..<n).map { k in
-                burst.count = count / n + (k < count % n ? 1 : 0)
+                confetti.count = count / n + (k < count % n ? 1 : 0)
                 var rng = SeededGenerator(seed: seed, stream: UInt64(k))
-                return (Double(k) * 0.1, burst.spawn(in: viewport, using: &rng))
+                return (Double(k) * 0.1, confetti.spawn(in: viewport, using: &rng))
             }
         }
 
@@ -316,7 +316,7 @@ package struct Benchmark {
             // Beyond a launch's worth, the pipeline under test alone (see `Budget.benchAllModes`).
             let modes = count > Budget.benchAllModes ? [Mode.gpu] : Mode.allCases
             log("\(count) particles: \(modes.map(\.rawValue).joined(separator: ", ")) × \(options.rounds) rounds of \(options.frames(count)) frames")
-            let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti)
+            let workload = Workload(count: count, viewport: viewport, seed: options.seed, confetti: options.confetti)
             let figures = try compare(modes, workload: workload, pixelsPerPoint: 1, query: query)
             sweep.append(BenchReport.SweepRow(count: count, modes: figures))
         }
@@ -377,19 +377,19 @@ package struct Benchmark {
     /// Many particles long dead plus one live burst, against the live burst alone.
     private func culling(query: GLuint, dead: Int, live: Int) throws -> BenchReport.Culling {
         let physics = ConfettiPhysics.standard
-        var burst = ConfettiBurst.standard
-        burst.count = live
-        let liveParticles = burst.spawn(in: viewport, seed: options.seed)
+        var confetti = ConfettiLaunch.standard
+        confetti.count = live
+        let liveParticles = confetti.spawn(in: viewport, seed: options.seed)
         let crowded = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: dead + live)
         let alone = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: live)
         defer { crowded.delete(); alone.delete() }
-        var deadBurst = ConfettiBurst.standard
-        deadBurst.count = min(dead, 10_000)
+        var deadConfetti = ConfettiLaunch.standard
+        deadConfetti.count = min(dead, 10_000)
         var placed = 0, k = 0
         while placed < dead {
-            deadBurst.count = min(deadBurst.count, dead - placed)
-            try crowded.add(deadBurst.spawn(in: viewport, seed: options.seed &+ UInt64(k)), uniforms: physics, at: Double(k) * 0.001)
-            placed += deadBurst.count
+            deadConfetti.count = min(deadConfetti.count, dead - placed)
+            try crowded.add(deadConfetti.spawn(in: viewport, seed: options.seed &+ UInt64(k)), uniforms: physics, at: Double(k) * 0.001)
+            placed += deadConfetti.count
             k += 1
         }
         let epoch = 100.0
@@ -421,17 +421,17 @@ package struct Benchmark {
 
     /// Spawning one burst on the CPU, then uploading it.
     private func spawn(count: Int) throws -> BenchReport.Spawn {
-        var burst = ConfettiBurst.standard
-        burst.count = count
+        var confetti = ConfettiLaunch.standard
+        confetti.count = count
         let renderer = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: count)
         defer { renderer.delete() }
         var spawnTimes: [Double] = [], uploadTimes: [Double] = []
         for k in 0..<3 {
             let t0 = monotonicSeconds()
-            let particles = burst.spawn(in: viewport, seed: options.seed &+ UInt64(k))
+            let particles = confetti.spawn(in: viewport, seed: options.seed &+ UInt64(k))
             let t1 = monotonicSeconds()
             // Ten seconds apart, so no burst is alive when the ring wraps over it.
-            try renderer.add(particles, uniforms: burst.physics, at: Double(k) * 10)
+            try renderer.add(particles, uniforms: confetti.physics, at: Double(k) * 10)
             epoxy_glFinish()
             let t2 = monotonicSeconds()
             spawnTimes.append(t1 - t0)
@@ -443,7 +443,7 @@ package struct Benchmark {
 
     /// Confetti and classic fireworks live together, drawn as the viewer draws them.
     private func mixed(query: GLuint, each: Int) throws -> BenchReport.Mixed {
-        let workload = Workload(count: each, viewport: viewport, seed: options.seed, burst: options.confetti)
+        let workload = Workload(count: each, viewport: viewport, seed: options.seed, confetti: options.confetti)
         let scene = try SceneRenderer(shaders: shaders, capacity: max(each, 1))
         defer { scene.delete() }
         for burst in workload.bursts {
@@ -482,7 +482,7 @@ package struct Benchmark {
         var variants: [BenchReport.Variant] = []
         for count in counts {
             for (pixelsPerPoint, sizeScale) in [(0.5, 1.0), (1, 1), (2, 1), (1, 0.5), (1, 2)] {
-                let workload = Workload(count: count, viewport: viewport, seed: options.seed, burst: options.confetti, sizeScale: sizeScale)
+                let workload = Workload(count: count, viewport: viewport, seed: options.seed, confetti: options.confetti, sizeScale: sizeScale)
                 let width = Int(Double(options.width) * pixelsPerPoint), height = Int(Double(options.height) * pixelsPerPoint)
                 let target = try OffscreenTarget(width: width, height: height)
                 defer { target.delete() }

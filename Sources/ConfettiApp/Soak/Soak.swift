@@ -53,8 +53,8 @@ package struct Soak {
         }
         _ = GLDebugLog.drain()
         var glErrors = 0
-        var burst = ConfettiBurst.standard
-        burst.count = options.particlesPerBurst
+        var confetti = ConfettiLaunch.standard
+        confetti.count = options.particlesPerBurst
         let warmUp = min(options.bursts / 10, 1_000)
         var startResident = Self.residentBytes()
         var last: (particles: [ConfettiParticle], span: RingSpan<ConfettiKind>?) = ([], nil)
@@ -62,8 +62,8 @@ package struct Soak {
         for k in 0..<options.bursts {
             let now = options.startTime + Double(k) * options.interval
             var rng = SeededGenerator(seed: options.seed, stream: UInt64(k))
-            let particles = burst.spawn(in: viewport, using: &rng)
-            let placed = try renderer.add(particles, uniforms: burst.physics, at: now)
+            let particles = confetti.spawn(in: viewport, using: &rng)
+            let placed = try renderer.add(particles, uniforms: confetti.physics, at: now)
             last = (particles, placed[0])
             if k % options.frameEvery == 0 {
                 target.bind()
@@ -102,7 +102,7 @@ package struct Soak {
     }
 
     private func readBack(_ ring: InstanceRing<ConfettiKind>, _ span: RingSpan<ConfettiKind>) -> [ConfettiInstance] {
-        let blank = ConfettiBurst.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]
+        let blank = ConfettiLaunch.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]
         var records = [ConfettiInstance](repeating: ConfettiInstance(blank, ConfettiQuantisation(fitting: [blank])), count: span.count)
         let stride = InstanceRing<ConfettiKind>.stride
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), ring.buffer)

@@ -49,21 +49,21 @@ extension Viewer {
 
     /// The stream the emitter repeats in chunks: the effect's own when it is a stream (a
     /// rate above 0), else the rain preset's.
-    package var emitterBurst: ConfettiBurst {
+    package var emitterStream: ConfettiLaunch {
         let rain = options.reducedMotion ? Effect.rain.reducedMotion : Effect.rain
-        var burst = options.effect.confetti.emission.rate > 0 ? options.effect.confetti : rain.confetti
-        burst.emission.duration = Self.emitterChunk
-        return burst
+        var stream = options.effect.confetti.emission.rate > 0 ? options.effect.confetti : rain.confetti
+        stream.emission.duration = Self.emitterChunk
+        return stream
     }
 
     /// Launches the emitter's chunks due by now. Called once a frame; the ring reuses the
     /// places of the dead.
     package func feedEmitter() throws {
         guard emitter.isOn, !clock.isPaused else { return }
-        let burst = emitterBurst
-        try Budget.launch(Effect(kind: .confetti, confetti: burst), .effect(.confetti), capacity: options.capacity)
+        let stream = emitterStream
+        try Budget.launch(Effect(kind: .confetti, confetti: stream), .effect(.confetti), capacity: options.capacity)
         for start in emitter.takeDueChunks(at: clock.time) {
-            try launch(burst, at: start)
+            try launch(stream, at: start)
         }
     }
 }

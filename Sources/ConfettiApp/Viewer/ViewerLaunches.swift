@@ -19,8 +19,8 @@ extension Viewer {
 
     /// One confetti burst of the viewer's own making (a stress burst, an emitter chunk), born
     /// at `time`; the caller has checked it.
-    func launch(_ burst: ConfettiBurst, at time: Double) throws {
-        try renderer.celebration.launch(at: time) { burst.spawns(in: viewport, using: &$0) }
+    func launch(_ confetti: ConfettiLaunch, at time: Double) throws {
+        try renderer.celebration.launch(at: time) { confetti.spawns(in: viewport, using: &$0) }
     }
 
     /// Fires one confetti burst sized to the current window; its pieces, layer by layer when

@@ -77,10 +77,10 @@ extension Viewer {
         guard let level = stressMode.level, !clock.isPaused else { return }
         let lifetime = options.effect.confetti.physics.lifetime
         try Budget.stress(level, source: "stress \(Budget.format(level))", lifetime: lifetime, capacity: options.capacity)
-        var burst = options.effect.confetti
+        var confetti = options.effect.confetti
         for (epoch, pieces) in stressMode.takeDueBursts(of: StressSchedule(level: level, lifetime: lifetime), at: clock.time) {
-            burst.count = pieces
-            try launch(burst, at: epoch)
+            confetti.count = pieces
+            try launch(confetti, at: epoch)
         }
     }
 }

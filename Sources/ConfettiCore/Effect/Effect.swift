@@ -5,7 +5,7 @@ import Foundation
 /// keep the values of the preset of its kind.
 public struct Effect: Sendable {
     public var kind: EffectName
-    public var confetti: ConfettiBurst
+    public var confetti: ConfettiLaunch
     public var fireworks: FireworkLaunch
     public var fountain: FountainFirework
     public var rocket: RocketLaunch
@@ -14,7 +14,7 @@ public struct Effect: Sendable {
     /// The glow drawn over the frame (`BloomPass`); off unless an effect file turns it on.
     public var bloom: Bloom = .standard
 
-    public init(kind: EffectName, confetti: ConfettiBurst = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard,
+    public init(kind: EffectName, confetti: ConfettiLaunch = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard,
                 rocket: RocketLaunch = .standard, shell: ShellLaunch = .peony, show: FireworkShow = .standard) {
         self.kind = kind
         self.confetti = confetti

@@ -8,7 +8,7 @@
 /// A section may leave fields out; they keep the preset's values. Units: points (pt), seconds
 /// (s), degrees (deg), radians (rad).
 enum EffectFormat {
-    nonisolated(unsafe) static let confetti = EffectSection<ConfettiBurst>(key: "confetti", title: "Confetti", standard: .standard, fields: [
+    nonisolated(unsafe) static let confetti = EffectSection<ConfettiLaunch>(key: "confetti", title: "Confetti", standard: .standard, fields: [
         .number("gravity", \.physics.gravity, -100_000...100_000, .acceleration, "downward acceleration, pt/s²"),
         .number("drag", \.physics.drag, 0...100, open: true, .frequency, "air drag: velocity decays as exp(−drag·t), 1/s"),
         .number("lifetime", \.physics.lifetime, 0...60, open: true, .duration, "seconds a piece lives"),

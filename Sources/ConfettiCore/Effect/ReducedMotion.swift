@@ -30,12 +30,12 @@ extension Effect {
     static func half(_ n: Int) -> Int { max(1, n / 2) }
 }
 
-extension ConfettiBurst {
+extension ConfettiLaunch {
     /// Half the pieces: a burst's count, and a stream's rate (its duration already 1/s times as
     /// long, so it emits half its pieces). Depth is kept: a layer's factor scales space, not
     /// time, so it commutes with the slowdown (and the halved pieces still go round the layers
     /// in turn).
-    var fewerPieces: ConfettiBurst {
+    var fewerPieces: ConfettiLaunch {
         var b = self
         b.count = Effect.half(count)
         b.emission.rate /= 2

@@ -48,7 +48,7 @@ public struct ConfettiEmission: Hashable, Sendable {
     }
 }
 
-extension ConfettiBurst {
+extension ConfettiLaunch {
     /// Pieces one launch spawns: `count`, or `rate × duration` for a stream.
     package var pieceCount: Int { emission.rate > 0 ? emission.streamCount : count }
 

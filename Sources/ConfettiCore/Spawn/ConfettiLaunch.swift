@@ -1,13 +1,15 @@
 import Foundation
 
-/// A confetti effect: the physics, and the distributions a burst's pieces are drawn from.
+/// The confetti section of an effect (`Effect.confetti`): the physics, and the distributions a
+/// launch's pieces are drawn from, thrown all at once (a burst) or as a stream (`emission`).
 ///
-/// A value you can copy and tweak; `ConfettiBurst.standard` is the seed article's burst.
+/// A value you can copy and tweak; `ConfettiLaunch.standard` is the seed article's burst.
 /// Speeds and launch positions scale with the viewport, as in the article, so the pieces
 /// reach the top of any window.
-public struct ConfettiBurst: Hashable, Sendable {
+public struct ConfettiLaunch: Hashable, Sendable {
     public var physics: ConfettiPhysics
-    /// Pieces per burst.
+    /// Pieces per launch when they are thrown all at once (a stream's come from its rate and
+    /// duration instead).
     public var count: Int
     /// Launch x as a fraction of the viewport width.
     public var launchX: ClosedRange<Double>
@@ -45,7 +47,7 @@ public struct ConfettiBurst: Hashable, Sendable {
     public var depth: ConfettiDepth = .none
 
     /// The seed article's burst: 30 rectangles from below the bottom edge (docs/effects.md).
-    public static let standard = ConfettiBurst(
+    public static let standard = ConfettiLaunch(
         physics: .standard,
         count: 30,
         launchX: 0.15...0.85,
@@ -65,13 +67,13 @@ public struct ConfettiBurst: Hashable, Sendable {
     )
 
     /// The standard burst with circles as well as rectangles.
-    public static let mixedShapes: ConfettiBurst = {
-        var burst = ConfettiBurst.standard
-        burst.shapes = [.rectangle, .circle]
-        return burst
+    public static let mixedShapes: ConfettiLaunch = {
+        var confetti = ConfettiLaunch.standard
+        confetti.shapes = [.rectangle, .circle]
+        return confetti
     }()
 
-    /// The pieces of one burst in a viewport of `viewport` points, from `seed` alone.
+    /// The pieces of one launch in a viewport of `viewport` points, from `seed` alone.
     package func spawn(in viewport: Size, seed: UInt64) -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: seed)
         return spawn(in: viewport, using: &rng)
