@@ -111,7 +111,7 @@ package enum ParityCheck {
         // reference evaluates those, so quantisation is not part of the float32 budget.
         let uniforms = Kind.fitted(uniforms, to: particles)
         let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
-        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, layer: .overButton)
+        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, side: .overButton)
         for a in times {
             let now = epoch + a
             let probed = try probe.evaluateVertices(particles, in: span, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)

@@ -22,7 +22,7 @@ package enum PixelProof {
     }
 
     /// The CPU's picture, drawn in the renderer's order: what is behind the button, `between`
-    /// (the app's button, where it draws one), then what is over it, each layer kind by kind
+    /// (the app's button, where it draws one), then what is over it, each side kind by kind
     /// (`ParticleKinds.all`).
     package static func reference(_ spawns: [any ParticleBatch], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB,
                                   between: ((inout ReferenceRasteriser) -> Void)? = nil) -> ReferenceRasteriser {
@@ -30,10 +30,10 @@ package enum PixelProof {
         var image = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: pixelsPerPoint, background: background)
         // Each particle as its record holds it (on the grids the renderer fits), its trail's
         // ghosts oldest first and then itself: the renderer's instance order, so blending matches.
-        func draw<Batch: ParticleBatch>(_ batch: Batch, _ layer: Layer) {
+        func draw<Batch: ParticleBatch>(_ batch: Batch, _ side: ButtonSide) {
             typealias Kind = Batch.Kind
             let uniforms = Kind.fitted(batch.uniforms, to: batch.particles)
-            for particle in batch.particles where Kind.layer(of: particle) == layer {
+            for particle in batch.particles where Kind.side(of: particle) == side {
                 let p = Kind.stored(particle, uniforms: uniforms)
                 let age = time - Kind.birth(of: p)
                 for k in stride(from: Kind.ghosts(uniforms), through: 0, by: -1) {
@@ -42,8 +42,8 @@ package enum PixelProof {
             }
         }
         let ordered = spawns.inDrawingOrder
-        func draw(_ layer: Layer) {
-            for batch in ordered { draw(batch, layer) }
+        func draw(_ side: ButtonSide) {
+            for batch in ordered { draw(batch, side) }
         }
         draw(.behindButton)
         between?(&image)

@@ -78,7 +78,7 @@ import Testing
                 target.bind()
                 try shader.add(particles, uniforms: physics, at: 0)
                 clearFramebuffer(to: SceneRenderer.background)
-                shader.draw(at: t, viewport: viewport, pixelsPerPoint: 1, layer: .overButton)
+                shader.draw(at: t, viewport: viewport, pixelsPerPoint: 1, side: .overButton)
                 let a = try target.readPixels()
                 // The same pieces: those the shader's records hold.
                 let stored = ConfettiKind.fitted(physics, to: particles)

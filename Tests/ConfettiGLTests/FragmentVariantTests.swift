@@ -44,7 +44,7 @@ import Testing
                 let end = (pieces.map(\.birth).max() ?? 0) + confetti.physics.lifetime
                 var mostInked = 0
                 for now in [0.2, 0.4, 0.6, 0.8].map({ $0 * end }) {
-                    let plan = renderer.plan(at: now, layer: .overButton)
+                    let plan = renderer.plan(at: now, side: .overButton)
                     sets.formUnion(plan.map(\.span.shapes))
                     func draw(_ plan: [ParticleRenderer<ConfettiKind>.PlannedDraw]) throws -> [UInt8] {
                         clearFramebuffer(to: SceneRenderer.background)
@@ -78,7 +78,7 @@ import Testing
             defer { renderer.delete(); target.delete() }
             target.bind()
             try renderer.add(circles.spawn(in: viewport, seed: 5), uniforms: .standard, at: 0)
-            let plan = renderer.plan(at: 0.5, layer: .overButton)
+            let plan = renderer.plan(at: 0.5, side: .overButton)
             let background = SceneRenderer.background.rgba8
             func inked(_ shapes: DrawnQuad.ShapeSet) throws -> Int {
                 clearFramebuffer(to: SceneRenderer.background)

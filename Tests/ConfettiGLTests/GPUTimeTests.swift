@@ -53,8 +53,8 @@ import Testing
                 let t = 0.2 + 0.01 * Double(frame)
                 span.begin()
                 parts.begin()
-                celebration.draw(at: t, viewport: Self.size, pixelsPerPoint: 1, layer: .behindButton)
-                celebration.draw(at: t, viewport: Self.size, pixelsPerPoint: 1, layer: .overButton)
+                celebration.draw(at: t, viewport: Self.size, pixelsPerPoint: 1, side: .behindButton)
+                celebration.draw(at: t, viewport: Self.size, pixelsPerPoint: 1, side: .overButton)
                 parts.end()
                 clearFramebuffer(to: RGB(0, 0, 0))  // between the parts: in the span, in no part
                 parts.begin()

@@ -16,7 +16,7 @@ import Testing
             try renderer.add(particles, uniforms: .standard, at: 10)
             target.bind()
             clearFramebuffer(to: SceneRenderer.background)
-            let stats = renderer.draw(at: 10 + t, viewport: viewport, pixelsPerPoint: 1, layer: .overButton)
+            let stats = renderer.draw(at: 10 + t, viewport: viewport, pixelsPerPoint: 1, side: .overButton)
             #expect(stats.instances == 30)
             let image = try target.readPixels()
             let result = PixelChecks(background: SceneRenderer.background).check(image, particles: particles, at: t)
@@ -39,7 +39,7 @@ import Testing
             try renderer.add(particles, uniforms: .standard, at: 0)
             target.bind()
             clearFramebuffer(to: SceneRenderer.background)
-            renderer.draw(at: 0.5, viewport: viewport, pixelsPerPoint: 2, layer: .overButton)
+            renderer.draw(at: 0.5, viewport: viewport, pixelsPerPoint: 2, side: .overButton)
             let result = PixelChecks(pixelsPerPoint: 2, background: SceneRenderer.background)
                 .check(try target.readPixels(), particles: particles, at: 0.5)
             #expect(result.pieces >= 10)
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func renderingTwiceWithOneSeedGivesIdenticalPNGBytes() async throws {
-        // The celebration: button, sparks in both layers and confetti.
+        // The celebration: button, sparks on both sides and confetti.
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-determinism-\(UUID())")
         defer { try? FileManager.default.removeItem(at: base) }
         let recorder = FrameRecorder(show: Show(effect: .celebration, seed: 42), width: 320, height: 180, fps: 4, frames: 6)

@@ -8,7 +8,7 @@ import Testing
     @discardableResult
     func render(_ renderer: ParticleRenderer<ConfettiKind>, at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         clearFramebuffer(to: SceneRenderer.background)
-        return renderer.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .overButton)
+        return renderer.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: .overButton)
     }
 
     let physics = ConfettiPhysics.standard
@@ -97,7 +97,7 @@ import Testing
                 try renderer.add(one, uniforms: physics, at: t)
                 // A frame every tenth launch, as the viewer draws.
                 if k % 10 == 9 {
-                    _ = renderer.plan(at: t, layer: .overButton)
+                    _ = renderer.plan(at: t, side: .overButton)
                     longest = max(longest, renderer.ring.spans.count)
                 }
             }
@@ -108,9 +108,9 @@ import Testing
             #expect(longest >= kept, "dead spans are kept for stepping back")
             let now = Double(count - 1) * 0.01
             // Five seconds back, the spans alive then are all still there.
-            #expect((149...151).contains(renderer.plan(at: now - 5, layer: .overButton).count))
+            #expect((149...151).contains(renderer.plan(at: now - 5, side: .overButton).count))
             // A minute back, they have been forgotten.
-            #expect(renderer.plan(at: now - 60, layer: .overButton).isEmpty)
+            #expect(renderer.plan(at: now - 60, side: .overButton).isEmpty)
         }
     }
 
@@ -123,9 +123,9 @@ import Testing
             for k in 0..<3_000 {
                 try renderer.add(one, uniforms: physics, at: Double(k) * 0.01)
             }
-            #expect(renderer.plan(at: 0, layer: .overButton).count == 1)
+            #expect(renderer.plan(at: 0, side: .overButton).count == 1)
             #expect(renderer.ring.spans.count == 3_000)
-            #expect(renderer.plan(at: 29.995, layer: .overButton).count == 150)
+            #expect(renderer.plan(at: 29.995, side: .overButton).count == 150)
             // By then 2,850 have died: the 1,024 most recent of them stay.
             #expect(renderer.ring.spans.count == 150 + InstanceRing<ConfettiKind>.keptDeadSpans)
         }

@@ -43,7 +43,7 @@ import Testing
                 let added = zip(celebration.renderers.map(\.spanCount), before).map { $0 - $1 }
                 for (renderer, count) in zip(celebration.renderers, added) {
                     let expected = batches.filter { $0.isOf(renderer.kind) }.count
-                    // A batch is one span per layer it has particles in: at least one, at most two.
+                    // A batch is one span per side it has particles in: at least one, at most two.
                     #expect(count >= expected && count <= 2 * expected, "\(preset): \(renderer.kind.plural) got \(count) spans for \(expected) batches")
                 }
             }

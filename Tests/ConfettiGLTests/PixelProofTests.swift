@@ -11,7 +11,7 @@ import Testing
 /// which vertex outputs alone cannot show.
 @Suite struct PixelProofTests {
     /// The CPU's picture of `scene`: `PixelProof`'s (what `confetti verify` draws), with the
-    /// button between the layers.
+    /// button between its two sides.
     func reference(_ scene: Scene, button: CelebrateButton?) -> ReferenceRasteriser {
         PixelProof.reference(scene.spawns, at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint,
                              background: SceneRenderer.background, between: button.map { button in { drawButton(button, into: &$0) } })

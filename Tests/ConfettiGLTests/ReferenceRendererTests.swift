@@ -49,7 +49,7 @@ import Testing
             // so both draw the same pieces and only the renderers differ.
             try reference.upload(bursts.map { (stored($0.0, $0.1), $0.1, $0.2) })
             clearFramebuffer(to: SceneRenderer.background)
-            let a = renderer.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .overButton)
+            let a = renderer.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: .overButton)
             let livePixels = try target.readPixels()
             clearFramebuffer(to: SceneRenderer.background)
             let b = reference.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint)

@@ -249,7 +249,7 @@ package struct Benchmark {
             if let launches, let launchWorkload {
                 let now = launchWorkload.time(frame: f)
                 let start = monotonicSeconds()
-                let passes = Layer.allCases.flatMap { layer in launches.renderers.compactMap { $0.pass(at: now, layer: layer) } }
+                let passes = ButtonSide.allCases.flatMap { side in launches.renderers.compactMap { $0.pass(at: now, side: side) } }
                 let cpu = monotonicSeconds() - start
                 for pass in passes { _ = pass.execute(viewport, pixelsPerPoint) }
                 return FrameWork(cpu: cpu, uploadBytes: 0)
@@ -258,7 +258,7 @@ package struct Benchmark {
             switch mode {
             case .gpu:
                 let start = monotonicSeconds()
-                let plan = confetti!.plan(at: now, layer: .overButton)
+                let plan = confetti!.plan(at: now, side: .overButton)
                 let cpu = monotonicSeconds() - start
                 confetti!.execute(plan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
                 return FrameWork(cpu: cpu, uploadBytes: 0)
@@ -405,7 +405,7 @@ package struct Benchmark {
                     let sample = timeFrame(query: query) {
                         clearFramebuffer(to: background)
                         let start = monotonicSeconds()
-                        let plan = renderer.plan(at: epoch + 0.5 + Double(f) * 0.01, layer: .overButton)
+                        let plan = renderer.plan(at: epoch + 0.5 + Double(f) * 0.01, side: .overButton)
                         let cpu = monotonicSeconds() - start
                         renderer.execute(plan, viewport: viewport, pixelsPerPoint: 1)
                         return FrameWork(cpu: cpu, uploadBytes: 0)

@@ -10,7 +10,7 @@ package final class SceneRenderer {
     /// Drawn when set.
     package var button: CelebrateButton?
     package var background = SceneRenderer.background
-    /// GPU time of the particle passes of each frame (both layers), read back a few frames later.
+    /// GPU time of the particle passes of each frame (both sides), read back a few frames later.
     package let particleTimer = GPUTimer(intervals: 2)
     /// The glow over the scene (`glow`); off unless turned on.
     package private(set) var bloom = Bloom.standard
@@ -102,13 +102,13 @@ package final class SceneRenderer {
     private func drawScene(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         clearFramebuffer(to: background)
         particleTimer.begin()
-        var stats = celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .behindButton)
+        var stats = celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: .behindButton)
         particleTimer.end()
         if let button {
             buttons.draw(button, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
         }
         particleTimer.begin()
-        stats = stats + celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: .overButton)
+        stats = stats + celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: .overButton)
         particleTimer.endFrame()
         return stats
     }

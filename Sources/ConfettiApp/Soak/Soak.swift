@@ -68,7 +68,7 @@ package struct Soak {
             if k % options.frameEvery == 0 {
                 target.bind()
                 clearFramebuffer(to: SceneRenderer.background)
-                renderer.draw(at: now, viewport: viewport, pixelsPerPoint: 1, layer: .overButton)
+                renderer.draw(at: now, viewport: viewport, pixelsPerPoint: 1, side: .overButton)
                 epoxy_glFinish()
                 if epoxy_glGetError() != GLenum(GL_NO_ERROR) { glErrors += 1 }
             }

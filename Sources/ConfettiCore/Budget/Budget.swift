@@ -20,7 +20,7 @@ import Foundation
 /// - spawning and uploading a burst peaks at about 520 bytes per particle: a `ConfettiParticle`
 ///   is ~170 B and a `Spark` with its curve and scale arrays more, then their GPU records (60 B each when
 ///   measured; confetti records are 32 B since, so these figures are upper bounds),
-///   and the per-layer copies made on the way to the ring (1M confetti pieces rendered in one
+///   and the per-side copies made on the way to the ring (1M confetti pieces rendered in one
 ///   launch: 632 MB; 1M fountain sparks: 615 MB; both including render's two 60 MB rings);
 /// - a GPU ring costs its record's bytes per particle of capacity: 32 for confetti, 60 for
 ///   sparks, 40 for stars;

@@ -141,7 +141,7 @@ package enum ConfettiKind: ParticleKind {
     }
     package static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
     package static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
-    package static func layer(of _: ConfettiParticle) -> Layer { .overButton }
+    package static func side(of _: ConfettiParticle) -> ButtonSide { .overButton }
     package static func shapes(of p: ConfettiParticle, uniforms: ConfettiPhysics) -> DrawnQuad.ShapeSet {
         (1 << UInt32(p.shape.rawValue)) | (uniforms.spinMode == .tumble ? DrawnQuad.parallelogram : 0)
     }

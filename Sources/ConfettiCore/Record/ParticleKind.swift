@@ -46,8 +46,9 @@ package protocol ParticleKind {
     /// It is drawn for ages in [0, lifetime).
     static func birth(of particle: Particle) -> Double
     static func lifetime(of particle: Particle, uniforms: Uniforms) -> Double
-    /// Which pass draws it (sparks behind the button are drawn before it).
-    static func layer(of particle: Particle) -> Layer
+    /// Which side of the button it is drawn on: which pass draws it (sparks behind the button
+    /// are drawn before it).
+    static func side(of particle: Particle) -> ButtonSide
 
     /// The CPU reference for the vertex shader, in Double, at the particle's own age.
     static func evaluate(_ particle: Particle, at age: Double, uniforms: Uniforms) -> Sample
@@ -97,12 +98,13 @@ extension ParticleKind {
     package static func stored(_ particle: Particle, uniforms _: Uniforms) -> Particle { particle }
 }
 
-/// The two passes around the Celebrate button: behind it, then over it.
-public enum Layer: Int, CaseIterable, Sendable, Comparable {
+/// The two sides of the Celebrate button a particle is drawn on, one pass each: behind it, then
+/// over it. (A depth layer is something else: `ConfettiDepth`.)
+public enum ButtonSide: Int, CaseIterable, Sendable, Comparable {
     case behindButton = 0
     case overButton = 1
 
-    public static func < (a: Layer, b: Layer) -> Bool { a.rawValue < b.rawValue }
+    public static func < (a: ButtonSide, b: ButtonSide) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// A sample of any kind: whether it is drawn, and the values the shader computes with the

@@ -3,7 +3,7 @@
 /// them tells kinds apart itself. A new kind is one record, one shader, one evaluator and one
 /// line here.
 package enum ParticleKinds {
-    /// In drawing order within a layer: sparks, then confetti, then stars, light over paper.
+    /// In drawing order on each side of the button: sparks, then confetti, then stars, light over paper.
     package static let all: [any ParticleKind.Type] = [
         SparkKind.self,
         ConfettiKind.self,
@@ -17,7 +17,7 @@ extension ParticleBatch {
 }
 
 extension Sequence where Element == any ParticleBatch {
-    /// The batches as the renderer draws them within a layer: kind by kind in `ParticleKinds`
+    /// The batches as the renderer draws them on each side of the button: kind by kind in `ParticleKinds`
     /// order, each kind's in the order given.
     package var inDrawingOrder: [any ParticleBatch] {
         ParticleKinds.all.flatMap { kind in filter { $0.isOf(kind) } }

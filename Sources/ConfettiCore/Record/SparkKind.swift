@@ -90,7 +90,7 @@ package enum SparkKind: ParticleKind {
     package static func record(_ spark: Spark, uniforms _: SparkTiming) -> SparkInstance { SparkInstance(spark) }
     package static func birth(of spark: Spark) -> Double { spark.delay }
     package static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
-    package static func layer(of spark: Spark) -> Layer { spark.inFront ? .overButton : .behindButton }
+    package static func side(of spark: Spark) -> ButtonSide { spark.inFront ? .overButton : .behindButton }
     /// A spark is a circle.
     package static func shapes(of _: Spark, uniforms _: SparkTiming) -> DrawnQuad.ShapeSet { DrawnQuad.Shape.ellipse.bit }
 

@@ -81,7 +81,7 @@ package enum StarKind: ParticleKind {
     package static func birth(of star: Star) -> Double { star.birth }
     package static func lifetime(of star: Star, uniforms _: StarPhysics) -> Double { star.lifetime }
     /// Light is drawn over the button.
-    package static func layer(of _: Star) -> Layer { .overButton }
+    package static func side(of _: Star) -> ButtonSide { .overButton }
     /// Glows, and segments when the trail is a ribbon.
     package static func shapes(of _: Star, uniforms: StarPhysics) -> DrawnQuad.ShapeSet {
         DrawnQuad.Shape.glow.bit | (uniforms.ribbon && uniforms.trail.ghosts > 0 ? DrawnQuad.Shape.segment.bit : 0)

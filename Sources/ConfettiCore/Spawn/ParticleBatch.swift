@@ -1,5 +1,5 @@
 /// Particles of one kind spawned together, with the constants they share: what a launch makes,
-/// uploaded once and drawn as one burst per layer.
+/// uploaded once and drawn as one span of its ring per side of the button (`RingSpan`).
 ///
 /// Code that handles any kind takes `any ParticleBatch` and opens it with a generic function
 /// over `Kind` (see `ParticleKinds`); nothing outside a kind's own home asks which kind it is.

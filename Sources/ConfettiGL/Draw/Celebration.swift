@@ -149,13 +149,14 @@ public final class Celebration {
     /// viewport, depth test, face culling, framebuffer bindings).
     @discardableResult
     public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
-        Layer.allCases.reduce(FrameStats()) { $0 + draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, layer: $1) }
+        ButtonSide.allCases.reduce(FrameStats()) { $0 + draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: $1) }
     }
 
-    /// Draws one layer (for an app that draws its own button between the two), state preserved.
+    /// Draws what is on one side of the button (for an app that draws its own button between
+    /// the two), state preserved.
     @discardableResult
-    public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
-        let passes = renderers.compactMap { $0.pass(at: now, layer: layer) }
+    public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, side: ButtonSide) -> FrameStats {
+        let passes = renderers.compactMap { $0.pass(at: now, side: side) }
         guard !passes.isEmpty else { return FrameStats() }
         let saved = GLStateSnapshot()
         defer { saved.restore() }

@@ -23,8 +23,9 @@ public struct FrameStats: Equatable, Sendable {
 /// Draws the spans of one particle kind: one instanced quad per record, one draw per span
 /// alive at the given time, none for the rest.
 ///
-/// Spawn → record → ring → shader → pixels: `add` uploads a batch once, as one span per layer; `draw` sets the time
-/// uniform and draws. The CPU's share of a frame is O(spans), whatever the particle count.
+/// Spawn → record → ring → shader → pixels: `add` uploads a batch once, one span per side of
+/// the button; `draw` sets the time uniform and draws. The CPU's share of a frame is O(spans),
+/// whatever the particle count.
 package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
     package let ring: InstanceRing<Kind>
     package private(set) var program: ShaderProgram
@@ -90,14 +91,14 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         deleteVariants()
     }
 
-    /// Uploads particles launched at `time` (the clock `draw` is given): one span per layer,
-    /// so each layer is one draw. Returns the spans written.
+    /// Uploads particles launched at `time` (the clock `draw` is given): one span per side of
+    /// the button, so each side is one draw. Returns the spans written.
     @discardableResult
     package func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, at time: Double) throws -> [RingSpan<Kind>] {
-        // One fit for the whole launch: every layer's span carries the same uniforms.
+        // One fit for the whole launch: every side's span carries the same uniforms.
         let uniforms = Kind.fitted(uniforms, to: particles)
-        return try Layer.allCases.compactMap { layer -> RingSpan<Kind>? in
-            let members = particles.filter { Kind.layer(of: $0) == layer }
+        return try ButtonSide.allCases.compactMap { side -> RingSpan<Kind>? in
+            let members = particles.filter { Kind.side(of: $0) == side }
             guard !members.isEmpty else { return nil }
             let births = members.map(Kind.birth)
             let lifetimes = members.map { Kind.lifetime(of: $0, uniforms: uniforms) }
@@ -105,7 +106,7 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
             return try ring.write(
                 members.map { Kind.record($0, uniforms: uniforms) }, epoch: time,
                 appears: births.min()!, dies: zip(births, lifetimes).map(+).max()! + Kind.trailDuration(uniforms),
-                uniforms: uniforms, layer: layer,
+                uniforms: uniforms, side: side,
                 shapes: members.reduce(0) { $0 | Kind.shapes(of: $1, uniforms: uniforms) }, now: time
             )
         }
@@ -130,8 +131,8 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         set { ring.notice = newValue }
     }
 
-    package func pass(at now: Double, layer: Layer) -> PlannedPass? {
-        let plan = plan(at: now, layer: layer)
+    package func pass(at now: Double, side: ButtonSide) -> PlannedPass? {
+        let plan = plan(at: now, side: side)
         return plan.isEmpty ? nil : PlannedPass { self.execute(plan, viewport: $0, pixelsPerPoint: $1) }
     }
 
@@ -141,20 +142,20 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         package var age: Float
     }
 
-    /// The CPU's whole share of a frame: which spans of `layer` are alive at `now`, and their
+    /// The CPU's whole share of a frame: which spans of `side` are alive at `now`, and their
     /// time uniforms. O(spans), whatever the number of particles. Forgets spans long dead
     /// (`InstanceRing.forgetDead`), so the walk stays short.
-    package func plan(at now: Double, layer: Layer) -> [PlannedDraw] {
+    package func plan(at now: Double, side: ButtonSide) -> [PlannedDraw] {
         ring.forgetDead(at: now)
         return ring.spans.compactMap { span in
-            span.layer == layer && span.isLive(at: now) ? PlannedDraw(span: span, age: span.age(at: now)) : nil
+            span.side == side && span.isLive(at: now) ? PlannedDraw(span: span, age: span.age(at: now)) : nil
         }
     }
 
-    /// Draws the spans of `layer` alive at `now` over the bound framebuffer.
+    /// Draws the spans of `side` alive at `now` over the bound framebuffer.
     @discardableResult
-    package func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, layer: Layer) -> FrameStats {
-        execute(plan(at: now, layer: layer), viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+    package func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, side: ButtonSide) -> FrameStats {
+        execute(plan(at: now, side: side), viewport: viewport, pixelsPerPoint: pixelsPerPoint)
     }
 
     /// Issues the planned draws: one instanced draw each, none for an empty plan. Sets blending
@@ -221,8 +222,8 @@ package protocol KindRenderer: AnyObject {
     /// Told when the ring overwrites spans still alive (`InstanceRing.notice`).
     var notice: ((String) -> Void)? { get set }
     func add(_ batch: any ParticleBatch, at time: Double) throws
-    /// The kind's share of a frame's `layer`: nil when it has nothing alive there.
-    func pass(at now: Double, layer: Layer) -> PlannedPass?
+    /// The kind's share of a frame's `side`: nil when it has nothing alive there.
+    func pass(at now: Double, side: ButtonSide) -> PlannedPass?
     func liveParticles(at now: Double) -> Int
     func isIdle(at now: Double) -> Bool
     func removeAll()
@@ -230,7 +231,7 @@ package protocol KindRenderer: AnyObject {
     func delete()
 }
 
-/// A kind's planned draws for one layer of a frame, issued by `execute(viewport, pixelsPerPoint)`.
+/// A kind's planned draws for one side of a frame, issued by `execute(viewport, pixelsPerPoint)`.
 package struct PlannedPass {
     package let execute: (Size, Double) -> FrameStats
 }

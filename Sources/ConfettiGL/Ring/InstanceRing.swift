@@ -26,11 +26,11 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
     /// every frame: the draw's CPU cost stays a few µs per span.
     package private(set) var uniformValues: [ShaderUniform]
     /// Which pass draws it.
-    package var layer: Layer
+    package var side: ButtonSide
     /// The fragment shader's shapes its particles need: which program variant draws it.
     package var shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes
 
-    package init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer) {
+    package init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, side: ButtonSide) {
         self.id = id
         self.first = first
         self.count = count
@@ -39,7 +39,7 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
         self.dies = dies
         self.uniforms = uniforms
         self.uniformValues = uniforms.uniforms
-        self.layer = layer
+        self.side = side
     }
 
     package func isLive(at now: Double) -> Bool {
@@ -108,7 +108,7 @@ package final class InstanceRing<Kind: ParticleKind> {
 
     /// Uploads one span and returns it. `now` only decides whether overwritten spans
     /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER unbound.
-    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, layer: Layer, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> RingSpan<Kind> {
+    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, side: ButtonSide, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> RingSpan<Kind> {
         guard !records.isEmpty else { throw GLFailure("a span of the ring needs at least one particle") }
         guard records.count <= capacity else {
             throw GLFailure("\(records.count) particles do not fit in the instance ring (capacity \(capacity))")
@@ -130,7 +130,7 @@ package final class InstanceRing<Kind: ParticleKind> {
 
         var span = RingSpan<Kind>(
             id: nextID, first: range.lowerBound, count: records.count,
-            epoch: epoch, appears: appears, dies: dies, uniforms: uniforms, layer: layer
+            epoch: epoch, appears: appears, dies: dies, uniforms: uniforms, side: side
         )
         span.shapes = shapes
         nextID += 1

@@ -72,7 +72,7 @@ package final class FeedbackProbe<Kind: FeedbackSampling> {
     /// The same, for particles launched at `epoch` with `uniforms` (fitted to them unless they
     /// already cover them, as the renderer does).
     package func evaluate(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> [Kind.Sample] {
-        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: Kind.fitted(uniforms, to: particles), layer: .overButton)
+        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: Kind.fitted(uniforms, to: particles), side: .overButton)
         return try evaluate(particles, in: span, at: now)
     }
 

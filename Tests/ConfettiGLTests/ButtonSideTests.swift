@@ -5,18 +5,18 @@ import GLTestSupport
 import Testing
 
 /// Sparks in front of the button cover it; sparks behind it are hidden by it.
-@Suite struct ButtonLayerTests {
+@Suite struct ButtonSideTests {
     @Test func frontSparksCoverTheButtonAndBehindSparksDoNot() async throws {
         var front = 0, behind = 0
         // Seeded launches of four standard fireworks around the button, until enough sparks
-        // have been seen alone over it in each layer.
+        // have been seen alone over it on each side.
         for seed in UInt64(0)..<16 where front < 5 || behind < 5 {
             let counts = try await check(seed: seed)
             front += counts.front
             behind += counts.behind
         }
         #expect(front >= 5 && behind >= 5, "checked \(front) front and \(behind) behind sparks")
-        print("button layers: \(front) front sparks cover the button, \(behind) behind sparks are hidden")
+        print("button sides: \(front) front sparks cover the button, \(behind) behind sparks are hidden")
     }
 
     func check(seed: UInt64) async throws -> (front: Int, behind: Int) {
@@ -42,8 +42,8 @@ import Testing
                 try scene.celebration.add(Batch<SparkKind>(sparks, timing), at: 0)
             }
             let stats = scene.render(at: t, viewport: viewport, pixelsPerPoint: 1)
-            let layers = fireworks.reduce(0) { $0 + Set($1.map(\.inFront)).count }
-            #expect(stats.drawCalls == layers, "one draw per layer per firework")
+            let sides = fireworks.reduce(0) { $0 + Set($1.map(\.inFront)).count }
+            #expect(stats.drawCalls == sides, "one draw per side per firework")
             return (try target.readPixels(), empty)
         }
 
