@@ -7,7 +7,7 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
                     weston xwayland
 
 # GL headers and libraries, Mesa's software drivers (llvmpipe, surfaceless EGL), ffmpeg (which
-# encodes `render --out show.mp4|webm|gif`), Xlib's SHAPE
+# encodes `render --out celebration.mp4|webm|gif`), Xlib's SHAPE
 # extension and the Wayland client library (the overlay's click-through), an X server for the
 # window tests, and what the overlay test uses as a desktop: a compositing manager, a window that
 # prints its events (xev, in x11-utils), a mouse and keyboard (xdotool) and a camera (xwd, in

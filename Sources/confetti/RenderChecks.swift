@@ -3,7 +3,7 @@ import ConfettiApp
 import ConfettiGL
 
 /// `confetti render`'s checks that need the effect: options that do not apply to it, and the
-/// budget (particles per launch and in the show, GPU bytes, frames, frames × pixels), all before
+/// budget (particles per launch and in all launches, GPU bytes, frames, frames × pixels), all before
 /// anything is spawned or written. `main` runs them between parsing and `run()`.
 extension RenderCommand: CheckedBeforeRun {
     func checkBeforeRun() throws {
@@ -12,7 +12,7 @@ extension RenderCommand: CheckedBeforeRun {
         }
         let name = effect.effect ?? "celebration"
         let chosen = try EffectOption.applying(count: count, to: motion.applied(to: effect.load(default: "celebration")), name: name)
-        let launches = bursts ?? Show(effect: chosen).launches
+        let launches = bursts ?? LaunchSchedule(effect: chosen).launches
         if launches < 2, CommandLineInput.given("--interval") {
             let source = bursts != nil ? "--bursts \(launches)" : "\(name) has one launch by default"
             throw ValidationError("--interval \(interval.compactText) is the time between launches, but there is only one (\(source)): give --bursts 2 or more, or leave --interval out")

@@ -6,25 +6,25 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a seeded show headlessly to PNG frames or a video.",
+        abstract: "Render seeded launches of an effect headlessly to PNG frames or a video.",
         discussion: """
             Uses EGL with no display (Mesa's surfaceless platform) and an offscreen framebuffer. \
             Frame k shows time k/fps. The same options give byte-identical files.
             The effect is any preset (`confetti presets` describes each one) or an effect file.
 
             Output, by the extension of --out:
-              show.mp4   H.264 (libx264, yuv420p; width and height must be even)
-              show.webm  VP8 (libvpx)
-              show.gif   GIF with a palette made from the whole show
+              celebration.mp4   H.264 (libx264, yuv420p; width and height must be even)
+              celebration.webm  VP8 (libvpx)
+              celebration.gif   GIF with a palette made from every frame
               out/frames a directory (no extension, or ending in /): frame-0000.png, …
             Videos are encoded by ffmpeg (apt-get install ffmpeg), fed raw frames on a pipe.
 
             Nothing is ever half-written: each frame and the video are written under a \
-            temporary name (.frame-0003.png.tmp-PID, .show.mp4.tmp-PID) in the same directory \
+            temporary name (.frame-0003.png.tmp-PID, .celebration.mp4.tmp-PID) in the same directory \
             and renamed into place when complete. Ctrl-C (SIGINT) or SIGTERM stops between \
             two frames: complete frames stay, an unfinished video and every temporary file are \
             removed, and the exit status is 130 or 143. A lock file \
-            (.confetti-render.lock in the directory, .show.mp4.confetti-render.lock beside a \
+            (.confetti-render.lock in the directory, .celebration.mp4.confetti-render.lock beside a \
             video) keeps a second render out while one runs; a lock left by a render that died \
             is taken over.
             A directory that already holds frame-*.png files from an earlier render is refused \
@@ -106,9 +106,9 @@ struct RenderCommand: ParsableCommand {
         }
 
         let chosen = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: effect.load(default: "celebration"))), name: effect.effect ?? "celebration")
-        let show = Show(effect: chosen, seed: seed, launches: bursts, interval: interval)
-        // Spawned once: the recorder's schedule gives the duration and is what it uploads.
-        var recorder = FrameRecorder(show: show, width: size.width, height: size.height, fps: fps, frames: 1)
+        let schedule = LaunchSchedule(effect: chosen, seed: seed, launches: bursts, interval: interval)
+        // Spawned once: the recorder's batches give the duration and are what it uploads.
+        var recorder = FrameRecorder(schedule: schedule, width: size.width, height: size.height, fps: fps, frames: 1)
         let seconds = duration ?? recorder.duration
         recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))
         try FrameLimits.validateFrames(recorder.frames)

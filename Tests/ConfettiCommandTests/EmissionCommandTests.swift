@@ -37,7 +37,7 @@ import TestSupport
 
         let normal = try await frames([], path: empty.path)
         let reduced = try await frames(["--reduced-motion"], path: empty.path)
-        // Slowed down by 1/2: the pieces live twice as long, so the show lasts longer.
+        // Slowed down by 1/2: the pieces live twice as long, so the render lasts longer.
         let s = Effect.reducedMotionSlowdown, physics = Effect.confetti.confetti.physics
         #expect(Double(reduced - normal) == ((physics.lifetime / s - physics.lifetime) * 10).rounded(), "\(normal) vs \(reduced) frames")
         #expect(try await frames([], path: animationsOff.path) == reduced, "the desktop asks for reduced motion")

@@ -37,7 +37,7 @@ import TestSupport
     func rendersFramesAndAVideoWithParticlesInThem(_ name: String) async throws {
         let effect = try #require(Effect.preset(name))
         let scratch = try Scratch("every-\(name)")
-        // The whole show at 8 frames a second.
+        // Every launch, to the end, at 8 frames a second.
         let frames = try await ConfettiBinary.run(["render", "--effect", name, "--size", "160x90", "--fps", "8", "--out", scratch.path("frames")])
         #expect(frames.status == 0, "\(name): \(frames.stderr)")
         let pngs = scratch.names(in: scratch.path("frames"))
@@ -45,9 +45,9 @@ import TestSupport
         let most = try pngs.map { try Self.drawn(PNGFile.read(scratch.path("frames/\($0)")), over: SceneRenderer.background, excluding: Self.button(effect)) }.max() ?? 0
         #expect(most >= 20, "\(name): at most \(most) pixels of particles in a frame")
 
-        let video = try await ConfettiBinary.run(["render", "--effect", name, "--size", "160x90", "--fps", "8", "--out", scratch.path("show.gif")])
+        let video = try await ConfettiBinary.run(["render", "--effect", name, "--size", "160x90", "--fps", "8", "--out", scratch.path("render.gif")])
         #expect(video.status == 0, "\(name): \(video.stderr)")
-        let decoded = try await Tool.frameMD5s(scratch.path("show.gif"))
+        let decoded = try await Tool.frameMD5s(scratch.path("render.gif"))
         #expect(decoded.count == pngs.count && Set(decoded).count > 1, "\(name): \(decoded.count) GIF frames for \(pngs.count) PNGs, \(Set(decoded).count) distinct")
     }
 

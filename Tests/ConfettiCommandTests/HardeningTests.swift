@@ -59,7 +59,7 @@ import TestSupport
         Case(arguments: ["render", "--duration", "3600"],
              mentions: ["--duration 3600 s at --fps 30", "108,000 frames", "100,000"], absent: ["--frames must be"], why: "render: frames from --duration, never given as --frames"),
         Case(arguments: ["render", "--effect", "confetti", "--bursts", "10000", "--interval", "3600"],
-             mentions: ["the show lasts", "--bursts 10,000", "--interval 3,600 s", "confetti.lifetime 1.5 s", "give --frames or --duration"], why: "render: frames from the show's own length"),
+             mentions: ["the launches last", "--bursts 10,000", "--interval 3,600 s", "confetti.lifetime 1.5 s", "give --frames or --duration"], why: "render: frames from the launches' own length"),
         Case(arguments: ["view", "--capacity", "16777216"],
              mentions: ["--capacity", "16,777,216 × 132", "1,073,741,824", "at most 8,134,407"], why: "view: three rings beyond 1 GiB"),
         Case(arguments: ["view", "--effect", "{F}/fw.json"], files: ["fw.json": classic(#""fireworks": 1000, "sparkCount": 1000000"#)],

@@ -119,8 +119,8 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
         let scratch = try Scratch("video-pixels")
         let arguments = ["--size", "320x180", "--frames", "8", "--seed", "9", "--effect", "confetti"]
         await #expect(try ConfettiBinary.run(["render", "--out", scratch.path("frames")] + arguments).status == 0)
-        await #expect(try ConfettiBinary.run(["render", "--out", scratch.path("show.mp4")] + arguments).status == 0)
-        let decoded = try await Tool.run("ffmpeg", ["-v", "error", "-i", scratch.path("show.mp4"), "-pix_fmt", "rgba", scratch.path("decoded-%04d.png")])
+        await #expect(try ConfettiBinary.run(["render", "--out", scratch.path("celebration.mp4")] + arguments).status == 0)
+        let decoded = try await Tool.run("ffmpeg", ["-v", "error", "-i", scratch.path("celebration.mp4"), "-pix_fmt", "rgba", scratch.path("decoded-%04d.png")])
         #expect(decoded.status == 0, "\(decoded.stderr)")
         for k in [0, 4, 7] {
             let png = try PNGFile.read(scratch.path("frames/\(PNGFrameDirectory.frameName(k))"))
@@ -135,7 +135,7 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
 
     @Test func unknownExtensionIsOneMessageAndNothingIsCreated() async throws {
         let scratch = try Scratch("ext")
-        for name in ["show.avi", "show.png", "out/frames.v2"] {
+        for name in ["celebration.avi", "celebration.png", "out/frames.v2"] {
             let outcome = try await ConfettiBinary.run(["render", "--out", scratch.path(name), "--frames", "1"])
             expectOneLine(outcome, mentioning: [name.split(separator: "/").last!.split(separator: ".").last!.description, ".mp4", ".webm", ".gif", "directory"])
             #expect(scratch.names().isEmpty, "nothing created for \(name): \(scratch.names())")
@@ -149,9 +149,9 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
         let emptyPath = scratch.path("bin")
         try FileManager.default.createDirectory(atPath: emptyPath, withIntermediateDirectories: true)
         for format in VideoFormat.allCases {
-            let outcome = try await ConfettiBinary.run(["render", "--out", scratch.path("show.\(format.rawValue)"), "--frames", "2"],
+            let outcome = try await ConfettiBinary.run(["render", "--out", scratch.path("celebration.\(format.rawValue)"), "--frames", "2"],
                                                   environment: ["PATH": emptyPath])
-            expectOneLine(outcome, mentioning: ["show.\(format.rawValue)", "ffmpeg is not installed", "apt-get install ffmpeg", "directory"])
+            expectOneLine(outcome, mentioning: ["celebration.\(format.rawValue)", "ffmpeg is not installed", "apt-get install ffmpeg", "directory"])
         }
         #expect(scratch.names() == ["bin"])
     }
@@ -171,16 +171,16 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
             exit 1
             """
         try await ChildProcess.installExecutable(fake, at: URL(fileURLWithPath: "\(bin)/ffmpeg"))
-        let outcome = try await ConfettiBinary.run(["render", "--out", scratch.path("out/show.mp4"), "--size", "160x90", "--frames", "6"],
+        let outcome = try await ConfettiBinary.run(["render", "--out", scratch.path("out/celebration.mp4"), "--size", "160x90", "--frames", "6"],
                                               environment: ["PATH": bin])
-        expectOneLine(outcome, mentioning: ["cannot write", "show.mp4", "ffmpeg failed", "exit status 1",
+        expectOneLine(outcome, mentioning: ["cannot write", "celebration.mp4", "ffmpeg failed", "exit status 1",
                                             "[libx264] something is wrong with the encoder", "Conversion failed!"])
         #expect(scratch.names(in: scratch.path("out")).isEmpty, "no video, no temporary file, no lock: \(scratch.names(in: scratch.path("out")))")
     }
 
     @Test func oddSizeForH264IsRefusedBeforeAnythingIsCreated() async throws {
         let scratch = try Scratch("odd")
-        let outcome = try await ConfettiBinary.run(["render", "--out", scratch.path("show.mp4"), "--size", "161x91"])
+        let outcome = try await ConfettiBinary.run(["render", "--out", scratch.path("celebration.mp4"), "--size", "161x91"])
         #expect(outcome.status == 2 && outcome.stderr.hasPrefix("confetti: --size 161x91"), "\(outcome.stderr)")
         #expect(outcome.stderr.contains("162x92"))
         #expect(scratch.names().isEmpty)
@@ -211,14 +211,14 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
     func signalDuringVideoLeavesNoFileAndNoFFmpeg(_ signal: Int32, _ format: VideoFormat) async throws {
         _ = try Tool.locate("ffmpeg")
         let scratch = try Scratch("signal-video")
-        let path = scratch.path("show.\(format.rawValue)")
+        let path = scratch.path("celebration.\(format.rawValue)")
         let render = try ConfettiBinary.start(["render", "--out", path, "--size", "1920x1080", "--frames", "300"])
         defer { render.stop() }
         // Under way: ffmpeg, writing the temporary file, has read two frames (8 MB each) from
         // the render.
         let twoFrames = 2 * 1920 * 1080 * 4
         let underWay = await eventually(within: 120) {
-            Tool.processes(mentioning: scratch.path(".show")).contains { Tool.bytesRead(by: $0) >= twoFrames } || render.hasEnded
+            Tool.processes(mentioning: scratch.path(".celebration")).contains { Tool.bytesRead(by: $0) >= twoFrames } || render.hasEnded
         }
         try #require(underWay && !render.hasEnded, "ffmpeg read two frames while the render ran: \(render.errorOutput)")
         await render.whileFrozen { render.send(signal) }
@@ -332,7 +332,7 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
         _ = try Tool.locate("ffmpeg")
         // Room for the lock, not for the video (over 100 kB): ffmpeg itself runs out of space.
         // ffmpeg 5.1 says so and still exits 0 unless told -xerror; either way it is a failure.
-        let name = "show.\(format.rawValue)"
+        let name = "celebration.\(format.rawValue)"
         let (outcome, files) = try await runOnSmallFilesystem(size: "32k", ["render", "--out", "MNT/\(name)", "--size", "640x360", "--frames", "45"])
         expectOneLine(outcome, mentioning: ["cannot write", "/\(name): ffmpeg failed", "No space left on device"])
         #expect(!outcome.stderr.contains(".tmp-"), "the message names the final file: \(outcome.stderr)")
@@ -346,8 +346,8 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
     @Test func readOnlyDiskIsOneLine() async throws {
         let (frames, _) = try await runOnSmallFilesystem(size: "64k", readOnly: true, ["render", "--out", "MNT/frames", "--frames", "2"])
         expectOneLine(frames, mentioning: ["cannot create directory", "/frames: read-only file system"])
-        let (video, _) = try await runOnSmallFilesystem(size: "64k", readOnly: true, ["render", "--out", "MNT/show.gif", "--frames", "2"])
-        expectOneLine(video, mentioning: ["cannot write", "/show.gif: read-only file system"])
+        let (video, _) = try await runOnSmallFilesystem(size: "64k", readOnly: true, ["render", "--out", "MNT/celebration.gif", "--frames", "2"])
+        expectOneLine(video, mentioning: ["cannot write", "/celebration.gif: read-only file system"])
     }
 
     static let quickBench = ["--counts", "1k", "--rounds", "1", "--no-scenarios", "--size", "64x64", "--frame-budget", "1000"]
@@ -391,14 +391,14 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
     }
 
     @Test func progressLineSaysDoneTotalRateAndTimeLeft() async {
-        let line = ProgressBar.line(label: "show.mp4", done: 15, total: 60, elapsed: 3, columns: 100)
-        #expect(line.hasPrefix("show.mp4 [") && line.contains("15/60 frames") && line.contains("5.0 frames/s") && line.hasSuffix("0:09 left"), "\(line)")
+        let line = ProgressBar.line(label: "celebration.mp4", done: 15, total: 60, elapsed: 3, columns: 100)
+        #expect(line.hasPrefix("celebration.mp4 [") && line.contains("15/60 frames") && line.contains("5.0 frames/s") && line.hasSuffix("0:09 left"), "\(line)")
         #expect(line.count < 100)
         #expect(ProgressBar.line(label: "x", done: 60, total: 60, elapsed: 75, columns: 100).hasSuffix("done in 1:15"))
         #expect(ProgressBar.line(label: "x", done: 0, total: 60, elapsed: 0, columns: 100).contains(" 0/60 frames"))
         #expect(ProgressBar.line(label: "x", done: 1, total: 100_000, elapsed: 1, columns: 100).hasSuffix("27:46:39 left"))
         // Narrow terminals drop the bar, not the numbers.
-        let narrow = ProgressBar.line(label: "show.mp4", done: 15, total: 60, elapsed: 3, columns: 40)
+        let narrow = ProgressBar.line(label: "celebration.mp4", done: 15, total: 60, elapsed: 3, columns: 40)
         #expect(!narrow.contains("[") && narrow.contains("15/60 frames"), "\(narrow)")
     }
 
@@ -418,14 +418,14 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
     // MARK: Pure rules
 
     @Test func outputTypeIsDecidedByTheExtension() async throws {
-        #expect(try OutputTarget.parse("show.mp4") == .video(path: "show.mp4", format: .mp4))
-        #expect(try OutputTarget.parse("a/b/Show.WEBM") == .video(path: "a/b/Show.WEBM", format: .webm))
+        #expect(try OutputTarget.parse("celebration.mp4") == .video(path: "celebration.mp4", format: .mp4))
+        #expect(try OutputTarget.parse("a/b/Celebration.WEBM") == .video(path: "a/b/Celebration.WEBM", format: .webm))
         #expect(try OutputTarget.parse("party.gif") == .video(path: "party.gif", format: .gif))
         #expect(try OutputTarget.parse("out/render") == .frames(directory: "out/render"))
         #expect(try OutputTarget.parse(".frames") == .frames(directory: ".frames"))
         #expect(try OutputTarget.parse("frames.v2/") == .frames(directory: "frames.v2/"))
         #expect(try OutputTarget.parse("/tmp") == .frames(directory: "/tmp"))
-        #expect(throws: OutputRefusal.self) { try OutputTarget.parse("show.avi") }
+        #expect(throws: OutputRefusal.self) { try OutputTarget.parse("celebration.avi") }
         #expect(throws: OutputRefusal.self) { try OutputTarget.parse("") }
     }
 

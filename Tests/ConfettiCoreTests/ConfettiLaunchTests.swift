@@ -77,9 +77,9 @@ import Testing
         spawn.batch.typed(ConfettiKind.self)?.particles ?? []
     }
 
-    @Test func showBurstsKeepTheirPiecesWhenMoreAreAdded() {
-        let three = Show(effect: .confetti, seed: 5, launches: 3).schedule(in: viewport)
-        let four = Show(effect: .confetti, seed: 5, launches: 4).schedule(in: viewport)
+    @Test func aScheduleKeepsItsLaunchesPiecesWhenMoreAreAdded() {
+        let three = LaunchSchedule(effect: .confetti, seed: 5, launches: 3).batches(in: viewport)
+        let four = LaunchSchedule(effect: .confetti, seed: 5, launches: 4).batches(in: viewport)
         #expect(three.map(pieces) == four.prefix(3).map(pieces))
         #expect(three.allSatisfy { pieces($0).count == 30 })
         #expect(zip(four.map(\.time), [0, 0.35, 0.7, 1.05]).allSatisfy { abs($0 - $1) < 1e-12 })

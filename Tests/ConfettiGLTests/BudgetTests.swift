@@ -160,17 +160,17 @@ import Testing
     static var ringBytesPerParticle: Int { Budget.Ring.allCases.map(\.recordBytes).reduce(0, +) }
 
     /// Render's GPU budget is what FrameRecorder allocates: a ring for every particle kind
-    /// (confetti, sparks, stars), each of a capacity of the whole show, and the frame. A star
-    /// show counts its star ring; a confetti show counts the spark and star rings it leaves empty.
-    @Test func renderCountsARingOfTheWholeShowForEveryParticleKind() async throws {
+    /// (confetti, sparks, stars), each of a capacity of every launch, and the frame. A render of
+    /// stars counts its star ring; one of confetti counts the spark and star rings it leaves empty.
+    @Test func renderCountsARingOfEveryLaunchForEveryParticleKind() async throws {
         let size = (64, 36)
         for name in ["confetti", "celebration", "finale", "peony", "show"] {
             let effect = try #require(Effect.preset(name))
             let cost = try Budget.render(request(effect, size: size, frames: 1))
             #expect(cost.gpuBytes == cost.particles * Self.ringBytesPerParticle + size.0 * size.1 * 4, "\(name): \(cost.gpuBytes) bytes")
-            // The recorder's rings hold the show spawned: at most what the budget counted (shells
+            // The recorder's rings hold the schedule spawned: at most what the budget counted (shells
             // draw their glitter, so the budget is their upper bound).
-            let recorder = FrameRecorder(show: Show(effect: effect, seed: 1, launches: cost.launches, interval: 0.35),
+            let recorder = FrameRecorder(schedule: LaunchSchedule(effect: effect, seed: 1, launches: cost.launches, interval: 0.35),
                                          width: size.0, height: size.1, fps: 30, frames: 1)
             #expect(recorder.ringCapacity >= 1 && recorder.ringCapacity <= cost.particles, "\(name): \(recorder.ringCapacity) of \(cost.particles)")
         }
@@ -189,8 +189,8 @@ import Testing
         expectRefused(["--duration 3600 s at --fps 30", "108,000 frames", "the limit is 100,000"]) {
             try Budget.render(request(.celebration, duration: 3600))
         }
-        // Nor --duration: the show's own length, and what made it.
-        expectRefused(["the show lasts", "--bursts 10,000", "--interval 3,600 s", "confetti.lifetime 1.5 s", "give --frames or --duration"]) {
+        // Nor --duration: the launches' own length, and what made it.
+        expectRefused(["the launches last", "--bursts 10,000", "--interval 3,600 s", "confetti.lifetime 1.5 s", "give --frames or --duration"]) {
             try Budget.render(request(.confetti, launches: 10_000, interval: 3_600))
         }
         expectRefused(["--frames × --size 1280x720", "100,000 × 921,600", "9.2e10 pixels", "17,179,869,184"]) {
@@ -203,18 +203,18 @@ import Testing
         }
     }
 
-    /// The frames the budget counts are the frames render draws: the show's length computed
-    /// without spawning is the schedule's.
-    @Test func showLengthWithoutSpawningIsTheSchedules() {
+    /// The frames the budget counts are the frames render draws: the schedule's length computed
+    /// without spawning is the spawned schedule's.
+    @Test func scheduleLengthWithoutSpawningIsTheSpawnedSchedules() {
         let viewport = Size(width: 1280, height: 720)
         var effects = Effect.presets.map(\.effect)
         effects.append(Self.effect(.fountain) { $0.fountain.sparkCount = 37; $0.fountain.delayStep = 0.013 })
         effects.append(Self.effect(.celebration) { $0.confetti.physics.lifetime = 0.1; $0.confetti.physics.fadeOutDuration = 0.05 })
         for effect in effects {
             for (launches, interval) in [(1, 0.35), (3, 0.35), (7, 0.123)] {
-                let show = Show(effect: effect, seed: 5, launches: launches, interval: interval)
-                let budget = Budget.showSeconds(effect, launches: launches, interval: interval)
-                let drawn = Show.duration(of: show.schedule(in: viewport))
+                let schedule = LaunchSchedule(effect: effect, seed: 5, launches: launches, interval: interval)
+                let budget = Budget.scheduleSeconds(effect, launches: launches, interval: interval)
+                let drawn = LaunchSchedule.duration(of: schedule.batches(in: viewport))
                 if [.shell, .show].contains(effect.kind) {
                     // Shells draw their rise times and lifetimes: the budget is their upper ends,
                     // which the draws approach, never pass.

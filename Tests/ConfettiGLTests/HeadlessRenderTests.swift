@@ -50,7 +50,7 @@ import Testing
         // The celebration: button, sparks on both sides and confetti.
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-determinism-\(UUID())")
         defer { try? FileManager.default.removeItem(at: base) }
-        let recorder = FrameRecorder(show: Show(effect: .celebration, seed: 42), width: 320, height: 180, fps: 4, frames: 6)
+        let recorder = FrameRecorder(schedule: LaunchSchedule(effect: .celebration, seed: 42), width: 320, height: 180, fps: 4, frames: 6)
         let (first, second) = try await SharedGL.run {
             (try recorder.record(to: base.appendingPathComponent("a"), shaders: SharedGL.shaders()),
              try recorder.record(to: base.appendingPathComponent("b"), shaders: SharedGL.shaders()))
@@ -79,7 +79,7 @@ import Testing
         // pixels is the time path's. (A float clock would step by 0.25 s at 30 days.)
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-uptime-\(UUID())")
         defer { try? FileManager.default.removeItem(at: base) }
-        var recorder = FrameRecorder(show: Show(effect: .celebration, seed: 9, launches: 3, interval: 0.375), width: 320, height: 180, fps: 32, frames: 40)
+        var recorder = FrameRecorder(schedule: LaunchSchedule(effect: .celebration, seed: 9, launches: 3, interval: 0.375), width: 320, height: 180, fps: 32, frames: 40)
         let atZero = try await SharedGL.run { try recorder.record(to: base.appendingPathComponent("zero"), shaders: SharedGL.shaders()) }
         recorder.clockStart = 30 * 86_400
         let later = try await SharedGL.run { try recorder.record(to: base.appendingPathComponent("later"), shaders: SharedGL.shaders()) }

@@ -2,26 +2,26 @@ import ConfettiCore
 import ConfettiGL
 import Foundation
 
-/// Renders a show headlessly, frame by frame, into PNG frames (`frame-0000.png`, …) or a video.
+/// Renders a launch schedule headlessly, frame by frame, into PNG frames (`frame-0000.png`, …) or a video.
 ///
-/// Frame k shows time k / fps. Every burst is spawned and uploaded before the first frame and
-/// stays invisible until its launch. Same show and size, same bytes.
+/// Frame k shows time k / fps. Every batch is spawned and uploaded before the first frame and
+/// stays invisible until its launch. Same schedule and size, same bytes.
 package struct FrameRecorder {
-    package let show: Show
-    /// The show spawned for this frame size, once: recording uploads exactly these particles.
-    package let schedule: [ScheduledBatch]
+    package let schedule: LaunchSchedule
+    /// The schedule spawned for this frame size, once: recording uploads exactly these particles.
+    package let batches: [ScheduledBatch]
     /// Pixels; one point per pixel.
     package var width: Int
     package var height: Int
     package var fps: Double
     package var frames: Int
-    /// Where the renderer's clock starts, in seconds: a show recorded after a long uptime must
-    /// look exactly as one recorded at 0 (each burst's time is rebased on its own epoch).
+    /// Where the renderer's clock starts, in seconds: a schedule recorded after a long uptime must
+    /// look exactly as one recorded at 0 (each span's time is rebased on its own epoch).
     package var clockStart = 0.0
 
-    package init(show: Show, width: Int, height: Int, fps: Double, frames: Int) {
-        self.show = show
-        schedule = show.schedule(in: Size(width: Double(width), height: Double(height)))
+    package init(schedule: LaunchSchedule, width: Int, height: Int, fps: Double, frames: Int) {
+        self.schedule = schedule
+        batches = schedule.batches(in: Size(width: Double(width), height: Double(height)))
         self.width = width
         self.height = height
         self.fps = fps
@@ -29,11 +29,11 @@ package struct FrameRecorder {
     }
 
     /// Seconds until the last particle has gone.
-    package var duration: Double { Show.duration(of: schedule) }
+    package var duration: Double { LaunchSchedule.duration(of: batches) }
 
-    /// Capacity of each of the scene's rings, one per particle kind: the whole show, since it is
+    /// Capacity of each of the scene's rings, one per particle kind: the whole schedule, since it is
     /// all spawned before the first frame (`Budget.render` counts it so).
-    package var ringCapacity: Int { max(schedule.map(\.batch.particleCount).reduce(0, +), 1) }
+    package var ringCapacity: Int { max(batches.map(\.batch.particleCount).reduce(0, +), 1) }
 
     /// Writes the frames as PNG files into `directory` (created if needed, earlier frames in it
     /// replaced) and returns their paths. Needs a current GL context.
@@ -61,9 +61,9 @@ package struct FrameRecorder {
             target.delete()
         }
         // Fireworks burst around the Celebrate button, so it is drawn for them.
-        scene.button = show.effect.kind.hasButton ? .centred(in: viewport) : nil
-        try scene.glow(show.effect.bloom)
-        for item in schedule {
+        scene.button = schedule.effect.kind.hasButton ? .centred(in: viewport) : nil
+        try scene.glow(schedule.effect.bloom)
+        for item in batches {
             try scene.celebration.add(item.batch, at: clockStart + item.time)
         }
         try progress(0)

@@ -15,7 +15,7 @@ package enum PathText {
         return (directory.isEmpty ? "/" : String(directory), String(trimmed[trimmed.index(after: slash)...]))
     }
 
-    /// The extension of the last component, lower case, or nil: `show.MP4` → `mp4`; `.frames`,
+    /// The extension of the last component, lower case, or nil: `celebration.MP4` → `mp4`; `.frames`,
     /// `out`, `out/` and `a.b/` have none (a trailing slash says "directory").
     package static func fileExtension(_ path: String) -> String? {
         if path.hasSuffix("/") { return nil }

@@ -6,7 +6,7 @@ import Glibc
 
 /// A one-line progress bar on stderr, redrawn in place, for a terminal only:
 ///
-///     show.mp4 [##########----------]  23/45 frames  12.3 frames/s  0:02 left
+///     celebration.mp4 [##########----------]  23/45 frames  12.3 frames/s  0:02 left
 ///
 /// When stderr is not a terminal (a pipe, a file, CI) it draws nothing.
 package struct ProgressBar {

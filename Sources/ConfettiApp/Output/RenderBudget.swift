@@ -1,12 +1,12 @@
 import ConfettiCore
 
-/// What `confetti render` costs: the whole show spawned before the first frame, frames × pixels
+/// What `confetti render` costs: every launch spawned before the first frame, frames × pixels
 /// drawn and written.
 extension Budget {
-    /// Particles `render` spawns in all: it spawns and uploads the whole show before the first
-    /// frame, into rings sized to it, one per particle kind. A show at the limit (3 launches of
+    /// Particles `render` spawns in all: it spawns and uploads every launch before the first
+    /// frame, into rings sized to them, one per particle kind. A render at the limit (3 launches of
     /// 1,398,101 pieces) peaked at 1.6 GB, measured when there were two rings (confetti, sparks).
-    package static let maxParticlesPerShow = 1 << 22
+    package static let maxParticlesPerRender = 1 << 22
 
     /// Pixels of one frame (8192 × 8192): 256 MiB in the framebuffer and as much again read
     /// back; one such frame rendered peaked at 0.9 GB, measured.
@@ -61,10 +61,10 @@ extension Budget {
         package var launches: Int
         package var particlesPerLaunch: Int
         package var particles: Int
-        /// Every ring (one per particle kind, each sized to the whole show) and the frame.
+        /// Every ring (one per particle kind, each sized to every launch) and the frame.
         package var gpuBytes: Int
         package var framePixels: Int
-        /// Seconds the show lasts, until its last particle has gone.
+        /// Seconds the launches last, until the last particle has gone.
         package var seconds: Double
         package var frames: Int
         /// frames × framePixels.
@@ -74,19 +74,19 @@ extension Budget {
     @discardableResult
     package static func render(_ request: RenderRequest) throws -> RenderCost {
         let effect = request.effect
-        let launches = request.launches ?? Show(effect: effect).launches
+        let launches = request.launches ?? LaunchSchedule(effect: effect).launches
         let names = Names.options(countGiven: request.countGiven, launchesGiven: request.launches != nil)
         let perLaunch = try launch(effect, .effect(effect.kind), capacity: nil, names: names)
 
         let launchFactor = Demand.Factor(request.launches != nil ? "--bursts" : "launches (the default for \(effect.kind.rawValue))", launches)
-        let show = particles(effect, .effect(effect.kind), names: names).times(launchFactor)
-        guard show.total <= Double(maxParticlesPerShow) else {
-            throw BudgetError("a show of \(show.withUnit("particles")) is above the limit of \(format(maxParticlesPerShow)) (render spawns the whole show before the first frame)")
+        let all = particles(effect, .effect(effect.kind), names: names).times(launchFactor)
+        guard all.total <= Double(maxParticlesPerRender) else {
+            throw BudgetError("the launches together spawn \(all.withUnit("particles")), above the limit of \(format(maxParticlesPerRender)) (render spawns them all before the first frame)")
         }
-        let particles = Int(show.total)
+        let particles = Int(all.total)
 
         let framePixels = try framePixels(width: request.width, height: request.height)
-        // FrameRecorder gives its scene's Celebration a capacity of the whole show, and a
+        // FrameRecorder gives its scene's Celebration a capacity of every launch, and a
         // Celebration allocates a ring of that capacity for every particle kind, used or not.
         let rings = Ring.allCases
         let bytesPerParticle = rings.map(\.recordBytes).reduce(0, +)
@@ -96,7 +96,7 @@ extension Budget {
             throw BudgetError("\(format(particles)) particles in \(rings.count) rings (\(rings.map(\.rawValue).joined(separator: ", "))) of \(records) = \(bytesPerParticle) bytes a particle and a \(request.width)x\(request.height) frame of 4 bytes a pixel need \(format(gpu)) bytes of GPU memory, above the limit of \(format(maxGPUBytes))")
         }
 
-        let seconds = showSeconds(effect, launches: launches, interval: request.interval)
+        let seconds = scheduleSeconds(effect, launches: launches, interval: request.interval)
         let frames: Double
         let framesName: String
         if let given = request.frames {
@@ -114,9 +114,9 @@ extension Budget {
                     throw BudgetError("--duration \(duration.compactText) s at --fps \(request.fps.compactText) is \(format(frames)) frames; the limit is \(format(maxFrames)): give a shorter --duration or a lower --fps")
                 }
             } else {
-                framesName = "frames (the show's \(seconds.compactText) s × --fps \(request.fps.compactText))"
+                framesName = "frames (the launches' \(seconds.compactText) s × --fps \(request.fps.compactText))"
                 guard frames <= Double(maxFrames) else {
-                    throw BudgetError("the show lasts \(showSecondsText(effect, launches: launchFactor, interval: request.interval, seconds: seconds)), which at --fps \(request.fps.compactText) is \(format(frames)) frames; the limit is \(format(maxFrames)): give --frames or --duration")
+                    throw BudgetError("the launches last \(scheduleSecondsText(effect, launches: launchFactor, interval: request.interval, seconds: seconds)), which at --fps \(request.fps.compactText) is \(format(frames)) frames; the limit is \(format(maxFrames)): give --frames or --duration")
                 }
             }
         }
@@ -128,9 +128,9 @@ extension Budget {
                           framePixels: framePixels, seconds: seconds, frames: Int(frames), pixels: Int(pixels.total))
     }
 
-    /// Seconds from a show's start until its last particle has gone: what `Show.duration(of:)`
-    /// gives for its schedule, without spawning it.
-    package static func showSeconds(_ effect: Effect, launches: Int, interval: Double) -> Double {
+    /// Seconds from a schedule's first launch until its last particle has gone: what
+    /// `LaunchSchedule.duration(of:)` gives for its batches, without spawning them.
+    package static func scheduleSeconds(_ effect: Effect, launches: Int, interval: Double) -> Double {
         Double(max(launches, 1) - 1) * interval + launchSeconds(effect, effect.kind)
     }
 
@@ -139,7 +139,7 @@ extension Budget {
         kind.definition.seconds(effect)
     }
 
-    private static func showSecondsText(_ effect: Effect, launches: Demand.Factor, interval: Double, seconds: Double) -> String {
+    private static func scheduleSecondsText(_ effect: Effect, launches: Demand.Factor, interval: Double, seconds: Double) -> String {
         let each = effect.kind.definition.secondsText(effect)
         guard launches.value > 1 else { return "\(format(seconds)) s (\(each))" }
         return "\(format(seconds)) s ((\(launches.name) \(format(launches.value)) − 1) × --interval \(format(interval)) s + \(each))"

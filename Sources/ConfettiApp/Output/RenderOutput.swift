@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Where `render --out` puts a show: PNG frames in a directory, or one video file.
+/// Where `render --out` puts its frames: PNG frames in a directory, or one video file.
 package enum OutputTarget: Equatable, Sendable {
     case frames(directory: String)
     case video(path: String, format: VideoFormat)

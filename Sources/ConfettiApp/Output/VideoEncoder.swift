@@ -28,7 +28,7 @@ package enum VideoFormat: String, CaseIterable, Sendable {
     package var needsEvenSize: Bool { self == .mp4 }
 
     /// ffmpeg's options after the input: encoder and muxer. Every choice keeps the output a pure
-    /// function of the frames, so the same show gives the same file, byte for byte, on any
+    /// function of the frames, so the same frames give the same file, byte for byte, on any
     /// machine (thread counts are fixed, never taken from the machine's cores):
     /// - mp4: libx264, veryfast preset, constant quality 20, yuv420p (what every player takes),
     ///   moov atom first. x264 is deterministic for a fixed thread count; it is fixed at 2 so

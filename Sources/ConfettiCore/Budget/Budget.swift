@@ -53,7 +53,7 @@ package enum Budget {
         package var count = "confetti.count"
         /// The rings' capacity: `capacity` (the library), or the option that set it.
         package var capacity = "capacity"
-        /// Launches of a show: `launches` when it is the default, or the option that set it.
+        /// Launches of render's `LaunchSchedule`: `launches` when it is the default, or the option that set it.
         package var launches = "launches"
 
         package init(count: String = "confetti.count", capacity: String = "capacity", launches: String = "launches") {

@@ -1,5 +1,5 @@
 /// One kind of effect (`"kind"` in a file): everything that differs between kinds, in one
-/// conformance. Budget, `Show`, the commands, the viewer and the overlay ask the kind; none of
+/// conformance. Budget, `LaunchSchedule`, the commands, the viewer and the overlay ask the kind; none of
 /// them tells kinds apart itself.
 ///
 /// Adding a kind is one file with its conformance, a case of `EffectName` and a line of
@@ -16,14 +16,14 @@ package protocol EffectKind {
     static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)]
 
     /// Seconds from a launch until its last particle has gone, worked out without spawning:
-    /// what `Show.duration(of:)` measures of the spawned launch, or an upper bound where the
+    /// what `LaunchSchedule.duration(of:)` measures of the spawned launch, or an upper bound where the
     /// launch draws its stages at random.
     static func seconds(_ effect: Effect) -> Double
 
     /// `seconds` as a message writes it: the fields it adds up.
     static func secondsText(_ effect: Effect) -> String
 
-    /// Launches a show makes when none are asked for (`render` without --bursts).
+    /// Launches a `LaunchSchedule` makes when none are asked for (`render` without --bursts).
     static func defaultLaunches(_ effect: Effect) -> Int
 
     /// Distinct birth times in one launch: `trace --evaluator gpu` runs a pass for each, at each time.

@@ -20,7 +20,7 @@ package struct SeededGenerator: RandomNumberGenerator, Sendable {
         s = (splitMix(), splitMix(), splitMix(), splitMix())
     }
 
-    /// A generator for the `index`-th member of a family (the n-th burst of a seeded show).
+    /// A generator for the `index`-th member of a family (the n-th launch of a seeded schedule).
     package init(seed: UInt64, stream index: UInt64) {
         self.init(seed: seed ^ (index &* 0xD1B5_4A32_D192_ED03) &+ index)
     }

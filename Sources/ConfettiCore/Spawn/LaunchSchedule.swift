@@ -16,11 +16,12 @@ extension Effect {
     }
 }
 
-/// A seeded show: `launches` launches of one effect, `interval` seconds apart. What
-/// `confetti render` draws.
+/// A seeded schedule of launches: `launches` launches of one effect, `interval` seconds apart.
+/// What `confetti render` draws. (Not a fireworks show: that is the effect kind `show`,
+/// `FireworkShow`, which one launch plays whole.)
 ///
 /// Launch k takes stream k of the seed, so adding a launch leaves the earlier ones unchanged.
-package struct Show: Sendable {
+package struct LaunchSchedule: Sendable {
     package var effect: Effect
     package var seed: UInt64
     package var launches: Int
@@ -33,7 +34,8 @@ package struct Show: Sendable {
         self.interval = interval ?? 0.35
     }
 
-    package func schedule(in viewport: Size) -> [ScheduledBatch] {
+    /// Every launch spawned for `viewport`: each batch with the time of its launch.
+    package func batches(in viewport: Size) -> [ScheduledBatch] {
         let button = Rect.button(centredIn: viewport)
         return (0..<launches).flatMap { k -> [ScheduledBatch] in
             var rng = SeededGenerator(seed: seed, stream: UInt64(k))
@@ -43,7 +45,7 @@ package struct Show: Sendable {
     }
 
     /// Seconds until the last particle of the last launch has gone.
-    package static func duration(of schedule: [ScheduledBatch]) -> Double {
-        schedule.map { $0.time + $0.batch.duration }.max() ?? 0
+    package static func duration(of batches: [ScheduledBatch]) -> Double {
+        batches.map { $0.time + $0.batch.duration }.max() ?? 0
     }
 }
