@@ -128,6 +128,20 @@ enum ErrorText {
     }
 }
 
+/// Options renamed, whose old names are still taken (hidden from the help) with a warning.
+enum DeprecatedOption {
+    /// `--bursts N`, the old name of `--launches N` (render, soak): its value for `--launches`,
+    /// with one line on stderr; nil when it was not given. Giving both is an error.
+    static func launches(_ launches: Int?, bursts: Int?, launchesGiven: Bool) throws -> Int? {
+        guard let bursts else { return launches }
+        guard !launchesGiven else {
+            throw ValidationError("--bursts is the old name of --launches: give --launches alone")
+        }
+        FileHandle.standardError.write(Data("confetti: --bursts is deprecated; use --launches\n".utf8))
+        return bursts
+    }
+}
+
 /// `WxH` in pixels (or points, for `trace`).
 struct PixelSize: ExpressibleByArgument, Sendable, CustomStringConvertible {
     var width: Int

@@ -12,16 +12,16 @@ extension RenderCommand: CheckedBeforeRun {
         }
         let name = effect.effect ?? "celebration"
         let chosen = try EffectOption.applying(count: count, to: motion.applied(to: effect.load(default: "celebration")), name: name)
-        let launches = bursts ?? LaunchSchedule(effect: chosen).launches
-        if launches < 2, CommandLineInput.given("--interval") {
-            let source = bursts != nil ? "--bursts \(launches)" : "\(name) has one launch by default"
-            throw ValidationError("--interval \(interval.compactText) is the time between launches, but there is only one (\(source)): give --bursts 2 or more, or leave --interval out")
+        let launchCount = launches ?? LaunchSchedule(effect: chosen).launches
+        if launchCount < 2, CommandLineInput.given("--interval") {
+            let source = launches != nil ? "--launches \(launchCount)" : "\(name) has one launch by default"
+            throw ValidationError("--interval \(interval.compactText) is the time between launches, but there is only one (\(source)): give --launches 2 or more, or leave --interval out")
         }
         // Shader files on disk are read now: render makes its output directory before it
         // builds the programs.
         try SceneRenderer.checkShaderFiles(ShaderLibrary.resolve(shaders.shaderDir))
         try Budget.render(Budget.RenderRequest(
-            effect: chosen, launches: bursts, interval: interval, countGiven: count != nil,
+            effect: chosen, launches: launches, interval: interval, countGiven: count != nil,
             width: size.width, height: size.height, fps: fps, frames: frames, duration: duration
         ))
     }

@@ -61,7 +61,12 @@ struct RenderCommand: ParsableCommand {
     var force = false
 
     @Option(help: "Launches of the effect. Default: 3 for confetti, else 1.")
-    var bursts: Int?
+    var launches: Int?
+
+    /// `--bursts`, the old name of `--launches`: still taken, hidden from the help, with a
+    /// warning (`DeprecatedOption.launches`).
+    @Option(name: .customLong("bursts"), help: .hidden)
+    var deprecatedBursts: Int?
 
     @Option(help: "Seconds between launches.")
     var interval: Double = 0.35
@@ -75,7 +80,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var glow: BloomOptions
 
-    func validate() throws {
+    mutating func validate() throws {
+        launches = try DeprecatedOption.launches(launches, bursts: deprecatedBursts, launchesGiven: launches != nil)
+        deprecatedBursts = nil
         if out.isEmpty {
             throw ValidationError("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
         }
@@ -85,11 +92,11 @@ struct RenderCommand: ParsableCommand {
         if frames != nil, duration != nil {
             throw ValidationError("give --frames or --duration, not both")
         }
-        if let bursts { try require(bursts, in: 1...10_000, "--bursts") }
+        if let launches { try require(launches, in: 1...10_000, "--launches") }
         try requireFinite(interval, in: 0...3600, "--interval")
         if let count {
             try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count")
-            try require((bursts ?? 3) * count, in: 1...ConfettiCommandLimits.maxCapacity, "--bursts × --count")
+            try require((launches ?? 3) * count, in: 1...ConfettiCommandLimits.maxCapacity, "--launches × --count")
         }
     }
 
@@ -106,7 +113,7 @@ struct RenderCommand: ParsableCommand {
         }
 
         let chosen = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: effect.load(default: "celebration"))), name: effect.effect ?? "celebration")
-        let schedule = LaunchSchedule(effect: chosen, seed: seed, launches: bursts, interval: interval)
+        let schedule = LaunchSchedule(effect: chosen, seed: seed, launches: launches, interval: interval)
         // Spawned once: the recorder's batches give the duration and are what it uploads.
         var recorder = FrameRecorder(schedule: schedule, width: size.width, height: size.height, fps: fps, frames: 1)
         let seconds = duration ?? recorder.duration

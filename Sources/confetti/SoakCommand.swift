@@ -6,40 +6,49 @@ import Foundation
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soak",
-        abstract: "Fire bursts fast enough to wrap the GPU ring many times; report memory, GL errors and parity.",
+        abstract: "Fire launches fast enough to wrap the GPU ring many times; report memory, GL errors and parity.",
         discussion: """
-            Headless. Bursts are spawned every --interval seconds of animation time into a ring of \
-            --capacity particles, with a frame drawn every 100 bursts. At the end: resident memory \
-            after warm-up and at the end, the GPU buffer size, GL errors (KHR_debug), whether the \
-            newest burst reads back from the ring exactly as spawned, and the largest GPU-CPU \
+            Headless. Launches of --count confetti pieces are spawned every --interval seconds of \
+            animation time into a ring of --capacity particles, with a frame drawn every 100 \
+            launches. At the end: resident memory after warm-up and at the end, the GPU buffer \
+            size, GL errors (KHR_debug), whether the newest launch reads back from the ring exactly as spawned, and the largest GPU-CPU \
             position difference over it. Exits 1 if any check fails.
             """
     )
 
-    @Option(help: "Bursts to fire.")
-    var bursts: Int = 100_000
+    @Option(help: "Launches to fire.")
+    var launches: Int = 100_000
 
-    @Option(help: "Particles per burst.")
+    /// `--bursts`, the old name of `--launches`: still taken, hidden from the help, with a
+    /// warning (`DeprecatedOption.launches`).
+    @Option(name: .customLong("bursts"), help: .hidden)
+    var deprecatedBursts: Int?
+
+    @Option(help: "Confetti pieces per launch.")
     var count: Int = 200
 
     @Option(help: "Particles the ring holds.")
     var capacity: Int = 100_000
 
-    @Option(help: "Seconds of animation between bursts.")
+    @Option(help: "Seconds of animation between launches.")
     var interval: Double = 0.01
 
     @Option(help: "Clock at the start, in seconds (a long uptime tests the time rebasing).")
     var startTime: Double = 0
 
-    @Option(help: "Seed of the bursts.")
+    @Option(help: "Seed of the launches; launch k draws from RNG stream k of it.")
     var seed: UInt64 = 1
 
     @OptionGroup var shaders: ShaderOptions
 
-    func validate() throws {
-        try require(bursts, in: 1...10_000_000, "--bursts")
+    mutating func validate() throws {
+        if let merged = try DeprecatedOption.launches(nil, bursts: deprecatedBursts, launchesGiven: CommandLineInput.given("--launches")) {
+            launches = merged
+        }
+        deprecatedBursts = nil
+        try require(launches, in: 1...10_000_000, "--launches")
         // One ring of 32-byte confetti records within the GPU budget, and the run's total work.
-        try Budget.soak(bursts: bursts, count: count, capacity: capacity)
+        try Budget.soak(launches: launches, count: count, capacity: capacity)
         try require(count, in: 1...capacity, "--count (at most --capacity)")
         try requireFinite(interval, in: 0.0001...60, "--interval")
         try requireFinite(startTime, in: 0...1e9, "--start-time")
@@ -47,8 +56,8 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         var options = Soak.Options()
-        options.bursts = bursts
-        options.particlesPerBurst = count
+        options.launches = launches
+        options.particlesPerLaunch = count
         options.capacity = capacity
         options.interval = interval
         options.startTime = startTime
@@ -58,11 +67,11 @@ struct SoakCommand: ParsableCommand {
         }
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
         print("""
-            soak: \(report.bursts) bursts of \(report.particlesPerBurst) into a ring of \(report.capacity) (\(report.ringWraps) wraps), clock \(report.finalClock) s
+            soak: \(report.launches) launches of \(report.particlesPerLaunch) into a ring of \(report.capacity) (\(report.ringWraps) wraps), clock \(report.finalClock) s
               resident memory: \(mib(report.residentBytesAfterWarmUp)) after warm-up, \(mib(report.residentBytesAtEnd)) at the end (\(String(format: "%+.2f%%", 100 * report.residentGrowth)))
               GPU buffer memory: \(mib(report.gpuBufferBytes))
               GL errors: \(report.glErrors)
-              newest burst read back intact: \(report.recordsIntact ? "yes" : "NO")
+              newest launch read back intact: \(report.recordsIntact ? "yes" : "NO")
               parity after wrapping: largest GPU-CPU position difference \(String(format: "%.2e", report.parityMaxPositionError)) pt
             """)
         if report.glErrors > 0 || !report.recordsIntact || report.parityMaxPositionError > 0.01 {

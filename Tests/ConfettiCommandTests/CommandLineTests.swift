@@ -107,7 +107,7 @@ import TestSupport
         BadInput(arguments: ["bench", "--counts", "0"], mentions: ["--counts"]),
         BadInput(arguments: ["bench", "--counts", "12M"], mentions: ["--counts 12,000,000 is above 8,134,407", "largest ring"]),
         BadInput(arguments: ["bench", "--counts", "2000M"], mentions: ["--counts", "is not one"]),
-        BadInput(arguments: ["soak", "--bursts", "-1"], mentions: ["--bursts"]),
+        BadInput(arguments: ["soak", "--launches", "-1"], mentions: ["--launches"]),
         BadInput(arguments: ["presets", "sparklers"], mentions: ["sparklers"]),
         // No display: the viewer says so and points to render.
         BadInput(arguments: ["view"], mentions: ["DISPLAY", "confetti render"]),
@@ -175,6 +175,36 @@ import TestSupport
         #expect(outcome.status == 2 && outcome.exitedNormally, "\(outcome.status): \(outcome.stderr)")
         #expect(outcome.stderr.contains("confetti.vert.glsl:"), "file and line: \(outcome.stderr)")
         #expect(outcome.stderr.contains("aBirthday"), "\(outcome.stderr)")
+    }
+
+    /// `--bursts`, the old name of `--launches` (render, soak), still works: the same frames and
+    /// the same soak, with one line on stderr saying so, and no word of it in the help. Giving
+    /// both is refused.
+    @Test func theOldBurstsOptionStillWorksAndSaysItIsDeprecated() async throws {
+        let deprecation = "confetti: --bursts is deprecated; use --launches\n"
+        let scratch = try Scratch("bursts")
+        let render = ["render", "--effect", "confetti", "--interval", "0.1", "--frames", "2", "--size", "64x36"]
+        let old = try await ConfettiBinary.run(render + ["--bursts", "2", "--out", scratch.path("old")])
+        let new = try await ConfettiBinary.run(render + ["--launches", "2", "--out", scratch.path("new")])
+        #expect(old.status == 0 && new.status == 0, "\(old.stderr) \(new.stderr)")
+        #expect(old.stderr == deprecation, "\(old.stderr.debugDescription)")
+        #expect(new.stderr.isEmpty, "\(new.stderr.debugDescription)")
+        let frame = "frame-0001.png"
+        #expect(FileManager.default.contents(atPath: scratch.path("old/" + frame)) != nil)
+        #expect(FileManager.default.contents(atPath: scratch.path("old/" + frame)) == FileManager.default.contents(atPath: scratch.path("new/" + frame)))
+
+        let soak = try await ConfettiBinary.run(["soak", "--bursts", "20", "--count", "10", "--capacity", "100"])
+        #expect(soak.status == 0 && soak.stdout.hasPrefix("soak: 20 launches of 10 "), "\(soak.stdout) \(soak.stderr)")
+        #expect(soak.stderr.components(separatedBy: deprecation).count == 2, "said once: \(soak.stderr.debugDescription)")
+
+        let both = try await ConfettiBinary.run(["render", "--bursts", "2", "--launches", "2", "--out", scratch.path("both")])
+        #expect(both.status == 2 && both.stderr.hasPrefix("confetti: --bursts is the old name of --launches"), "\(both.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("both")))
+
+        for command in ["render", "soak"] {
+            let help = try await ConfettiBinary.run([command, "--help"])
+            #expect(help.stdout.contains("--launches") && !help.stdout.contains("--bursts"), "\(command) --help: \(help.stdout)")
+        }
     }
 
     @Test(arguments: [("confetti", 30), ("classic", 16), ("fountain", 10)])

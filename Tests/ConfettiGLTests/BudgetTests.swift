@@ -137,12 +137,12 @@ import Testing
     }
 
     @Test func renderMultipliesLaunchesByWhateverSetTheirSize() throws {
-        // A file's count with --bursts, not only --count.
+        // A file's count with --launches, not only --count.
         let million = Self.effect(.confetti) { $0.confetti.count = 1_000_000 }
-        expectRefused(["--bursts × confetti.count", "10 × 1,000,000", "10,000,000 particles", "4,194,304"]) {
+        expectRefused(["--launches × confetti.count", "10 × 1,000,000", "10,000,000 particles", "4,194,304"]) {
             try Budget.render(request(million, launches: 10))
         }
-        expectRefused(["--bursts × --count"]) { try Budget.render(request(million, launches: 10, count: true)) }
+        expectRefused(["--launches × --count"]) { try Budget.render(request(million, launches: 10, count: true)) }
         // The default number of launches is named as such.
         expectRefused(["launches (the default for confetti) × confetti.count", "3 × 2,000,000"]) {
             try Budget.render(request(Self.effect(.confetti) { $0.confetti.count = 2_000_000 }))
@@ -190,7 +190,7 @@ import Testing
             try Budget.render(request(.celebration, duration: 3600))
         }
         // Nor --duration: the launches' own length, and what made it.
-        expectRefused(["the launches last", "--bursts 10,000", "--interval 3,600 s", "confetti.lifetime 1.5 s", "give --frames or --duration"]) {
+        expectRefused(["the launches last", "--launches 10,000", "--interval 3,600 s", "confetti.lifetime 1.5 s", "give --frames or --duration"]) {
             try Budget.render(request(.confetti, launches: 10_000, interval: 3_600))
         }
         expectRefused(["--frames × --size 1280x720", "100,000 × 921,600", "9.2e10 pixels", "17,179,869,184"]) {
@@ -296,9 +296,9 @@ import Testing
     }
 
     @Test func soakBoundsItsTotalWork() {
-        #expect(refusal { try Budget.soak(bursts: 100_000, count: 200, capacity: 100_000) } == nil)
-        expectRefused(["--bursts × --count", "10,000,000 × 1,000", "268,435,456"]) {
-            try Budget.soak(bursts: 10_000_000, count: 1_000, capacity: 100_000)
+        #expect(refusal { try Budget.soak(launches: 100_000, count: 200, capacity: 100_000) } == nil)
+        expectRefused(["--launches × --count", "10,000,000 × 1,000", "268,435,456"]) {
+            try Budget.soak(launches: 10_000_000, count: 1_000, capacity: 100_000)
         }
     }
 }

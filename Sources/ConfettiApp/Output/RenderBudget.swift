@@ -34,7 +34,7 @@ extension Budget {
     package struct RenderRequest: Sendable {
         /// With `--count` already applied.
         package var effect: Effect
-        /// `--bursts`, or nil for the default (3 for confetti, else 1).
+        /// `--launches`, or nil for the default (3 for confetti, else 1).
         package var launches: Int?
         package var interval: Double
         package var countGiven: Bool
@@ -78,7 +78,7 @@ extension Budget {
         let names = Names.options(countGiven: request.countGiven, launchesGiven: request.launches != nil)
         let perLaunch = try launch(effect, .effect(effect.kind), capacity: nil, names: names)
 
-        let launchFactor = Demand.Factor(request.launches != nil ? "--bursts" : "launches (the default for \(effect.kind.rawValue))", launches)
+        let launchFactor = Demand.Factor(request.launches != nil ? "--launches" : "launches (the default for \(effect.kind.rawValue))", launches)
         let all = particles(effect, .effect(effect.kind), names: names).times(launchFactor)
         guard all.total <= Double(maxParticlesPerRender) else {
             throw BudgetError("the launches together spawn \(all.withUnit("particles")), above the limit of \(format(maxParticlesPerRender)) (render spawns them all before the first frame)")

@@ -4,17 +4,17 @@ import ConfettiGL
 import ConfettiProof
 import Foundation
 
-/// `confetti soak`: bursts fired fast enough to wrap the instance ring many times, with a frame
+/// `confetti soak`: launches fired fast enough to wrap the instance ring many times, with a frame
 /// drawn now and then, to show that nothing grows, nothing errs and the shader still agrees
 /// with the CPU afterwards.
 package struct Soak {
     package struct Options: Sendable {
-        package var bursts = 100_000
-        package var particlesPerBurst = 200
+        package var launches = 100_000
+        package var particlesPerLaunch = 200
         package var capacity = 100_000
-        /// Seconds of animation between bursts.
+        /// Seconds of animation between launches.
         package var interval = 0.01
-        /// A frame every this many bursts.
+        /// A frame every this many launches.
         package var frameEvery = 100
         package var seed: UInt64 = 1
         /// Where the clock starts: a long uptime tests the time rebasing too.
@@ -54,12 +54,12 @@ package struct Soak {
         _ = GLDebugLog.drain()
         var glErrors = 0
         var confetti = ConfettiLaunch.standard
-        confetti.count = options.particlesPerBurst
-        let warmUp = min(options.bursts / 10, 1_000)
+        confetti.count = options.particlesPerLaunch
+        let warmUp = min(options.launches / 10, 1_000)
         var startResident = Self.residentBytes()
         var last: (particles: [ConfettiParticle], span: RingSpan<ConfettiKind>?) = ([], nil)
 
-        for k in 0..<options.bursts {
+        for k in 0..<options.launches {
             let now = options.startTime + Double(k) * options.interval
             var rng = SeededGenerator(seed: options.seed, stream: UInt64(k))
             let particles = confetti.spawn(in: viewport, using: &rng)
@@ -77,7 +77,7 @@ package struct Soak {
         epoxy_glFinish()
         glErrors += GLDebugLog.drain().count
 
-        // After all the wrapping, the newest burst is in the ring exactly as spawned, and the
+        // After all the wrapping, the newest launch is in the ring exactly as spawned, and the
         // shader places it as the CPU does.
         let stored = readBack(renderer.ring, renderer.ring.spans.last!)
         let newest = last.span!
@@ -93,11 +93,11 @@ package struct Soak {
             }
         }
         return SoakReport(
-            bursts: options.bursts, particlesPerBurst: options.particlesPerBurst, capacity: options.capacity,
-            ringWraps: options.bursts * options.particlesPerBurst / options.capacity,
+            launches: options.launches, particlesPerLaunch: options.particlesPerLaunch, capacity: options.capacity,
+            ringWraps: options.launches * options.particlesPerLaunch / options.capacity,
             residentBytesAfterWarmUp: startResident, residentBytesAtEnd: Self.residentBytes(),
             gpuBufferBytes: renderer.ring.byteSize, glErrors: glErrors,
-            recordsIntact: recordsIntact, parityMaxPositionError: worst, finalClock: options.startTime + Double(options.bursts) * options.interval
+            recordsIntact: recordsIntact, parityMaxPositionError: worst, finalClock: options.startTime + Double(options.launches) * options.interval
         )
     }
 
@@ -115,17 +115,17 @@ package struct Soak {
 }
 
 package struct SoakReport: Codable, Sendable {
-    package var bursts: Int
-    package var particlesPerBurst: Int
+    package var launches: Int
+    package var particlesPerLaunch: Int
     package var capacity: Int
     package var ringWraps: Int
     package var residentBytesAfterWarmUp: Int
     package var residentBytesAtEnd: Int
     package var gpuBufferBytes: Int
     package var glErrors: Int
-    /// The newest burst read back from the ring equals what was spawned.
+    /// The newest launch read back from the ring equals what was spawned.
     package var recordsIntact: Bool
-    /// Largest |GPU − CPU| of x and y over the newest burst at four ages, in points.
+    /// Largest |GPU − CPU| of x and y over the newest launch at four ages, in points.
     package var parityMaxPositionError: Double
     /// Seconds on the clock at the end.
     package var finalClock: Double

@@ -1,17 +1,17 @@
 import ConfettiCore
 
 extension Budget {
-    /// Particles `soak` spawns over its whole run (bursts × count), one burst at a time: memory
+    /// Particles `soak` spawns over its whole run (launches × count), one launch at a time: memory
     /// stays flat, so this bounds time, about 5 minutes of spawning on one core.
     package static let maxSoakParticles = 1 << 28
 
-    /// `soak`: one ring of `--capacity`, `--bursts` bursts of `--count`.
-    package static func soak(bursts: Int, count: Int, capacity: Int) throws {
+    /// `soak`: one ring of `--capacity`, `--launches` launches of `--count`.
+    package static func soak(launches: Int, count: Int, capacity: Int) throws {
         try Budget.capacity(capacity, rings: [.confetti], name: "--capacity")
         guard count <= maxParticlesPerLaunch else {
             throw BudgetError("--count \(format(count)) is above the limit of \(format(maxParticlesPerLaunch)) particles per launch")
         }
-        let total = Demand([[Demand.Factor("--bursts", bursts), Demand.Factor("--count", count)]], "particles spawned")
+        let total = Demand([[Demand.Factor("--launches", launches), Demand.Factor("--count", count)]], "particles spawned")
         guard total.total <= Double(maxSoakParticles) else {
             throw BudgetError("\(total), above the limit of \(format(maxSoakParticles)) for a soak")
         }

@@ -23,7 +23,7 @@ package protocol EffectKind {
     /// `seconds` as a message writes it: the fields it adds up.
     static func secondsText(_ effect: Effect) -> String
 
-    /// Launches a `LaunchSchedule` makes when none are asked for (`render` without --bursts).
+    /// Launches a `LaunchSchedule` makes when none are asked for (`render` without --launches).
     static func defaultLaunches(_ effect: Effect) -> Int
 
     /// Distinct birth times in one launch: `trace --evaluator gpu` runs a pass for each, at each time.
