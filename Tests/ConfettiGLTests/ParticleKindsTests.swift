@@ -27,6 +27,19 @@ import Testing
         }
     }
 
+    /// A kind's proof comes with it: `confetti verify` and the preset parity suite prove every
+    /// preset's launches, so a registered kind that no preset launches would go unproven.
+    @Test func everyRegisteredKindIsLaunchedBySomePresetSoVerifyProvesIt() {
+        let viewport = Size(width: 640, height: 360)
+        let launched = Effect.presets.flatMap { preset -> [any ParticleBatch] in
+            var rng = SeededGenerator(seed: 1)
+            return preset.effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
+        }
+        for kind in ParticleKinds.all {
+            #expect(launched.contains { $0.isOf(kind) }, "no preset launches \(kind.plural): add one, or PresetParityTests and verify never prove them")
+        }
+    }
+
     /// One renderer per kind, in the registry's (drawing) order, and each batch goes to its
     /// own kind's ring.
     @Test func celebrationDrawsEveryRegisteredKindAndHandsEachBatchToItsOwn() async throws {
