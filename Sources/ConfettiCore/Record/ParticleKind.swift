@@ -3,8 +3,9 @@
 /// proves the shader.
 ///
 /// Everything else is generic: one ring renderer, one transform-feedback probe, one trace
-/// document and one parity harness serve every conformance. A new kind is one record, one
-/// shader and one evaluator; its proof comes with them.
+/// document and one parity harness serve every conformance. A new particle kind is one record,
+/// one shader, one evaluator, a line in `ParticleKinds.all` and its `FeedbackSampling` (in
+/// ConfettiProof); its proof comes with them (docs/architecture.md, Particle kinds).
 package protocol ParticleKind {
     /// The spawn constants of one particle (Double precision, never changed after spawn).
     associatedtype Particle: Sendable
