@@ -58,10 +58,10 @@ package struct Verification {
                 result.expectedSamples += Self.instances(spawn) * times.count
                 let report = try check(spawn, epoch: epoch, times: times, viewport: viewport, shaders: shaders)
                 for failure in report.failures {
-                    result.failures.append("\(name): \(context), burst \(index + 1): \(failure)")
+                    result.failures.append("\(name): \(context), batch \(index + 1): \(failure)")
                 }
                 if report.failureCount > report.failures.count {
-                    result.failures.append("\(name): \(context), burst \(index + 1): and \(report.failureCount - report.failures.count) more")
+                    result.failures.append("\(name): \(context), batch \(index + 1): and \(report.failureCount - report.failures.count) more")
                 }
                 result.parity.merge(report)
             }

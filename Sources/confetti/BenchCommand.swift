@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
             Every frame ends with glFinish. Reported per mode: median and p95 frame time, GPU \
             time (GL_TIME_ELAPSED), main-thread CPU time (outside draw calls and glFinish), bytes \
             uploaded per frame, GPU bytes per particle. Then the scenarios: culling (many dead \
-            particles plus one live burst), spawn (one 100k burst), mixed (confetti and \
+            particles plus one live launch), spawn (one 100k launch), mixed (confetti and \
             fireworks), and where the time goes (pixel density and piece size varied).
             """
     )
@@ -46,7 +46,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Particle-frames per mode per round (fewer frames at large counts, 4 to 40).")
     var frameBudget: Int = 1_000_000
 
-    @Option(help: "Seed of the bursts.")
+    @Option(help: "Seed of the launches.")
     var seed: UInt64 = 1
 
     @OptionGroup var effect: EffectOption
@@ -174,7 +174,7 @@ struct BenchCommand: ParsableCommand {
         }
         if let s = report.scenarios {
             lines.append("")
-            lines.append(String(format: "culling: %d dead + %d live: %@ ms; the live burst alone: %@ ms; ratio %.3f",
+            lines.append(String(format: "culling: %d dead + %d live: %@ ms; the live launch alone: %@ ms; ratio %.3f",
                                 s.culling.deadParticles, s.culling.liveParticles, ms(s.culling.medianMs), ms(s.culling.aloneMedianMs), s.culling.ratio))
             lines.append(String(format: "spawn: %d particles: spawn %@ ms (CPU), upload %@ ms (%d bytes, once)",
                                 s.spawn.particles, ms(s.spawn.spawnMs), ms(s.spawn.uploadMs), s.spawn.bytes))

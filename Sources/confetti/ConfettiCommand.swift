@@ -10,7 +10,7 @@ struct Confetti: ParsableCommand {
         abstract: "Physics confetti on the GPU: closed-form motion in a vertex shader.",
         discussion: """
             Every piece is a pure function of its spawn constants and its age. The CPU spawns a \
-            burst once from a seed, uploads it once, and the vertex shader evaluates position, \
+            launch once from a seed, uploads it once, and the vertex shader evaluates position, \
             rotation, 3D flip and fade each frame from one time uniform.
             """,
         version: ConfettiVersion.current,

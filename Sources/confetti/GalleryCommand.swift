@@ -8,7 +8,7 @@ struct GalleryCommand: ParsableCommand {
         commandName: "gallery",
         abstract: "Draw every preset into one labelled contact sheet (the README's docs/gallery.png).",
         discussion: """
-            Each tile is one launch of a preset (stream 0 of --seed) in a viewport the size of the \
+            Each tile is one launch of a preset (RNG stream 0 of --seed) in a viewport the size of the \
             tile, drawn by the renderer with surfaceless EGL at the middle of the stretch of time \
             during which most of its particles are alive, and named underneath in the pixel font. \
             The PNG is written whole or not at all (a temporary file renamed into place).

@@ -12,7 +12,7 @@ struct TraceCommand: ParsableCommand {
             classic: two fireworks around the Celebrate button in the middle of the viewport. \
             fountain: a 10-spark fountain above it. celebration: both, as {"sparks": …, "confetti": …}, \
             each the document of its kind. rocket: every rocket, spark and crackle, each \
-            burst's constants listed in "bursts". Shells, shows and their rockets: every star, \
+            batch's constants listed in "bursts". Shells, shows and their rockets: every star, \
             glitter spark and flash, the same way. Sample times are each \
             particle's own age (for fountain sparks, time since the spark appeared). \
             --evaluator cpu uses the Swift reference; --evaluator gpu runs the renderer's own vertex \
@@ -29,7 +29,7 @@ struct TraceCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The effect: a preset (see confetti presets), an effect file, or - for one on standard input.", valueName: "name|file|-"))
     var effect: String
 
-    @Option(help: "Seed of the burst.")
+    @Option(help: "Seed of the launch.")
     var seed: UInt64 = 1
 
     // Unconditional, so a list that starts with a negative age is not read as a flag.
@@ -96,19 +96,20 @@ struct TraceCommand: ParsableCommand {
 
     /// The trace of any kind: every particle at each of its own ages, from the Swift reference
     /// or from the renderer's vertex shader read back with transform feedback. A launch of
-    /// several bursts with different constants (a rocket, its sparks, its crackles) evaluates
-    /// each particle with its own burst's, and lists them (`bursts`, and `burst` per particle).
+    /// several batches with different constants (a rocket, its sparks, its crackles) evaluates
+    /// each particle with its own batch's, and lists them (the keys `bursts`, and `burst` per
+    /// particle).
     private func trace<Kind: FeedbackSampling>(_: Kind.Type, effect: EffectName, batches: [any ParticleBatch], times: [Double]) throws -> any Encodable {
         let given = batches.of(Kind.self).map { ($0.particles, $0.uniforms) }
-        // Each burst's uniforms as the renderer fits them, and the particles its records hold:
+        // Each batch's uniforms as the renderer fits them, and the particles its records hold:
         // both evaluators work on exactly these.
         let groups = given.map { particles, uniforms in
             let fitted = Kind.fitted(uniforms, to: particles)
             return (particles.map { Kind.stored($0, uniforms: fitted) }, fitted)
         }
         let particles = groups.flatMap(\.0)
-        let burstOf = groups.enumerated().flatMap { b, group in Array(repeating: b, count: group.0.count) }
-        let uniformsOf = { (i: Int) in groups[burstOf[i]].1 }
+        let batchOf = groups.enumerated().flatMap { b, group in Array(repeating: b, count: group.0.count) }
+        let uniformsOf = { (i: Int) in groups[batchOf[i]].1 }
         // samples[k][i]: particle i at its own age times[k]
         let samples: [[Kind.Sample]]
         switch evaluator {
@@ -118,15 +119,15 @@ struct TraceCommand: ParsableCommand {
             samples = try shaders.withHeadlessGL { library, _ in
                 let probe = try FeedbackProbe<Kind>(shaders: library)
                 defer { probe.delete() }
-                // One pass per burst and distinct birth, so each particle is sampled at its own
-                // age with its own burst's constants.
-                let passes = Dictionary(grouping: particles.indices, by: { TracePass(burst: burstOf[$0], birth: Kind.birth(of: particles[$0])) })
-                let order = passes.keys.sorted { ($0.burst, $0.birth) < ($1.burst, $1.birth) }
+                // One pass per batch and distinct birth, so each particle is sampled at its own
+                // age with its own batch's constants.
+                let passes = Dictionary(grouping: particles.indices, by: { TracePass(batch: batchOf[$0], birth: Kind.birth(of: particles[$0])) })
+                let order = passes.keys.sorted { ($0.batch, $0.birth) < ($1.batch, $1.birth) }
                 return try times.map { t in
                     var row = [Kind.Sample?](repeating: nil, count: particles.count)
                     for pass in order {
                         let members = passes[pass]!
-                        let values = try probe.evaluate(members.map { particles[$0] }, uniforms: groups[pass.burst].1, now: t + pass.birth)
+                        let values = try probe.evaluate(members.map { particles[$0] }, uniforms: groups[pass.batch].1, now: t + pass.birth)
                         for (i, value) in zip(members, values) {
                             row[i] = value
                             row[i]!.t = t  // the age asked for, not (t + birth) − birth
@@ -141,9 +142,9 @@ struct TraceCommand: ParsableCommand {
         return TraceDocument(
             effect: effect.rawValue, seed: seed, evaluator: evaluator.rawValue, viewport: [size.width, size.height],
             constants: Kind.traceConstants(groups[0].1),
-            bursts: distinct ? groups.map { Kind.traceConstants($0.1) } : nil,
+            batches: distinct ? groups.map { Kind.traceConstants($0.1) } : nil,
             particles: particles.enumerated().map { i, p in
-                TraceDocument<Kind>.Particle(index: i, burst: distinct ? burstOf[i] : nil, params: Kind.traceParams(p, uniforms: uniformsOf(i)), samples: times.indices.map { samples[$0][i] })
+                TraceDocument<Kind>.Particle(index: i, batch: distinct ? batchOf[i] : nil, params: Kind.traceParams(p, uniforms: uniformsOf(i)), samples: times.indices.map { samples[$0][i] })
             }
         )
     }
@@ -162,9 +163,9 @@ struct TraceCommand: ParsableCommand {
     }
 }
 
-/// One transform-feedback pass of a trace: the particles of one burst born at one time.
+/// One transform-feedback pass of a trace: the particles of one batch born at one time.
 private struct TracePass: Hashable {
-    var burst: Int
+    var batch: Int
     var birth: Double
 }
 
@@ -198,15 +199,28 @@ struct TraceDocument<Kind: ParticleKind>: Encodable {
     var evaluator: String
     var viewport: [Int]
     var constants: Kind.TraceConstants
-    /// Each burst's constants, when a launch's bursts differ (rockets); absent otherwise.
-    var bursts: [Kind.TraceConstants]?
+    /// Each batch's constants, when a launch's batches differ (rockets); absent otherwise.
+    var batches: [Kind.TraceConstants]?
     var particles: [Particle]
+
+    /// The trace contract's keys (docs/effects.md, Trace output): a launch's batches are listed
+    /// under "bursts", a name users' scripts read, so it stays.
+    enum CodingKeys: String, CodingKey {
+        case effect, seed, evaluator, viewport, constants, particles
+        case batches = "bursts"
+    }
 
     struct Particle: Encodable {
         var index: Int
-        /// Which of `bursts` the particle belongs to, when they differ.
-        var burst: Int?
+        /// Which of `batches` the particle belongs to, when they differ.
+        var batch: Int?
         var params: Kind.TraceParams
         var samples: [Kind.Sample]
+
+        /// "burst": the trace contract's key for `batch`.
+        enum CodingKeys: String, CodingKey {
+            case index, params, samples
+            case batch = "burst"
+        }
     }
 }

@@ -25,10 +25,10 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var effect: EffectOption
 
-    @Option(help: "Particles the GPU ring holds; the oldest bursts are overwritten when it is full.")
+    @Option(help: "Particles each GPU ring holds; the oldest particles are overwritten when it is full.")
     var capacity: Int = Viewer.defaultCapacity
 
-    @Option(help: "Seed for the bursts; burst k of a run uses stream k of it.")
+    @Option(help: "Seed of the launches; launch k of a run draws from RNG stream k of it.")
     var seed: UInt64 = 1
 
     @Option(help: "Window size in screen units, WxH.")
@@ -43,7 +43,7 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Close after this many seconds and print frame-time statistics.")
     var quitAfter: Double?
 
-    @Option(help: "Stress mode: keep about N confetti pieces alive with continuous bursts.")
+    @Option(help: "Stress mode: keep about N confetti pieces alive with continuous launches.")
     var stress: Int?
 
     @Option(help: "Where S saves screenshots.")

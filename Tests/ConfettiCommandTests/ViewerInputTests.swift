@@ -53,7 +53,7 @@ import TestSupport
             viewer.advance(wall: 0.2)
             #expect(viewer.renderFrame().instances == 30)
             #expect(viewer.refusal == nil && !viewer.window.title.contains("refused"))
-            // Key 1, a thousand, fits: 16 bursts of 67.
+            // Key 1, a thousand, fits: 16 launches of 67.
             viewer.handle(Self.key(GLFW_KEY_1))
             #expect(viewer.stress == 1_000)
 
@@ -103,7 +103,7 @@ import TestSupport
             viewer.handle(Self.key(GLFW_KEY_SPACE))
             #expect(viewer.refusal == nil)
 
-            // The loop itself: stress bursts keep coming and every frame draws, no GL error.
+            // The loop itself: stress launches keep coming and every frame draws, no GL error.
             let start = viewer.framesDrawn
             var live: [Int] = []
             viewer.afterFrame = { v in
@@ -120,7 +120,7 @@ import TestSupport
 }
 
 /// A hundred thousand frames of the viewer's own loop (`Viewer.run`), as fast as they go in a
-/// tiny window, with a stress level of 15 pieces (a one-piece burst every 0.1 s into a ring of
+/// tiny window, with a stress level of 15 pieces (a one-piece launch every 0.1 s into a ring of
 /// 64, so it wraps over and over) and an effect file watched: resident memory stays flat.
 ///
 /// Resident memory is the whole process's, and other tests run in parallel in this one, so the

@@ -34,7 +34,7 @@ import Testing
             options.effectName = "confetti"
             options.reducedMotion = true
         }) { viewer in
-            #expect(try viewer.fireBurst().count == Effect.confetti.reducedMotion.confetti.count)
+            #expect(try viewer.fireConfetti().count == Effect.confetti.reducedMotion.confetti.count)
             #expect(viewer.effect.confetti.physics == Effect.confetti.reducedMotion.confetti.physics)
             viewer.handle(.key(Int(GLFW_KEY_N), repeated: false))
             let name = viewer.effectName

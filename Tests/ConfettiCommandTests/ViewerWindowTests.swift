@@ -30,7 +30,7 @@ import TestSupport
             // Nothing alive: the frame issues no draw.
             #expect(viewer.renderFrame().drawCalls == 0)
 
-            let particles = try viewer.fireBurst()
+            let particles = try viewer.fireConfetti()
             #expect(particles.count == 30)
             viewer.advance(wall: 0.6)
             let stats = viewer.renderFrame()
@@ -83,7 +83,7 @@ import TestSupport
             let pixel = withButton[Int(button.midX * viewer.window.pixelsPerPoint), Int((button.minY + 4) * viewer.window.pixelsPerPoint)]
             let fill = viewer.button.fill.rgba8
             #expect(abs(Int(pixel.r) - Int(fill.0)) <= 1 && abs(Int(pixel.b) - Int(fill.2)) <= 1, "the button is drawn: \(pixel)")
-            // Resizing: the viewport, the bursts and the button follow the framebuffer.
+            // Resizing: the viewport, the launches and the button follow the framebuffer.
             glfwSetWindowSize(viewer.window.handle, 800, 450)
             // Until the server's configure event arrives (the window's own event wait; 30 s is
             // a stall guard).
@@ -139,7 +139,7 @@ import TestSupport
             options.quitAfter = 3
             let viewer = try Viewer(options: options)
             defer { viewer.close() }
-            try viewer.fireBurst()
+            try viewer.fireConfetti()
             // Whether something was alive at each frame drawn, by the viewer's own clock: how
             // many frames a loaded machine manages while the burst lives is its business.
             var alive: [Bool] = []
@@ -173,7 +173,7 @@ import TestSupport
         try await SharedGL.withDisplay {
             // 10,000 and 100,000 (8.3k and 44-71k on average before the exact schedule), and
             // the top level, key 6, in the default rings (refused before they made room for the
-            // overlap of its bursts).
+            // overlap of its launches).
             for (level, frames) in [(10_000, 5), (100_000, 5), (Viewer.stressLevels.max()!, 2)] {
                 var options = Viewer.Options()
                 options.vsync = false
@@ -221,7 +221,7 @@ import TestSupport
 @Suite struct HUDTests {
     @Test func theHUDShowsItsLineInTheCornerAndHTogglesIt() async throws {
         try await withWindowedViewer { viewer in
-            try viewer.fireBurst()
+            try viewer.fireConfetti()
             viewer.advance(wall: 0.2)
             viewer.renderFrame()
             let shown = try viewer.readBackBuffer()
@@ -279,31 +279,31 @@ import TestSupport
 }
 
 /// Every launch the viewer makes goes through its `Celebration`, which numbers them: launch k
-/// draws from stream k of `--seed`, whether a call, a key or a stress burst made it, and a
+/// draws from stream k of `--seed`, whether a call, a key or a stress launch made it, and a
 /// refused launch takes no stream.
 @Suite struct ViewerSeedingTests {
     @Test func launchKDrawsFromStreamKOfTheSeedWhateverMadeIt() async throws {
         try await withWindowedViewer({ $0.seed = 7; $0.capacity = 4_000 }) { viewer in
             func stream(_ k: Int) -> SeededGenerator { SeededGenerator(seed: 7, stream: UInt64(k)) }
             var rng = stream(0)
-            #expect(try viewer.fireBurst() == viewer.effect.confetti.spawn(in: viewer.viewport, using: &rng))
+            #expect(try viewer.fireConfetti() == viewer.effect.confetti.spawn(in: viewer.viewport, using: &rng))
             rng = stream(1)
             let point = Point(40, 50)
             #expect(try viewer.fireFirework(at: point) == viewer.effect.fireworks.firework.sparks(at: point, using: &rng))
-            // A key, and a stress level whose bursts all launch in the first frame.
+            // A key, and a stress level whose launches all come in the first frame.
             viewer.handle(.key(Int(GLFW_KEY_F), repeated: false))
             #expect(viewer.launches == 3)
             viewer.handle(.key(Int(GLFW_KEY_1), repeated: false))
             try viewer.feedStress()
-            let stressBursts = viewer.launches - 3
-            #expect(stressBursts > 1)
+            let stressLaunches = viewer.launches - 3
+            #expect(stressLaunches > 1)
             viewer.handle(.key(Int(GLFW_KEY_0), repeated: false))
             // Refused (more pieces alive than the ring holds): no stream taken.
             viewer.handle(.key(Int(GLFW_KEY_6), repeated: false))
-            #expect(viewer.refusal != nil && viewer.launches == 3 + stressBursts)
-            rng = stream(3 + stressBursts)
-            #expect(try viewer.fireBurst() == viewer.effect.confetti.spawn(in: viewer.viewport, using: &rng))
-            #expect(viewer.launches == viewer.renderer.celebration.launches && viewer.launches == 4 + stressBursts)
+            #expect(viewer.refusal != nil && viewer.launches == 3 + stressLaunches)
+            rng = stream(3 + stressLaunches)
+            #expect(try viewer.fireConfetti() == viewer.effect.confetti.spawn(in: viewer.viewport, using: &rng))
+            #expect(viewer.launches == viewer.renderer.celebration.launches && viewer.launches == 4 + stressLaunches)
         }
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 /// The viewer on a Wayland desktop, a headless weston: natively, through Debian's
 /// libglfw3-wayland (which `make wayland-glfw` unpacks into .build/wayland/lib) chosen with
 /// LD_LIBRARY_PATH, with no X server involved; and as an X client of XWayland, with the
-/// system's X11 GLFW. Same binary both times. Hands-free (bursts every 0.2 s until the test
+/// system's X11 GLFW. Same binary both times. Hands-free (launches every 0.2 s until the test
 /// stops it with SIGTERM): a pointer moved by xdotool crashes XWayland under a headless weston,
 /// which has no seat.
 @Suite(.serialized) struct WaylandTests {

@@ -90,9 +90,9 @@ import Testing
         }
     }
 
-    /// A burst whose every piece shares a value (the launch height) stores it to float32
-    /// precision, and grids fitted to a burst are kept for any part of it.
-    @Test func constantFieldsKeepFloatPrecisionAndFittedGridsAreKeptForTheirBurst() {
+    /// A batch whose every piece shares a value (the launch height) stores it to float32
+    /// precision, and grids fitted to a batch are kept for any part of it.
+    @Test func constantFieldsKeepFloatPrecisionAndFittedGridsAreKeptForTheirBatch() {
         let pieces = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
         let physics = ConfettiKind.fitted(.standard, to: pieces)
         #expect(physics.quantisation != ConfettiQuantisation.unfitted)

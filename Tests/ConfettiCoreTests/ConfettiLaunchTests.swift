@@ -65,7 +65,7 @@ import Testing
         #expect(burst.allSatisfy { $0.initialPosition.y == 864 && $0.initialVelocity.y < 0 })
     }
 
-    @Test func sameSeedGivesIdenticalBurstsAndOtherSeedsDiffer() {
+    @Test func sameSeedGivesIdenticalLaunchesAndOtherSeedsDiffer() {
         let a = ConfettiLaunch.standard.spawn(in: viewport, seed: 1234)
         let b = ConfettiLaunch.standard.spawn(in: viewport, seed: 1234)
         let c = ConfettiLaunch.standard.spawn(in: viewport, seed: 1235)

@@ -98,7 +98,7 @@ import Testing
         for r in 0..<launch.rockets {
             guard let rocketBatch = spawns[3 * r].typed(StarKind.self), let sparkBatch = spawns[3 * r + 1].typed(StarKind.self),
                   let crackleBatch = spawns[3 * r + 2].typed(StarKind.self) else {
-                Issue.record("rocket \(r) is not three bursts of stars")
+                Issue.record("rocket \(r) is not three batches of stars")
                 return
             }
             let (rockets, rocketPhysics) = (rocketBatch.particles, rocketBatch.uniforms)

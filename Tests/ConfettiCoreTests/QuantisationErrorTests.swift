@@ -5,7 +5,7 @@ import Testing
 
 /// The compact record's quantisation error against its derivation (docs/effects.md, Compact
 /// record): the piece the record holds, evaluated, stays within `poseError` of the piece as
-/// spawned, over seeded bursts across every confetti field's whole range.
+/// spawned, over seeded launches across every confetti field's whole range.
 @Suite struct QuantisationErrorTests {
     struct Worst: CustomStringConvertible {
         var ratio: [String: Double] = [:]
@@ -71,13 +71,13 @@ import Testing
         }
     }
 
-    /// Bursts of `effect` in random viewports, some with births spread over twice the lifetime
+    /// Launches of `effect` in random viewports, some with births spread over twice the lifetime
     /// (as an emitter would give them), checked at clock times across their lives.
-    static func sweep(_ effect: Effect, _ what: String, bursts: Int, using rng: inout SeededGenerator, into worst: inout Worst) {
+    static func sweep(_ effect: Effect, _ what: String, launches: Int, using rng: inout SeededGenerator, into worst: inout Worst) {
         var confetti = effect.confetti
         confetti.count = min(confetti.count, 64)
         let lifetime = confetti.physics.lifetime
-        for k in 0..<bursts {
+        for k in 0..<launches {
             let viewport = Size(width: rng.uniform(1, 8192).rounded(), height: rng.uniform(1, 8192).rounded())
             var pieces = confetti.spawn(in: viewport, using: &rng)
             if k % 2 == 1 {
@@ -98,7 +98,7 @@ import Testing
                 let text = #"{"kind": "confetti", "confetti": {"\#(field.name)": \#(value)}}"#
                 // Extremes that break a rule between fields are refused by the reader.
                 guard let effect = try? EffectFile.decode(Data(text.utf8), file: nil) else { continue }
-                Self.sweep(effect, "confetti.\(field.name) = \(value)", bursts: 4, using: &rng, into: &worst)
+                Self.sweep(effect, "confetti.\(field.name) = \(value)", launches: 4, using: &rng, into: &worst)
                 cases += 1
             }
         }
@@ -120,7 +120,7 @@ import Testing
         for (gravity, drag, lifetime) in [(100_000.0, 0.1, 60.0), (-100_000.0, 100.0, 1.5), (280.0, 1.6, 1.5)] {
             let text = #"{"kind": "confetti", "confetti": {"gravity": \#(gravity), "drag": \#(drag), "lifetime": \#(lifetime), "count": 64, \#(widest.joined(separator: ", "))}}"#
             let effect = try EffectFile.decode(Data(text.utf8), file: nil)
-            Self.sweep(effect, "widest ranges, drag \(drag)", bursts: 8, using: &rng, into: &worst)
+            Self.sweep(effect, "widest ranges, drag \(drag)", launches: 8, using: &rng, into: &worst)
         }
         #expect(worst.samples > 1_000)
         print("quantisation, widest ranges: \(worst.samples) samples: \(worst)")

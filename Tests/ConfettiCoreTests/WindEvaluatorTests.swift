@@ -58,7 +58,7 @@ import Testing
             physics.wind = Self.gustyWind(seed: rng.next())
             let viewport = Size(width: rng.uniform(320, 3840).rounded(), height: rng.uniform(240, 2160).rounded())
             for var p in burst.spawn(in: viewport, seed: UInt64(trial)).prefix(4) {
-                // Born at different moments of the burst: each meets the gust where it then is.
+                // Born at different moments of the launch: each meets the gust where it then is.
                 p.birth = rng.uniform(0, 2)
                 for t in [0.01, 0.2, 0.77, 1.3, 1.49] {
                     let closed = physics.evaluate(p, at: t).x
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func theBoundIsTightEnoughToCatchAGustAppliedAtTheWrongClock() {
-        // The same wind felt on each piece's own clock (birth 0) instead of the burst's: the
+        // The same wind felt on each piece's own clock (birth 0) instead of the launch's: the
         // pieces born later would be off by far more than RK4's bound.
         var physics = ConfettiPhysics.standard
         physics.wind = Wind(mean: 40, gusts: [Wind.Gust(amplitude: 250, frequency: 3, phase: 0.4)])
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func everyPieceFeelsTheSameGustWhateverItsBirth() {
-        // Long after launch every piece moves with the steady velocity of the burst's clock.
+        // Long after launch every piece moves with the steady velocity of the launch's clock.
         var physics = ConfettiPhysics.standard
         physics.drag = 4
         physics.wind = Wind(mean: 30, gusts: [Wind.Gust(amplitude: 200, frequency: 2, phase: 1)])

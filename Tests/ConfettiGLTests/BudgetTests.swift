@@ -259,7 +259,7 @@ import Testing
     // MARK: stress
 
     @Test func stressLevelsMustFitTheRingAtTheEffectsLifetime() throws {
-        #expect(try Budget.stress(1_000, source: "key 1", lifetime: 1.5, capacity: 1 << 20) == Budget.StressPlan(perBurst: 67, burstsInRing: 16))
+        #expect(try Budget.stress(1_000, source: "key 1", lifetime: 1.5, capacity: 1 << 20) == Budget.StressPlan(perLaunch: 67, launchesInRing: 16))
         // Key 6 with --capacity 1000: killed the viewer before.
         expectRefused(["key 6", "16 × 66,667", "1,066,672 confetti pieces", "does not fit", "1,000 (--capacity)"]) {
             try Budget.stress(1_000_000, source: "key 6", lifetime: 1.5, capacity: 1_000)

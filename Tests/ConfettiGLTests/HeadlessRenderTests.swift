@@ -71,7 +71,7 @@ import Testing
     }
 }
 
-/// The renderer's own time path: each burst's time rebased on its epoch in double precision.
+/// The renderer's own time path: each span's time rebased on its epoch in double precision.
 @Suite struct UptimeRenderTests {
     @Test func aShowRenderedAfterThirtyDaysOfUptimeIsByteIdenticalToOneAtZero() async throws {
         // Confetti launches 0.375 s apart and frames 1/32 s apart: every time is a dyadic

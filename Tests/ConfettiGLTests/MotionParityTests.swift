@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 /// Wind, trail ghosts, colour ramps and size over life in `confetti.vert.glsl` against the Swift
-/// evaluator, through the one parity harness: random bursts, births, viewports, winds and ages.
+/// evaluator, through the one parity harness: random launches, births, viewports, winds and ages.
 @Suite struct MotionParityTests {
-    /// 600 pieces from 20 bursts in viewports from 320×240 to 3840×2160, born at random moments
+    /// 600 pieces from 20 launches in viewports from 320×240 to 3840×2160, born at random moments
     /// of the first two seconds, so that the wind meets each at its own point of the gust.
     static func particles(seed: UInt64) -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: seed)

@@ -35,9 +35,9 @@ import Testing
             Scene(name: "a replacing colour ramp, shrinking", spawns: [pieces(replace)], time: 0.8),
             Scene(name: "a replacing colour ramp near death", spawns: [pieces(replace)], time: 1.35),
             Scene(name: "a multiplying ramp, growing, with a trail", button: true, spawns: [pieces(multiply)], time: 1.0),
-            // Three bursts in the ring, the later ones at record offsets 60 and 100, each with its
-            // own instances per record: the divisor and the per-burst attribute offsets together.
-            Scene(name: "bursts of different trails at different ring offsets", spawns: [
+            // Three spans in the ring, the later ones at record offsets 60 and 100, each with its
+            // own instances per record: the divisor and the per-span attribute offsets together.
+            Scene(name: "spans of different trails at different ring offsets", spawns: [
                 pieces(.standard, count: 60, seed: 1), pieces(trail, count: 40, seed: 2), pieces(multiply, count: 50, seed: 3),
             ], time: 0.7),
         ]

@@ -25,7 +25,7 @@ import Testing
         let early = burst.spawn(in: viewport, using: &rng)
         var bigger = burst
         bigger.sizes = [Size(width: 14, height: 9), Size(width: 9, height: 14), Size(width: 12, height: 12)]
-        // Circles alone in the second burst: flipped, they are the thin ellipses whose ramp the
+        // Circles alone in the second launch: flipped, they are the thin ellipses whose ramp the
         // quad's margin cuts off, so a margin that differed would show.
         bigger.shapes = [.circle]
         bigger.sizes += [Size(width: 7, height: 12), Size(width: 3, height: 3)]
@@ -36,7 +36,7 @@ import Testing
             let fitted = ConfettiKind.fitted(physics, to: pieces)
             return pieces.map { ConfettiKind.stored($0, uniforms: fitted) }
         }
-        let bursts = [(early, physics, 0.0), (late, physics, 0.2)]
+        let launches = [(early, physics, 0.0), (late, physics, 0.2)]
         let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
         let (live, frozen) = try await SharedGL.run {
             let target = try OffscreenTarget(width: width, height: height)
@@ -44,10 +44,10 @@ import Testing
             let reference = try ReferenceRenderer(shaders: SharedGL.shaders())
             defer { renderer.delete(); reference.delete(); target.delete() }
             target.bind()
-            for (pieces, physics, epoch) in bursts { try renderer.add(pieces, uniforms: physics, at: epoch) }
+            for (pieces, physics, epoch) in launches { try renderer.add(pieces, uniforms: physics, at: epoch) }
             // The reference holds floats: give it the pieces the live 32-byte records decode to,
             // so both draw the same pieces and only the renderers differ.
-            try reference.upload(bursts.map { (stored($0.0, $0.1), $0.1, $0.2) })
+            try reference.upload(launches.map { (stored($0.0, $0.1), $0.1, $0.2) })
             clearFramebuffer(to: SceneRenderer.background)
             let a = renderer.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: .overButton)
             let livePixels = try target.readPixels()
@@ -58,7 +58,7 @@ import Testing
             return (livePixels, try target.readPixels())
         }
         var cpu = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: pixelsPerPoint, background: SceneRenderer.background)
-        for (pieces, physics, epoch) in bursts {
+        for (pieces, physics, epoch) in launches {
             for piece in stored(pieces, physics) {
                 cpu.draw(ConfettiKind.drawn(piece, physics.evaluate(piece, at: time - epoch - piece.birth)))
             }
@@ -77,7 +77,7 @@ import Testing
             return (worst, inked == 0 ? 0 : Double(total) / Double(inked), inked)
         }
         for (name, d) in [("live vs reference", difference(live.pixels, frozen.pixels)), ("reference vs CPU", difference(frozen.pixels, cpu.pixels))] {
-            #expect(d.inked > 1_000, "t=\(time), \(name): the scene shows the bursts (\(d.inked) pixels)")
+            #expect(d.inked > 1_000, "t=\(time), \(name): the scene shows the launches (\(d.inked) pixels)")
             #expect(d.worst <= 2, "t=\(time) ×\(pixelsPerPoint), \(name): a pixel differs by \(d.worst) levels")
             #expect(d.mean <= 0.5, "t=\(time) ×\(pixelsPerPoint), \(name): mean difference \(d.mean) levels")
             print(String(format: "reference renderer, t=%.2f ×%.0f, %@: %d pixels, worst %d, mean %.3f", time, pixelsPerPoint, name, d.inked, d.worst, d.mean))

@@ -6,7 +6,7 @@ import Testing
 
 /// `confetti.vert.glsl` against the Swift evaluator, through the one parity harness.
 @Suite struct ConfettiParityTests {
-    /// 1,200 particles from 40 bursts in viewports from 320×240 to 3840×2160.
+    /// 1,200 particles from 40 launches in viewports from 320×240 to 3840×2160.
     static func particles() -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: 2024)
         return (0..<40).flatMap { i -> [ConfettiParticle] in

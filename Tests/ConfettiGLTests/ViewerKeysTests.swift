@@ -72,7 +72,7 @@ import Testing
         func key(_ code: Int32) -> WindowEvent { .key(Int(code), repeated: false) }
         #expect(action(.click(x: Self.button.midX, y: Self.button.minY + Self.button.height / 2)) == .celebrate)
         #expect(action(.click(x: 5, y: 5)) == .fireworkAtClick)
-        #expect(action(key(GLFW_KEY_SPACE)) == .burst)
+        #expect(action(key(GLFW_KEY_SPACE)) == .confetti)
         #expect(action(key(GLFW_KEY_F)) == .fountain)
         #expect(action(key(GLFW_KEY_LEFT)) == .step(frames: -1) && action(key(GLFW_KEY_RIGHT)) == .step(frames: 1))
         #expect(action(.character("+")) == .speedUp && action(.character("-")) == .slowDown)

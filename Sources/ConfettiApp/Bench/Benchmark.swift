@@ -103,11 +103,11 @@ package struct Benchmark {
 
     // MARK: Workload
 
-    /// `count` confetti pieces in 8 bursts launched 0.1 s apart (1 under 8,000, more where a
-    /// burst would pass the per-launch limit), all alive and none fading over the frames
+    /// `count` confetti pieces in 8 launches 0.1 s apart (1 under 8,000, more where a
+    /// launch would pass the per-launch limit), all alive and none fading over the frames
     /// measured (from `Workload.start`, 10 ms apart).
     struct Workload {
-        var bursts: [(epoch: Double, particles: [ConfettiParticle])]
+        var launches: [(epoch: Double, particles: [ConfettiParticle])]
         static let start = 0.75
         static let step = 0.01
 
@@ -118,19 +118,19 @@ package struct Benchmark {
             var confetti = base
             physics = base.physics
             confetti.sizes = confetti.sizes.map { Size(width: ($0.width * sizeScale).rounded(), height: ($0.height * sizeScale).rounded()) }
-            bursts = (0..<n).map { k in
+            launches = (0..<n).map { k in
                 confetti.count = count / n + (k < count % n ? 1 : 0)
                 var rng = SeededGenerator(seed: seed, stream: UInt64(k))
                 return (Double(k) * 0.1, confetti.spawn(in: viewport, using: &rng))
             }
         }
 
-        init(bursts: [(epoch: Double, particles: [ConfettiParticle])], physics: ConfettiPhysics) {
-            self.bursts = bursts
+        init(launches: [(epoch: Double, particles: [ConfettiParticle])], physics: ConfettiPhysics) {
+            self.launches = launches
             self.physics = physics
         }
 
-        var count: Int { bursts.reduce(0) { $0 + $1.particles.count } }
+        var count: Int { launches.reduce(0) { $0 + $1.particles.count } }
 
         func time(frame: Int) -> Double { Self.start + Double(frame % 30) * Self.step }
 
@@ -138,9 +138,9 @@ package struct Benchmark {
         func poses(at now: Double) -> [PoseInstance] {
             var poses: [PoseInstance] = []
             poses.reserveCapacity(count)
-            for burst in bursts {
-                let age = now - burst.epoch
-                for p in burst.particles {
+            for launch in launches {
+                let age = now - launch.epoch
+                for p in launch.particles {
                     poses.append(PoseInstance(p, physics.evaluate(p, at: age)))
                 }
             }
@@ -149,7 +149,7 @@ package struct Benchmark {
     }
 
     /// `count` particles of an effect that launches no confetti (fireworks: sparks or stars):
-    /// launches of it (launch k from stream k of the seed), all at time 0, the last cut short.
+    /// launches of it (launch k from RNG stream k of the seed), all at time 0, the last cut short.
     /// Frames are measured from a quarter of the way through the last particle's life (the
     /// latest birth plus a quarter of the shortest lifetime), 5 ms apart.
     struct LaunchWorkload {
@@ -198,7 +198,7 @@ package struct Benchmark {
         /// gpu mode over an effect's own launches (fireworks), every kind's renderer.
         init(launchWorkload: LaunchWorkload, viewport: Size, pixelsPerPoint: Double, shaders: ShaderLibrary) throws {
             mode = .gpu
-            workload = Workload(bursts: [], physics: .standard)
+            workload = Workload(launches: [], physics: .standard)
             self.viewport = viewport
             self.pixelsPerPoint = pixelsPerPoint
             let celebration = try Celebration(capacity: max(launchWorkload.count, 1), shaders: shaders, seed: 1)
@@ -217,13 +217,13 @@ package struct Benchmark {
             switch mode {
             case .gpu:
                 let renderer = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: max(workload.count, 1))
-                for burst in workload.bursts {
-                    try renderer.add(burst.particles, uniforms: workload.physics, at: burst.epoch)
+                for launch in workload.launches {
+                    try renderer.add(launch.particles, uniforms: workload.physics, at: launch.epoch)
                 }
                 confetti = renderer
             case .reference:
                 let renderer = try ReferenceRenderer(shaders: shaders)
-                try renderer.upload(workload.bursts.map { ($0.particles, workload.physics, $0.epoch) })
+                try renderer.upload(workload.launches.map { ($0.particles, workload.physics, $0.epoch) })
                 reference = renderer
             case .cpu, .floor:
                 let renderer = try PoseRenderer(shaders: shaders)
@@ -263,7 +263,7 @@ package struct Benchmark {
                 confetti!.execute(plan, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
                 return FrameWork(cpu: cpu, uploadBytes: 0)
             case .reference:
-                // Its planning is the same O(bursts) walk as gpu mode's; not what it is here for.
+                // Its planning is the same O(spans) walk as gpu mode's; not what it is here for.
                 reference!.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
                 return FrameWork(cpu: 0, uploadBytes: 0)
             case .cpu:
@@ -374,7 +374,7 @@ package struct Benchmark {
         )
     }
 
-    /// Many particles long dead plus one live burst, against the live burst alone.
+    /// Many particles long dead plus one live launch, against the live launch alone.
     private func culling(query: GLuint, dead: Int, live: Int) throws -> BenchReport.Culling {
         let physics = ConfettiPhysics.standard
         var confetti = ConfettiLaunch.standard
@@ -419,7 +419,7 @@ package struct Benchmark {
         return BenchReport.Culling(deadParticles: dead, liveParticles: live, medianMs: a.medianMs, aloneMedianMs: b.medianMs, ratio: a.medianMs / b.medianMs)
     }
 
-    /// Spawning one burst on the CPU, then uploading it.
+    /// Spawning one launch on the CPU, then uploading it.
     private func spawn(count: Int) throws -> BenchReport.Spawn {
         var confetti = ConfettiLaunch.standard
         confetti.count = count
@@ -430,7 +430,7 @@ package struct Benchmark {
             let t0 = monotonicSeconds()
             let particles = confetti.spawn(in: viewport, seed: options.seed &+ UInt64(k))
             let t1 = monotonicSeconds()
-            // Ten seconds apart, so no burst is alive when the ring wraps over it.
+            // Ten seconds apart, so no launch is alive when the ring wraps over it.
             try renderer.add(particles, uniforms: confetti.physics, at: Double(k) * 10)
             epoxy_glFinish()
             let t2 = monotonicSeconds()
@@ -446,8 +446,8 @@ package struct Benchmark {
         let workload = Workload(count: each, viewport: viewport, seed: options.seed, confetti: options.confetti)
         let scene = try SceneRenderer(shaders: shaders, capacity: max(each, 1))
         defer { scene.delete() }
-        for burst in workload.bursts {
-            try scene.celebration.add(Batch<ConfettiKind>(burst.particles, workload.physics), at: burst.epoch)
+        for launch in workload.launches {
+            try scene.celebration.add(Batch<ConfettiKind>(launch.particles, workload.physics), at: launch.epoch)
         }
         var rng = SeededGenerator(seed: options.seed, stream: 99)
         var firework = ClassicFirework.standard

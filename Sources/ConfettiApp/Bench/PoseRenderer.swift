@@ -14,7 +14,7 @@ package final class PoseRenderer {
 
     package init(shaders: ShaderLibrary) throws {
         // Posed pieces are rectangles and ellipses (`PoseInstance`): the fragment shader built
-        // for those two, as the live renderer builds it for such bursts.
+        // for those two, as the live renderer builds it for spans of them.
         program = try ShaderProgram(shaders, vertex: "app/pose.vert.glsl", fragment: "particle.frag.glsl",
                                     fragmentDefines: ["SHAPES \(DrawnQuad.Shape.rectangle.bit | DrawnQuad.Shape.ellipse.bit)"])
         epoxy_glGenVertexArrays(1, &vao)

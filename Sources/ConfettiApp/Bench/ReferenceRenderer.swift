@@ -50,16 +50,16 @@ package struct ReferenceConfettiRecord: Sendable {
 
 /// `confetti bench`'s `reference` mode: the frozen 60-byte renderer, as it was before the
 /// 32-byte record and the fragment shader built per set of shapes. Instanced
-/// quads (a triangle strip of 4 per piece), one draw per burst with the attributes re-pointed
-/// at the burst, the 60-byte record, and the frozen shaders `Shaders/app/reference-*.glsl`; blending
+/// quads (a triangle strip of 4 per piece), one draw per launch with the attributes re-pointed
+/// at its records, the 60-byte record, and the frozen shaders `Shaders/app/reference-*.glsl`; blending
 /// and state as `ParticleRenderer` set them then. Self-contained, so that changes to the live
 /// renderer, record and shaders do not reach it.
 package final class ReferenceRenderer {
     package let program: ShaderProgram
     private var vao: GLuint = 0
     private var buffer: GLuint = 0
-    /// The bursts uploaded: their first record, count, epoch (s) and physics.
-    private var bursts: [(first: Int, count: Int, epoch: Double, physics: ConfettiPhysics)] = []
+    /// The spans uploaded, one per launch: their first record, count, epoch (s) and physics.
+    private var spans: [(first: Int, count: Int, epoch: Double, physics: ConfettiPhysics)] = []
     private var records = 0
 
     package static let vertexShader = "app/reference-confetti.vert.glsl"
@@ -78,13 +78,13 @@ package final class ReferenceRenderer {
         program.delete()
     }
 
-    /// Uploads every burst once, replacing what was there: (pieces, physics, epoch in seconds).
+    /// Uploads every launch once, replacing what was there: (pieces, physics, epoch in seconds).
     package func upload(_ list: [(particles: [ConfettiParticle], physics: ConfettiPhysics, epoch: Double)]) throws {
         var all: [ReferenceConfettiRecord] = []
-        bursts = []
-        for burst in list where !burst.particles.isEmpty {
-            bursts.append((all.count, burst.particles.count, burst.epoch, burst.physics))
-            all += burst.particles.map(ReferenceConfettiRecord.init)
+        spans = []
+        for launch in list where !launch.particles.isEmpty {
+            spans.append((all.count, launch.particles.count, launch.epoch, launch.physics))
+            all += launch.particles.map(ReferenceConfettiRecord.init)
         }
         records = all.count
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
@@ -95,12 +95,12 @@ package final class ReferenceRenderer {
         try glCheck("uploading \(records) reference confetti records")
     }
 
-    /// Draws every burst alive at `now` (seconds, the clock of the epochs) over the bound
+    /// Draws every span alive at `now` (seconds, the clock of the epochs) over the bound
     /// framebuffer. Leaves blending on, its program in use, nothing bound.
     @discardableResult
     package func draw(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         var stats = FrameStats()
-        let live = bursts.filter { now - $0.epoch >= 0 && now - $0.epoch < $0.physics.lifetime }
+        let live = spans.filter { now - $0.epoch >= 0 && now - $0.epoch < $0.physics.lifetime }
         guard !live.isEmpty else { return stats }
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_CULL_FACE))
@@ -112,21 +112,21 @@ package final class ReferenceRenderer {
         epoxy_glUniform2f(program.uniform("uViewport"), Float(viewport.width), Float(viewport.height))
         epoxy_glUniform1f(program.uniform("uPixelsPerPoint"), Float(pixelsPerPoint))
         let stride = MemoryLayout<ReferenceConfettiRecord>.stride
-        for burst in live {
-            let p = burst.physics
-            epoxy_glUniform1f(program.uniform("uTime"), Float(now - burst.epoch))
+        for span in live {
+            let p = span.physics
+            epoxy_glUniform1f(program.uniform("uTime"), Float(now - span.epoch))
             epoxy_glUniform4f(program.uniform("uPhysics"), Float(p.gravity), Float(p.drag), Float(p.lifetime), Float(p.fadeOutDuration))
             epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
             for (location, input) in ReferenceConfettiRecord.layout.enumerated() {
                 epoxy_glEnableVertexAttribArray(GLuint(location))
                 epoxy_glVertexAttribPointer(GLuint(location), GLint(input.components), GLenum(input.type), GLboolean(input.normalised ? GL_TRUE : GL_FALSE),
-                                            GLsizei(stride), UnsafeRawPointer(bitPattern: burst.first * stride + input.offset))
+                                            GLsizei(stride), UnsafeRawPointer(bitPattern: span.first * stride + input.offset))
                 epoxy_glVertexAttribDivisor(GLuint(location), 1)
             }
-            epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(burst.count))
+            epoxy_glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(span.count))
             stats.drawCalls += 1
-            stats.instances += burst.count
-            stats.ranges.append(burst.first..<(burst.first + burst.count))
+            stats.instances += span.count
+            stats.ranges.append(span.first..<(span.first + span.count))
         }
         epoxy_glBindVertexArray(0)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)

@@ -5,7 +5,7 @@ import Foundation
 /// The README's gallery: every preset drawn by the renderer at a representative moment, in a
 /// labelled grid (`confetti gallery`).
 ///
-/// Each tile is one launch of the preset (stream 0 of the seed) in a viewport the size of the
+/// Each tile is one launch of the preset (RNG stream 0 of the seed) in a viewport the size of the
 /// tile, drawn exactly as `render` draws a frame, at the middle of the stretch of time during
 /// which the most of its particles are alive. Under each tile its name is written in the
 /// pixel font.

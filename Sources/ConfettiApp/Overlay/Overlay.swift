@@ -78,7 +78,7 @@ package final class Overlay {
     }
 
     /// Enough room in each ring for the launches of `effect` alive at once (one, or one every
-    /// `fireEvery` seconds), so no burst ever overwrites a live one.
+    /// `fireEvery` seconds), so no launch ever overwrites a live one.
     package static func capacity(for effect: Effect, fireEvery: Double? = nil) -> Int {
         let kind = effect.kind.definition
         let alive = fireEvery.map { Int((kind.seconds(effect) / $0).rounded(.down)) + 1 } ?? 1

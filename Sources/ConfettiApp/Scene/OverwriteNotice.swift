@@ -2,7 +2,7 @@ import ConfettiGL
 import Foundation
 
 extension Celebration {
-    /// Says once per ring, on stderr, when live bursts start being overwritten, with `advice`
+    /// Says once per ring, on stderr, when live particles start being overwritten, with `advice`
     /// (the option that makes room). The library itself only counts them.
     package func reportOverwrites(advice: String) {
         let say: (String) -> Void = { FileHandle.standardError.write(Data(("confetti: " + $0 + "; " + advice + "\n").utf8)) }

@@ -26,7 +26,7 @@ package final class Viewer {
         package var fireEvery: Double?
         /// Close after this many seconds of wall time and print frame statistics.
         package var quitAfter: Double?
-        /// Keep exactly this many confetti pieces alive with continuous bursts (`StressSchedule`):
+        /// Keep exactly this many confetti pieces alive with continuous launches (`StressSchedule`):
         /// the level at start-up; keys 1–6 and 0 change it (`Viewer.stress`).
         package var stress: Int?
         /// Where S writes screenshots.
@@ -84,7 +84,7 @@ package final class Viewer {
     private var drewAnimatedFrame = false
     /// The last reload error, shown in the title until a reload succeeds.
     package internal(set) var reloadError: String?
-    /// The last input refused (a stress level, burst or click that does not fit), shown in the
+    /// The last input refused (a stress level, key or click that does not fit), shown in the
     /// title until the next input is taken.
     package internal(set) var refusal: String?
     /// Where refusals and reload messages go, one line each: stderr.
@@ -99,7 +99,7 @@ package final class Viewer {
     var emitter = ViewerEmitter()
 
     /// Rings with room for the top stress level at the lifetime of any preset the viewer can
-    /// switch to (a level's bursts overlap by one: 1M at 1.5 s needs 16 × 66,667), and at
+    /// switch to (a level's launches overlap by one: 1M at 1.5 s needs 16 × 66,667), and at
     /// least the library's default.
     package static let defaultCapacity = Effect.presets.reduce(Celebration.defaultCapacity) { room, preset in
         max(room, Int(Budget.stressRing(StressSchedule(level: stressLevels.max()!, lifetime: preset.effect.confetti.physics.lifetime)).total))
@@ -195,7 +195,7 @@ package final class Viewer {
     }
 
     /// Whether the next frame differs from the last one without any input: something is alive
-    /// or about to appear, or bursts are fired hands-free, and the clock runs.
+    /// or about to appear, or launches are fired hands-free, and the clock runs.
     package var isAnimating: Bool {
         !clock.isPaused && (stressMode.level != nil || options.fireEvery != nil || isEmitting || !renderer.celebration.isIdle(at: clock.time))
     }

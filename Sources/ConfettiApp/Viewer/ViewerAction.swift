@@ -9,14 +9,14 @@ package enum ViewerAction: Equatable, Sendable {
     /// A classic firework where the click was.
     case fireworkAtClick
     case fountain
-    /// A confetti burst of the effect's (or `--count`) pieces.
-    case burst
+    /// The effect's confetti: a burst of its (or `--count`) pieces, or its stream.
+    case confetti
     case togglePause
     /// Frames of 1/60 s forward (or back, negative), while paused.
     case step(frames: Int)
     case speedUp
     case slowDown
-    /// Forgets every burst.
+    /// Forgets every launch.
     case clear
     case screenshot
     case cycleHUD
@@ -33,7 +33,7 @@ package enum ViewerAction: Equatable, Sendable {
 
 extension Viewer {
     /// Applies one input event: the action `ViewerKeys.table` gives it, if any. Returns false
-    /// when it asks to quit. Input that cannot be carried out (a stress level, burst or click
+    /// when it asks to quit. Input that cannot be carried out (a stress level, key or click
     /// that does not fit, or that GL refuses) is refused in the title and on stderr, and the
     /// viewer goes on: nothing the user does in the window ends it but Esc, Q or closing it.
     @discardableResult
@@ -54,8 +54,8 @@ extension Viewer {
             attempt("the click") { try fireFirework(at: Point(x, y)) }
         case .fountain:
             attempt("the fountain") { try fireFountain() }
-        case .burst:
-            attempt("the burst") { try fireBurst() }
+        case .confetti:
+            attempt("the confetti") { try fireConfetti() }
         case .togglePause:
             clock.isPaused.toggle()
         case .step(let frames):

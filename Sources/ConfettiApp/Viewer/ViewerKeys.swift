@@ -49,7 +49,7 @@ package enum ViewerKeys {
         Row("click the button", "celebrate: two classic fireworks around its corners and a confetti burst", [(.clickOnButton, .celebrate)]),
         Row("click elsewhere", "a classic firework at the cursor", [(.clickElsewhere, .fireworkAtClick)]),
         Row("F", "a fountain of sparks above the button", [(.key(GLFW_KEY_F), .fountain)]),
-        Row("Space", "a confetti burst (--count N pieces)", [(.key(GLFW_KEY_SPACE), .burst)]),
+        Row("Space", "the effect's confetti: a burst (--count N pieces), or its stream", [(.key(GLFW_KEY_SPACE), .confetti)]),
         Row("P", "pause / resume", [(.key(GLFW_KEY_P), .togglePause)]),
         // Held down, the arrows step on frame by frame.
         Row("← →", "step one frame (1/60 s) back / forward while paused: rewinding is exact", [

@@ -2,11 +2,11 @@ import ConfettiCore
 import ConfettiGL
 
 /// Everything the viewer fires goes through the scene's `Celebration`, which numbers the
-/// launches: launch k draws from stream k of `--seed`, whichever key, click, stress burst or
+/// launches: launch k draws from RNG stream k of `--seed`, whichever key, click, stress launch or
 /// emitter chunk made it. Each launch is checked against `Budget` here first, with the viewer's
 /// own names (`--count`, `--capacity`) for a refusal.
 extension Viewer {
-    /// Launches so far; launch k drew from stream k of the seed.
+    /// Launches so far; launch k drew from RNG stream k of the seed.
     package var launches: Int { renderer.celebration.launches }
 
     private func launch(_ kind: EffectName, around rect: Rect) throws -> [any ParticleBatch] {
@@ -17,16 +17,16 @@ extension Viewer {
         return batches
     }
 
-    /// One confetti burst of the viewer's own making (a stress burst, an emitter chunk), born
+    /// One confetti launch of the viewer's own making (a stress launch, an emitter chunk), born
     /// at `time`; the caller has checked it.
     func launch(_ confetti: ConfettiLaunch, at time: Double) throws {
         try renderer.celebration.launch(at: time) { confetti.spawns(in: viewport, using: &$0) }
     }
 
-    /// Fires one confetti burst sized to the current window; its pieces, layer by layer when
-    /// the effect has depth.
+    /// Fires one launch of the effect's confetti (a burst, or its stream) sized to the current
+    /// window; its pieces, depth layer by depth layer when the effect has depth.
     @discardableResult
-    package func fireBurst() throws -> [ConfettiParticle] {
+    package func fireConfetti() throws -> [ConfettiParticle] {
         try launch(.confetti, around: button.frame).of(ConfettiKind.self).flatMap(\.particles)
     }
 

@@ -17,7 +17,7 @@ import Foundation
 /// no GPU: Mesa's llvmpipe keeps "GPU" buffers in the same memory as everything else. The
 /// figures behind them were measured on such a machine (peak resident memory, debug build):
 ///
-/// - spawning and uploading a burst peaks at about 520 bytes per particle: a `ConfettiParticle`
+/// - spawning and uploading a launch peaks at about 520 bytes per particle: a `ConfettiParticle`
 ///   is ~170 B and a `Spark` with its curve and scale arrays more, then their GPU records (60 B each when
 ///   measured; confetti records are 32 B since, so these figures are upper bounds),
 ///   and the per-side copies made on the way to the ring (1M confetti pieces rendered in one
@@ -31,7 +31,7 @@ package enum Budget {
     // MARK: - The limits
 
     /// Particles one launch spawns: a click, a key, `Celebration.fire`, one of render's launches,
-    /// one stress burst. A launch at the limit rendered alone peaked at 1.17 GB (its rings
+    /// one stress launch. A launch at the limit rendered alone peaked at 1.17 GB (its rings
     /// included), leaving room for the viewer's rings at the largest capacity (1 GiB) on a
     /// 4 GB machine.
     package static let maxParticlesPerLaunch = 1 << 21

@@ -14,7 +14,7 @@ enum EffectFormat {
         .number("lifetime", \.physics.lifetime, 0...60, open: true, .duration, "seconds a piece lives"),
         .number("fadeOutDuration", \.physics.fadeOutDuration, 0...60, .duration, "seconds of linear fade before death, at most the lifetime"),
         .number("windSpeed", \.physics.wind.mean, -100_000...100_000, .speed, "steady wind drag pulls the pieces towards, pt/s, positive to the right"),
-        .gusts("windGusts", \.physics.wind.gusts, "gusts added to the wind on the burst's clock, each [amplitude pt/s, frequency rad/s, phase rad]"),
+        .gusts("windGusts", \.physics.wind.gusts, "gusts added to the wind on the launch's clock, each [amplitude pt/s, frequency rad/s, phase rad]"),
         .whole("trailGhosts", \.physics.trail.ghosts, 0...Trail.maxGhosts, .count, "fading ghosts behind each piece (0: no trail)"),
         .number("trailSpacing", \.physics.trail.spacing, 0...1, open: true, .duration, "seconds between ghosts"),
         .number("trailTaper", \.physics.trail.taper, 0...1, .ratio, "size the ghosts lose towards the end of the trail, fraction"),

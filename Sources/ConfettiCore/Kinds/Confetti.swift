@@ -45,11 +45,11 @@ extension EffectKinds {
             "confetti.lifetime \(effect.confetti.physics.lifetime.compactText) s" + trailText(effect)
         }
 
-        /// The seed article's burst from the bottom edge is three bursts by default; a cannon
+        /// The seed article's burst from the bottom edge is three launches by default; a cannon
         /// or a popper fires once.
         package static func defaultLaunches(_ effect: Effect) -> Int { effect.confetti.emission == .atOnce ? 3 : 1 }
 
-        /// One birth, in each depth layer that has pieces (each layer is a burst of its own).
+        /// One birth, in each depth layer that has pieces (each layer is a batch of its own).
         package static func births(_ effect: Effect) -> Demand {
             let layers = min(effect.confetti.depth.layers, effect.confetti.count)
             return Demand([[Demand.Factor(layers > 1 ? "confetti.depthLayers (one birth each)" : "births", max(layers, 1))]], "")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The constants every confetti piece of a burst shares, and the closed-form motion they give.
+/// The constants every confetti piece of a batch shares, and the closed-form motion they give.
 public struct ConfettiPhysics: Hashable, Sendable {
     /// pt/s², downwards.
     public var gravity: Double
@@ -10,7 +10,7 @@ public struct ConfettiPhysics: Hashable, Sendable {
     public var lifetime: Double
     /// Seconds of linear fade before death.
     public var fadeOutDuration: Double
-    /// How the burst's records hold its pieces (fitted to them when the burst is uploaded:
+    /// How the batch's records hold its pieces (fitted to them when the batch is uploaded:
     /// `ConfettiKind.fitted`); not part of the motion.
     package var quantisation: ConfettiQuantisation = .unfitted
     /// Two-sided paper: a piece showing its back (cos of its flip angle below 0) has its colour

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The travelling wave that bends every ribbon of a burst: the strip's centreline is offset
+/// The travelling wave that bends every ribbon of a batch: the strip's centreline is offset
 /// sideways by amplitude · sin(wavenumber · s − angularSpeed · t + φ) at distance s along its
 /// length (pt, from its centre), with φ the piece's flutter phase. A closed form in the shader
 /// (`Shaders/paper.glsl` hands the phase to `Shaders/shapes.glsl`), so rewinding stays exact.

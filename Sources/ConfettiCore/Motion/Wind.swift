@@ -1,7 +1,7 @@
 import Foundation
 
-/// A horizontal wind every piece of a burst feels at the same moment: w(T) = mean + Σₖ aₖ·sin(ωₖ·T + φₖ),
-/// with T the burst's own clock (seconds after its epoch), so a gust reaches every piece at once,
+/// A horizontal wind every piece of a batch feels at the same moment: w(T) = mean + Σₖ aₖ·sin(ωₖ·T + φₖ),
+/// with T the batch's own clock (seconds after its launch, the epoch), so a gust reaches every piece at once,
 /// whenever it was born. Drag pulls each piece's horizontal velocity towards it:
 /// dv/dt = −drag·(v − w(T)), solved exactly (docs/effects.md, Wind).
 public struct Wind: Hashable, Sendable {
@@ -37,7 +37,7 @@ public struct Wind: Hashable, Sendable {
     /// Still air: today's motion.
     public static let none = Wind(mean: 0)
 
-    /// pt/s at burst time `T` (s).
+    /// pt/s at time `T` (s after the epoch).
     package func velocity(at T: Double) -> Double {
         gusts.reduce(mean) { $0 + $1.amplitude * sin($1.frequency * T + $1.phase) }
     }
@@ -56,7 +56,7 @@ public struct Wind: Hashable, Sendable {
         }
     }
 
-    /// The velocity the wind drives a piece born at burst time `birth` (s) towards once its
+    /// The velocity the wind drives a piece born at time `birth` (s after the epoch) towards once its
     /// launch has decayed, at its birth: mean + Σ gain·sin(ω·birth + shiftedPhase), pt/s. The
     /// piece starts at its launch velocity, so the decaying part of its motion starts at launch
     /// velocity − this (docs/effects.md, Wind). `scale` is its float32 error scale.
@@ -67,8 +67,8 @@ public struct Wind: Hashable, Sendable {
         }
     }
 
-    /// How far the steady velocity carries a piece by age `t` (s) after its birth at burst
-    /// time `birth`: mean·t + Σ its integral, each gust's written as a product of sines so
+    /// How far the steady velocity carries a piece by age `t` (s) after its birth at time
+    /// `birth`: mean·t + Σ its integral, each gust's written as a product of sines so
     /// nothing cancels, 2·gain·sin(ω·(birth + t/2) + shiftedPhase)·sin(ω·t/2)/ω. With no wind
     /// it is exactly 0. `scale` is its float32 error scale: the magnitudes of the terms and of
     /// the sines' arguments.

@@ -1,6 +1,6 @@
 /// xoshiro256** (Blackman & Vigna, 2018), seeded through SplitMix64.
 ///
-/// Every random choice in the project comes from one of these, so a seed fixes a burst
+/// Every random choice in the project comes from one of these, so a seed fixes a launch
 /// bit for bit on every run and every machine. The conversions to `Double` and to bounded
 /// integers are written here rather than taken from the standard library, whose algorithms
 /// are not promised to stay the same between Swift releases.

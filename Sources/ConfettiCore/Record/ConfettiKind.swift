@@ -1,7 +1,7 @@
 /// The per-particle record the GPU reads: one confetti piece, 32 bytes.
 ///
-/// Written once when its burst is spawned and never touched again; the vertex shader
-/// (`Shaders/confetti.vert.glsl`) decodes it with its burst's quantisation grids
+/// Written once when its batch is spawned and never touched again; the vertex shader
+/// (`Shaders/confetti.vert.glsl`) decodes it with its batch's quantisation grids
 /// (`ConfettiQuantisation`, uniforms `uRecordStep`/`uRecordOrigin`) and evaluates the motion
 /// from it and the time uniform.
 ///
@@ -19,10 +19,10 @@
 ///
 /// Each int16 is a code n on its field's grid: the value is `origin + n × step` (units of the
 /// field: pt, pt/s, pt/s², rad, rad/s, deg, deg/s, s), exact in float32. `birth` is seconds
-/// after the burst's epoch (see `InstanceRing`); `spread` carries its sign (the side the piece
+/// after its launch, the epoch of its span (see `RingSpan`); `spread` carries its sign (the side the piece
 /// was thrown to); sizes are whole points, 1...255; the low 3 bits of the shape byte are the
-/// shape, the rest its back colour (`ConfettiParticle.backColor`, 0...31). A tumbling burst
-/// keeps each piece's axis in the flip fields (`ConfettiParticle.tumbleAzimuth`).
+/// shape, the rest its back colour (`ConfettiParticle.backColor`, 0...31). A tumbling piece
+/// keeps its axis in the flip fields (`ConfettiParticle.tumbleAzimuth`).
 package struct ConfettiInstance: Hashable, Sendable {
     package var x0: Int16
     package var y0: Int16
@@ -44,12 +44,12 @@ package struct ConfettiInstance: Hashable, Sendable {
     package var g: UInt8
     package var b: UInt8
 
-    /// The piece on its burst's grids. Every field must be covered (`ConfettiKind.fitted`).
+    /// The piece on its batch's grids. Every field must be covered (`ConfettiKind.fitted`).
     package init(_ p: ConfettiParticle, _ q: ConfettiQuantisation) {
         func code(_ field: ConfettiQuantisation.Field) -> Int16 {
             let value = field.value(of: p)
             guard let code = q[field].code(value) else {
-                preconditionFailure("the \(field) of a confetti piece (\(value)) is outside its burst's quantisation grid; fit the grids to the burst first")
+                preconditionFailure("the \(field) of a confetti piece (\(value)) is outside its batch's quantisation grid; fit the grids to the batch first")
             }
             return code
         }
@@ -121,8 +121,8 @@ package enum ConfettiKind: ParticleKind {
         ("aColor", \.r, 3, .unorm8),
     ])
 
-    /// The burst's physics with grids fitted to its pieces, unless the grids already cover them
-    /// (a burst's own grids, given again for a subset of it).
+    /// The batch's physics with grids fitted to its pieces, unless the grids already cover them
+    /// (a batch's own grids, given again for a subset of it).
     package static func fitted(_ uniforms: ConfettiPhysics, to particles: [ConfettiParticle]) -> ConfettiPhysics {
         guard particles.contains(where: { !uniforms.quantisation.covers($0) }) else { return uniforms }
         var fitted = uniforms

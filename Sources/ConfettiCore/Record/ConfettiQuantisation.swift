@@ -1,12 +1,12 @@
 import Foundation
 
-/// How one burst's confetti records hold their continuous fields in 16 bits each.
+/// How one batch's confetti records hold their continuous fields in 16 bits each.
 ///
 /// Every field (x0, y0, vx, vy, flutter amplitude, frequency and phase, signed spread,
 /// rotation0, spin, flip frequency and phase, birth) is stored as a signed 16-bit whole number
 /// `n` and read back as `origin + n × step` on its own `Grid`. The grids are fitted to the
-/// burst's own pieces (`fitted(to:)`), so whatever a valid effect file produces (any viewport,
-/// any field range) is covered; the price is a step proportional to the burst's spread of that
+/// batch's own pieces (`fitted(to:)`), so whatever a valid effect file produces (any viewport,
+/// any field range) is covered; the price is a step proportional to the batch's spread of that
 /// field: at most `max(range / 65,533, max|value| / 2²³)`, rounded up to a power of two.
 ///
 /// Why powers of two: the vertex shader's decode, `origin + float(n) * step`, is then exact in
@@ -72,7 +72,7 @@ package struct ConfettiQuantisation: Hashable, Sendable {
 
         /// The value `value` is stored as.
         package func stored(_ value: Double) -> Double {
-            guard let code = code(value) else { preconditionFailure("\(value) is outside its quantisation grid (step \(step), origin \(origin)); fit the grid to the burst first") }
+            guard let code = code(value) else { preconditionFailure("\(value) is outside its quantisation grid (step \(step), origin \(origin)); fit the grid to the batch first") }
             return self.value(code)
         }
 
@@ -93,7 +93,7 @@ package struct ConfettiQuantisation: Hashable, Sendable {
         self.grids = grids
     }
 
-    /// Before a burst is fitted: every record write asks for a fit first.
+    /// Before a batch is fitted: every record write asks for a fit first.
     package static let unfitted = ConfettiQuantisation(grids: Field.allCases.map { _ in .unfitted })
 
     package subscript(field: Field) -> Grid { grids[field.rawValue] }

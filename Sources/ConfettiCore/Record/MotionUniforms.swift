@@ -1,5 +1,5 @@
 /// The uniforms of wind, trail and life (`Shaders/wind.glsl`, `trail.glsl`, `life.glsl`): set
-/// per burst, so every piece of it shares them.
+/// per batch, so every piece of it shares them.
 extension ConfettiPhysics {
     /// `uWindMean` (pt/s); `uWindGusts[3]`: per gust its drag-filtered gain (pt/s), ω (rad/s)
     /// and shifted phase (rad), computed here in double; unused gusts have gain 0 and ω 1, so

@@ -1,20 +1,21 @@
 /// One family of particles on its way from spawn to pixels: the spawn constants, the record the
-/// GPU reads, the per-burst uniforms, the shader pair that draws it and the CPU evaluator that
+/// GPU reads, the per-batch uniforms, the shader pair that draws it and the CPU evaluator that
 /// proves the shader.
 ///
 /// Everything else is generic: one ring renderer, one transform-feedback probe, one trace
-/// document and one parity harness serve every conformance. A new kind is one record, one
-/// shader and one evaluator; its proof comes with them.
+/// document and one parity harness serve every conformance. A new particle kind is one record,
+/// one shader, one evaluator, a line in `ParticleKinds.all` and its `FeedbackSampling` (in
+/// ConfettiProof); its proof comes with them (docs/architecture.md, Particle kinds).
 package protocol ParticleKind {
     /// The spawn constants of one particle (Double precision, never changed after spawn).
     associatedtype Particle: Sendable
     /// What the GPU reads per particle. Its layout is described once, by `attributes`.
     associatedtype Record: Sendable
-    /// What every particle of one burst shares, set as uniforms once per draw.
+    /// What every particle of one batch shares, set as uniforms once per draw.
     associatedtype Uniforms: ShaderUniforms
     /// One particle at one age, as the CPU evaluator and the vertex shader compute it.
     associatedtype Sample: ParticleSample
-    /// The spawn constants as the trace prints them (`params`), and the burst's (`constants`).
+    /// The spawn constants as the trace prints them (`params`), and the batch's (`constants`).
     associatedtype TraceParams: Encodable
     associatedtype TraceConstants: Encodable
 
@@ -28,21 +29,21 @@ package protocol ParticleKind {
     static var vertexShader: String { get }
     static var fragmentShader: String { get }
 
-    /// Uniforms of a typical burst: their names and types are the kind's uniform interface.
+    /// Uniforms of a typical batch: their names and types are the kind's uniform interface.
     static var defaultUniforms: Uniforms { get }
 
     /// How the vertex shader reads a record: one entry per vertex attribute, offsets taken
     /// from the record type itself.
     static var attributes: [VertexAttribute] { get }
-    /// A burst's uniforms completed for its particles: whatever the records' encoding needs
-    /// (confetti: its quantisation grids). Called once per burst, before `record`.
+    /// A batch's uniforms completed for its particles: whatever the records' encoding needs
+    /// (confetti: its quantisation grids). Called once per batch, before `record`.
     static func fitted(_ uniforms: Uniforms, to particles: [Particle]) -> Uniforms
     static func record(_ particle: Particle, uniforms: Uniforms) -> Record
     /// The particle its record stands for, as the shader reads it: what the CPU reference must
     /// evaluate wherever it is compared with the GPU.
     static func stored(_ particle: Particle, uniforms: Uniforms) -> Particle
 
-    /// Seconds after the burst's epoch when the particle appears, and how long it lives.
+    /// Seconds after its launch (the epoch of its span) when the particle appears, and how long it lives.
     /// It is drawn for ages in [0, lifetime).
     static func birth(of particle: Particle) -> Double
     static func lifetime(of particle: Particle, uniforms: Uniforms) -> Double
@@ -69,7 +70,7 @@ package protocol ParticleKind {
     static func evaluate(_ particle: Particle, at age: Double, ghost k: Int, uniforms: Uniforms) -> Sample
 
     /// The fragment shader's shapes the particle needs (`DrawnQuad.Shape.bit`). The renderer
-    /// compiles `particle.frag.glsl` once per set of shapes its bursts hold, since llvmpipe pays
+    /// compiles `particle.frag.glsl` once per set of shapes its spans hold, since llvmpipe pays
     /// for every branch a fragment shader has, taken or not.
     static func shapes(of particle: Particle, uniforms: Uniforms) -> DrawnQuad.ShapeSet
 }
@@ -235,14 +236,14 @@ package struct ShaderUniform: Hashable, Sendable {
     }
 }
 
-/// Per-burst constants as the shader reads them: a typed value that lists its uniforms.
+/// Per-batch constants as the shader reads them: a typed value that lists its uniforms.
 package protocol ShaderUniforms: Sendable, Equatable {
     var uniforms: [ShaderUniform] { get }
 }
 
 /// The uniforms every particle shader reads besides its kind's own.
 package enum FrameUniforms {
-    /// Seconds since the burst's epoch, rebased on the CPU in double precision.
+    /// Seconds since the span's epoch, rebased on the CPU in double precision.
     package static func values(age: Float, viewport: Size, pixelsPerPoint: Double) -> [ShaderUniform] {
         [
             ShaderUniform("uTime", .float(age)),

@@ -14,7 +14,7 @@
 /// Curves are stored as cubics (a quadratic's degree is raised exactly) with the control
 /// points relative to P0, which keeps their float32 rounding at the size of the curve rather
 /// than of the screen. Three keyframe values repeat the last one. Duration, key times and the
-/// fade are the firework's, set per burst as uniforms.
+/// fade are the firework's, set per batch as uniforms.
 package struct SparkInstance: Hashable, Sendable {
     package var p0x: Float
     package var p0y: Float

@@ -1,4 +1,4 @@
-/// The timing curve as `Shaders/easing.glsl` reads it: `uEase[0...4]`, computed once per burst in
+/// The timing curve as `Shaders/easing.glsl` reads it: `uEase[0...4]`, computed once per batch in
 /// Double, each value rounded once to Float.
 ///
 /// The shader writes the root as s = k/32 + t and needs the curve's Taylor data at k/32

@@ -1,8 +1,8 @@
 /// Depth for a confetti effect (parallax): its pieces in `layers` layers, each drawn at its own
 /// scale, the farthest smallest and slowest (docs/effects.md, Depth).
 ///
-/// Gravity, drag and wind are uniforms every piece of a burst shares, so a layer cannot be a
-/// per-piece number: each layer is a burst of its own (`Spawn.confetti`) with its own physics.
+/// Gravity, drag and wind are uniforms every piece of a batch shares, so a layer cannot be a
+/// per-piece number: each layer is a batch of its own (`Spawn.confetti`) with its own physics.
 /// A piece at depth factor s has its launch velocity, flutter, spread and size times s, and its
 /// layer's gravity, wind and ribbon wave times s too; everything that is a time (lifetime, fade,
 /// drag, frequencies, births) is unchanged. Its displacement from its launch point at every age

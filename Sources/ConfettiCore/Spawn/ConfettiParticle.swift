@@ -33,7 +33,7 @@ package struct ConfettiParticle: Hashable, Sendable {
     package var size: Size
     package var color: RGB
     package var shape: ConfettiShape
-    /// Seconds after its burst's epoch when the piece appears (0 for a burst thrown at once).
+    /// Seconds after its launch (the epoch) when the piece appears (0 for a burst: all at once).
     package var birth: Double = 0
     /// Its back's colour: 0 for the front's (times `ConfettiPhysics.backShade`), k for
     /// `ConfettiPhysics.backColors[k − 1]`.

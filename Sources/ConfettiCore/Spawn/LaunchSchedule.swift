@@ -20,7 +20,7 @@ extension Effect {
 /// What `confetti render` draws. (Not a fireworks show: that is the effect kind `show`,
 /// `FireworkShow`, which one launch plays whole.)
 ///
-/// Launch k takes stream k of the seed, so adding a launch leaves the earlier ones unchanged.
+/// Launch k takes RNG stream k of the seed, so adding a launch leaves the earlier ones unchanged.
 package struct LaunchSchedule: Sendable {
     package var effect: Effect
     package var seed: UInt64

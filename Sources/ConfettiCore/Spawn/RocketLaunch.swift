@@ -106,7 +106,7 @@ public struct RocketLaunch: Hashable, Sendable {
         return Climb(speed: speed, gravity: gravity, apexTime: log1p(k * speed / gravity) / k)
     }
 
-    /// The physics every spark of a burst shares: a star of light with the sparks' trail (as
+    /// The physics every spark of a batch shares: a star of light with the sparks' trail (as
     /// dots) and their colour ramp over life.
     package var sparkPhysics: StarPhysics {
         StarPhysics(gravity: sparkGravity, drag: sparkDrag, fade: sparkFade, glow: .init(core: 0.4, whiteness: 0.8, light: 0.5),

@@ -14,15 +14,16 @@ import Foundation
 /// ```
 ///
 /// Times are seconds in any clock the app likes (they are subtracted in double precision, so
-/// months of uptime are fine); each `fire` is one seeded launch, launch k drawing from stream k
-/// of `seed`. Each kind has its own GPU ring of `capacity` records, allocated up front.
+/// months of uptime are fine); each `fire` is one seeded launch, launch k drawing from RNG
+/// stream k of `seed`. Each particle kind has its own GPU ring of `capacity` records, allocated
+/// up front.
 public final class Celebration {
-    /// Particles each kind's GPU ring holds; the oldest particles are overwritten when it is full.
+    /// Particles each particle kind's GPU ring holds; the oldest particles are overwritten when it is full.
     public static let defaultCapacity = 1 << 20
 
     public let capacity: Int
     package let shaders: ShaderLibrary
-    /// Seed of the launches; launch k draws from stream k.
+    /// Seed of the launches; launch k draws from RNG stream k.
     public var seed: UInt64
     /// Launches so far.
     public private(set) var launches = 0
@@ -110,7 +111,7 @@ public final class Celebration {
     }
 
     /// One launch that the app makes itself (a firework where the user clicked, confetti of its
-    /// own count): `spawns` draws from the next stream of `seed`, as `fire` does, and what it
+    /// own count): `spawns` draws from the next RNG stream of `seed`, as `fire` does, and what it
     /// returns is uploaded at `time`. Nothing is checked against `Budget` here: that is the
     /// caller's (an upload larger than a ring throws). The stream counts as used once drawn,
     /// even if an upload then fails, so that a launch already in part on screen is never drawn
