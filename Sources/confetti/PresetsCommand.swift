@@ -8,7 +8,7 @@ struct PresetsCommand: ParsableCommand {
         abstract: "List the built-in effects, or print one as an effect file to start from.",
         discussion: """
             Every command that takes --effect accepts a preset name or the path of such a file. \
-            A file may leave fields out; they keep the values of the preset of its kind.
+            A file may leave fields out; they keep the values of the preset of its effect kind.
             """
     )
 

@@ -11,7 +11,7 @@ struct TraceCommand: ParsableCommand {
             confetti: one 30-piece burst (rain, cannons and streams: every piece of the launch). \
             classic: two fireworks around the Celebrate button in the middle of the viewport. \
             fountain: a 10-spark fountain above it. celebration: both, as {"sparks": …, "confetti": …}, \
-            each the document of its kind. rocket: every rocket, spark and crackle, each \
+            each the document of its particle kind. rocket: every rocket, spark and crackle, each \
             batch's constants listed in "bursts". Shells, shows and their rockets: every star, \
             glitter spark and flash, the same way. Sample times are each \
             particle's own age (for fountain sparks, time since the spark appeared). \
