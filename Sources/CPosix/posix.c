@@ -2,6 +2,7 @@
 #include "CPosix.h"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <unistd.h>
 #include <signal.h>
 #include <string.h>
@@ -53,4 +54,9 @@ int confetti_terminal_columns(int fd) {
 
 int confetti_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+void confetti_keep_freed_memory(int bytes) {
+    mallopt(M_TRIM_THRESHOLD, bytes);
+    mallopt(M_MMAP_THRESHOLD, bytes);
 }

@@ -20,4 +20,8 @@ int confetti_terminal_columns(int fd);
 /// pipe2(fds, O_CLOEXEC): a pipe whose ends a spawned program does not inherit unless told to.
 int confetti_pipe_cloexec(int fds[2]);
 
+/// mallopt(M_TRIM_THRESHOLD and M_MMAP_THRESHOLD, bytes): freed memory below `bytes` stays
+/// mapped for reuse (malloc.h's constants do not import into Swift).
+void confetti_keep_freed_memory(int bytes);
+
 #endif

@@ -47,6 +47,7 @@ package final class Overlay {
     private let options: Options
 
     package init(options: Options) throws {
+        HeapTrimming.keepFreedMemory()
         self.options = options
         try GLFWWindow.initialize()
         // X11 needs a compositing manager to show a window's alpha; Wayland compositors always do.

@@ -133,6 +133,7 @@ package final class Viewer {
     }
 
     package init(options: Options) throws {
+        HeapTrimming.keepFreedMemory()
         var options = options
         if options.reducedMotion { options.effect = options.effect.reducedMotion }
         try Self.check(options)
