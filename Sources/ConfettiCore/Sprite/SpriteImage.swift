@@ -1,0 +1,45 @@
+/// A picture a particle can be drawn as: premultiplied RGBA, 8 bits a channel, rows top to
+/// bottom. Every sprite source (emoji, text, PNG, SVG path) is turned into one of these once;
+/// the GPU's layer and the CPU rasteriser's texels are both made from these bytes.
+public struct SpriteImage: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Premultiplied RGBA, row-major, the top row first: 4 × width × height bytes.
+    public let pixels: [UInt8]
+    /// A mask (text, SVG paths) takes its particle's colour: it is white, premultiplied, so its
+    /// red, green and blue equal its alpha, the coverage.
+    public let isMask: Bool
+
+    package init(width: Int, height: Int, pixels: [UInt8], isMask: Bool) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "a sprite image is width × height RGBA pixels")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.isMask = isMask
+    }
+
+    /// A mask from its coverage (one byte a pixel, 0…255, rows top to bottom): white, premultiplied.
+    package init(width: Int, height: Int, coverage: [UInt8]) {
+        precondition(coverage.count == width * height, "one coverage byte a pixel")
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for (i, c) in coverage.enumerated() {
+            pixels[4 * i] = c
+            pixels[4 * i + 1] = c
+            pixels[4 * i + 2] = c
+            pixels[4 * i + 3] = c
+        }
+        self.init(width: width, height: height, pixels: pixels, isMask: true)
+    }
+
+    /// Whether any pixel shows anything.
+    package var isBlank: Bool {
+        stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 0 }
+    }
+}
+
+/// A sprite that cannot be made, said plainly: what was asked for and what is wrong with it.
+/// The command adds the option or field to change.
+public struct SpriteError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var description: String
+    package init(_ description: String) { self.description = description }
+}
