@@ -8,13 +8,14 @@
 #include "trail.glsl"
 #include "life.glsl"
 #include "paper.glsl"
+#include "sprite.glsl"
 
 // The record: 16-bit codes on the burst's grids (see uRecordStep), then exact small fields.
 layout(location = 0) in vec4 aMotionCode;
 layout(location = 1) in vec4 aSwayCode;
 layout(location = 2) in vec4 aTumbleCode;
 layout(location = 3) in float aBirthCode;
-layout(location = 4) in vec3 aShape;    // width, height (pt), shape code (0 rectangle, 1 circle, ...) + 8 x back colour
+layout(location = 4) in vec3 aShape;    // width, height (pt), shape code (0 rectangle, 1 circle, ..., 6 sprite) + 8 x back colour (a sprite: its index)
 layout(location = 5) in vec3 aColor;    // straight rgb
 
 uniform float uTime;        // s since the burst's epoch, rebased on the CPU in double precision
@@ -99,7 +100,18 @@ void main() {
     vLife = vec3(opacity, alive ? 1.0 : 0.0, facing);
     vTint = vec4(colour, size);
 
-    if (alive) {
+    if (alive && shape == 6.0) {
+        // A sprite: its picture lit as paper, drawn as shape 9; its back is its mirror, which a
+        // tumbling piece's parallelogram shows by itself and a flipping one is told.
+        vec4 light = spriteLight(colour, normal);
+        vec4 shown = premultiply(light.rgb, opacity);
+        if (uTumble > 0.5) {
+            emitParallelogram(vec2(x, y), pose.u, pose.v, 0.5 * vec2(aShape.x, aShape.y) * size, 9.0, shown, vec3(0.0));
+        } else {
+            emitShape(vec2(x, y), rotation, 0.5 * vec2(width, aShape.y * size), 9.0, shown, vec3(0.0));
+        }
+        showSprite(back, max(aShape.x, aShape.y), light.a * opacity, uTumble < 0.5 && facing < 0.0 ? -1.0 : 1.0);
+    } else if (alive) {
         vec4 shown = premultiply(shownColour(colour, back, t / lifetime, normal), opacity);
         vec3 wave = ribbonWave(shape, t, aSway.z);
         if (uTumble > 0.5) {

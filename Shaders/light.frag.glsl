@@ -6,6 +6,7 @@
 // The inputs come from emitShape in quad.glsl; the CPU's copy is DrawnQuad.fragment.
 
 #include "coverage.glsl"
+#include "sprite-sample.glsl"
 
 in vec2 vLocal;
 flat in vec3 vHalfSize;     // half length + radius, radius (pt), shape
@@ -16,10 +17,10 @@ uniform vec4 uGlow;         // core radius (share of the radius), core whiteness
 
 out vec4 fragColor;
 
-// The shapes this build fills (bit 6 glow, bit 7 segment): the renderer builds one per set a
-// burst holds (ParticleRenderer.program(for:)), since llvmpipe runs every branch.
+// The shapes this build fills (bit 6 glow, bit 7 segment, bit 9 sprite): the renderer builds
+// one per set a burst holds (ParticleRenderer.program(for:)), since llvmpipe runs every branch.
 #ifndef SHAPES
-#define SHAPES 192
+#define SHAPES 704
 #endif
 
 // (1 - q^2)^2 inside the radius, 0 outside: smooth at the rim, so it needs no antialiasing.
@@ -33,6 +34,17 @@ void main() {
     int shape = int(vHalfSize.z);
     float amount = 0.0;
     float core = 0.0;
+#if (SHAPES & 512) != 0
+    if (shape == 9) {
+        // A star drawn as a picture: not light, so it keeps its alpha, edged as a rectangle.
+        float coverage = edgeCoverage(abs(vLocal.x) - vHalfSize.x) * edgeCoverage(abs(vLocal.y) - vHalfSize.y);
+        if (coverage <= 0.0) {
+            discard;
+        }
+        fragColor = spriteColour(vLocal, vHalfSize.xy, vColor) * coverage;
+        return;
+    }
+#endif
 #if (SHAPES & 64) != 0
     if (shape == 6) {
         // Distance to the capsule's segment: a round glow's is a point.

@@ -50,6 +50,16 @@ vec3 flippingNormal(float rotation, float flip) {
     return vec3(s * cos(r), s * sin(r), cos(flip));
 }
 
+// The light on the face a piece with unit `normal` shows: its brightness (ambient plus
+// diffuse) and its glint towards white.
+vec2 paperLight(vec3 normal) {
+    vec3 shown = normal.z < 0.0 ? -normal : normal;
+    vec3 halfway = normalize(uPaperLight.xyz + vec3(0.0, 0.0, 1.0));
+    float diffuse = max(dot(shown, uPaperLight.xyz), 0.0);
+    float glint = uPaperGlint.x * pow(max(dot(shown, halfway), 0.0), uPaperGlint.y);
+    return vec2(uPaperLight.w + (1.0 - uPaperLight.w) * diffuse, glint);
+}
+
 // The colour a piece shows, straight: its back's own colour (through the colour ramp) or its
 // front's (`front`, after the ramp), times uBackShade on the back; then lit from its normal, diffuse and a glint towards
 // white. Unlit (ambient 1, glint 0) it is exactly the face's colour.
@@ -58,12 +68,18 @@ vec3 shownColour(vec3 front, float back, float u, vec3 normal) {
     if (normal.z < 0.0) {
         face = back > 0.5 ? colourOverLife(uBackColors[int(back) - 1].rgb, u) : front * uBackShade;
     }
-    vec3 shown = normal.z < 0.0 ? -normal : normal;
-    vec3 halfway = normalize(uPaperLight.xyz + vec3(0.0, 0.0, 1.0));
-    float diffuse = max(dot(shown, uPaperLight.xyz), 0.0);
-    float glint = uPaperGlint.x * pow(max(dot(shown, halfway), 0.0), uPaperGlint.y);
-    vec3 lit = face * (uPaperLight.w + (1.0 - uPaperLight.w) * diffuse);
-    return lit + (1.0 - lit) * glint;
+    vec2 light = paperLight(normal);
+    vec3 lit = face * light.x;
+    return lit + (1.0 - lit) * light.y;
+}
+
+// The same light on a sprite, whose colour is per texel: the factor its texels are multiplied
+// by (its tint, times uBackShade on its back, which is its mirror), and the glint added in
+// proportion to their alpha. A texel t then shows t * factor + glint, as paper of colour t would.
+vec4 spriteLight(vec3 tint, vec3 normal) {
+    vec3 face = normal.z < 0.0 ? tint * uBackShade : tint;
+    vec2 light = paperLight(normal);
+    return vec4(face * light.x * (1.0 - light.y), light.y);
 }
 
 // A ribbon's (shape 5) wave at age t for shapes.glsl's ribbonDistances: amplitude, wavenumber

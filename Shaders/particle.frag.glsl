@@ -1,11 +1,12 @@
 #version 330 core
 // Fills a particle's shape (the code in vHalfSize.z: 0 rectangle, 1 ellipse, 2 star, 3 heart,
-// 4 triangle, 5 ribbon; a spark is an ellipse) with an antialiased edge, and writes
+// 4 triangle, 5 ribbon, 9 sprite; a spark is an ellipse) with an antialiased edge, and writes
 // premultiplied colour (blended with ONE, ONE_MINUS_SRC_ALPHA). The inputs come from emitShape
 // in quad.glsl; the distances from shapes.glsl.
 
 #include "coverage.glsl"
 #include "shapes.glsl"
+#include "sprite-sample.glsl"
 
 in vec2 vLocal;
 flat in vec3 vHalfSize;
@@ -20,7 +21,7 @@ out vec4 fragColor;
 // bursts hold (ParticleRenderer.program(for:)): llvmpipe runs every branch of a fragment
 // shader, taken or not, so rectangles alone should not pay for stars.
 #ifndef SHAPES
-#define SHAPES 319
+#define SHAPES 831
 #endif
 
 // Screen points per point of the shape's own frame across its x and y sides: 1 for a shape
@@ -48,11 +49,20 @@ void main() {
     // The code arrives as a whole number (a byte, or a spark's 1), so truncation is exact.
     int shape = int(vHalfSize.z);
     float coverage = 0.0;
+    vec4 colour = vColor;
 #if (SHAPES & 1) != 0
     if (shape == 0) {
         // Rectangle: the product of each axis's edge coverage.
         vec2 scale = across();
         coverage = edgeCoverage((abs(vLocal.x) - halfSize.x) / scale.x) * edgeCoverage((abs(vLocal.y) - halfSize.y) / scale.y);
+    }
+#endif
+#if (SHAPES & 512) != 0
+    if (shape == 9) {
+        // A sprite: its picture, edged as a rectangle.
+        vec2 scale = across();
+        coverage = edgeCoverage((abs(vLocal.x) - halfSize.x) / scale.x) * edgeCoverage((abs(vLocal.y) - halfSize.y) / scale.y);
+        colour = spriteColour(vLocal, halfSize, vColor);
     }
 #endif
 #if (SHAPES & 2) != 0
@@ -90,5 +100,5 @@ void main() {
     if (coverage <= 0.0) {
         discard;
     }
-    fragColor = vColor * coverage;
+    fragColor = colour * coverage;
 }

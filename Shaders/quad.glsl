@@ -29,8 +29,9 @@ float edgeMargin() {
 // well below the true distance, so its ramp reaches past half a pixel (up to 0.27 coverage
 // between half a pixel and one, for a 7 x 12 pt ellipse flipped to 15%), and the quad is where
 // it is cut off.
+// A sprite (9) is edged as a rectangle, so half a pixel is enough for it too.
 float shapeMargin(float shape) {
-    return (shape < 0.5 ? 0.5 : 1.0) / uPixelsPerPoint;
+    return (shape < 0.5 || shape > 8.5 ? 0.5 : 1.0) / uPixelsPerPoint;
 }
 
 // `v` turned by `degrees`, clockwise on screen (y points down).
@@ -46,8 +47,8 @@ vec4 premultiply(vec3 rgb, float opacity) {
 }
 
 // What particle.frag.glsl fills: the point in the shape's own frame, its half extents and kind
-// (0 rectangle, 1 ellipse, 2 star, 3 heart, 4 triangle, 5 ribbon), its premultiplied colour,
-// and a ribbon's wave.
+// (0 rectangle, 1 ellipse, 2 star, 3 heart, 4 triangle, 5 ribbon, 9 sprite), its premultiplied
+// colour, and a ribbon's wave.
 out vec2 vLocal;            // pt
 flat out vec3 vHalfSize;    // half width, half height (pt), shape
 flat out vec4 vColor;
@@ -55,6 +56,8 @@ flat out vec3 vWave;        // amplitude (pt), wavenumber (rad/pt), phase (rad);
 // d(local)/d(screen), columns: the identity for a shape turned by a rotation; a tumbling
 // piece's parallelogram turns distances in its own frame into screen distances with it.
 flat out vec4 vScreenToLocal;
+// A sprite's atlas layer, mip level, glint and mirror (sprite.glsl's showSprite); 0 otherwise.
+flat out vec4 vSprite;
 
 // This vertex's corner of the quad of a shape centred at `centre` (pt), turned by `angle`
 // (deg), with half extents `halfSize` (pt): the shape plus its antialiasing margin. A ribbon's
@@ -70,6 +73,7 @@ void emitShape(vec2 centre, float angle, vec2 halfSize, float shape, vec4 color,
     vColor = color;
     vWave = wave;
     vScreenToLocal = vec4(1.0, 0.0, 0.0, 1.0);
+    vSprite = vec4(0.0);
 }
 
 // The same for a shape whose own frame maps to the screen as the parallelogram of edge vectors
@@ -88,6 +92,7 @@ void emitParallelogram(vec2 centre, vec2 u, vec2 v, vec2 halfSize, float shape, 
     vColor = color;
     vWave = wave;
     vScreenToLocal = inverse;
+    vSprite = vec4(0.0);
 }
 
 // A shape that does not wave.
@@ -104,4 +109,5 @@ void emitNothing() {
     vColor = vec4(0.0);
     vWave = vec3(0.0);
     vScreenToLocal = vec4(0.0);
+    vSprite = vec4(0.0);
 }

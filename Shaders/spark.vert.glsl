@@ -6,12 +6,13 @@
 
 #include "quad.glsl"
 #include "easing.glsl"
+#include "sprite.glsl"
 
 layout(location = 0) in vec4 aCurveA;   // P0.xy (pt), P1 - P0
 layout(location = 1) in vec4 aCurveB;   // P2 - P0, P3 - P0
 layout(location = 2) in vec4 aScale;    // scale keyframe values
 layout(location = 3) in float aDelay;   // s after the launch
-layout(location = 4) in vec4 aLook;     // diameter (pt), in front (0/1), unused, unused
+layout(location = 4) in vec4 aLook;     // diameter (pt), in front (0/1), sprite index + 1 (0: a circle), unused
 layout(location = 5) in vec4 aColor;    // straight rgba
 
 uniform float uTime;        // s since the launch, rebased on the CPU in double precision
@@ -54,7 +55,12 @@ void main() {
     vPose = vec4(position, angle, scale);
     vLife = vec3(opacity, alive ? 1.0 : 0.0, e);
 
-    if (alive) {
+    if (alive && aLook.z > 0.5) {
+        // A sprite, its longer side the diameter, facing along the path.
+        float index = aLook.z - 1.0;
+        emitQuad(position, angle, 0.5 * aLook.x * scale * spriteShare(index), 9.0, premultiply(aColor.rgb, opacity));
+        showSprite(index, aLook.x, 0.0, 1.0);
+    } else if (alive) {
         // A circle: an ellipse with equal half extents.
         float radius = 0.5 * aLook.x * scale;
         emitQuad(position, angle, vec2(radius), 1.0, premultiply(aColor.rgb, opacity));

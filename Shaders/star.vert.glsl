@@ -9,10 +9,11 @@
 #include "trail.glsl"
 #include "light.glsl"
 #include "life.glsl"
+#include "sprite.glsl"
 
 layout(location = 0) in vec4 aMotion;   // x0, y0 (pt), vx, vy (pt/s)
 layout(location = 1) in vec4 aLife;     // birth (s after the burst's epoch), lifetime (s), radius (pt), seed
-layout(location = 2) in vec4 aColor;    // straight rgb, unused
+layout(location = 2) in vec4 aColor;    // straight rgb, sprite index + 1 (0: light) / 255
 layout(location = 3) in vec4 aSecond;   // the colour it changes to, unused
 
 uniform float uTime;        // s since the burst's epoch, rebased on the CPU in double precision
@@ -69,8 +70,18 @@ void main() {
     vTint = vec4(colour, 0.0);
     vHead = head;
 
+    // A sprite's index, from its byte (unorm8: k / 255, so the rounding is exact).
+    float sprite = floor(aColor.a * 255.0 + 0.5) - 1.0;
     if (!alive) {
         emitNothing();
+    } else if (sprite >= 0.0 && !segment) {
+        // A picture facing the way the star flies, its longer side the diameter. Where it
+        // nearly stops (below 1 pt/s) it keeps the direction it was launched in, so it does
+        // not spin on the spot; launched at rest, it faces down, the way it will fall.
+        vec2 heading = dot(v, v) > 1.0 ? v : aMotion.zw;
+        float angle = dot(heading, heading) > 0.0 ? degrees(atan(heading.y, heading.x)) : 90.0;
+        emitQuad(p, angle, radius * spriteShare(sprite), 9.0, premultiply(colour, opacity * bright));
+        showSprite(sprite, 2.0 * aLife.z, 0.0, 1.0);
     } else if (segment) {
         vec2 along = head - p;
         float span = length(along);

@@ -102,7 +102,8 @@ package enum ParityCheck {
     package static func check<Kind: FeedbackSampling>(
         _: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
         viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5, shaders: ShaderLibrary,
-        evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate
+        evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate,
+        sprites: SpriteTable = SpriteTable()
     ) throws -> Report {
         var report = Report()
         let probe = try FeedbackProbe<Kind>(shaders: shaders)
@@ -111,7 +112,7 @@ package enum ParityCheck {
         // reference evaluates those, so quantisation is not part of the float32 budget.
         let uniforms = Kind.fitted(uniforms, to: particles)
         let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
-        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, side: .overButton)
+        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
         for a in times {
             let now = epoch + a
             let probed = try probe.evaluateVertices(particles, in: span, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
@@ -131,12 +132,13 @@ package enum ParityCheck {
                     let cpu = evaluate(p, gpuAge, ghost, uniforms)
                     compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
                     guard g.alive == cpu.alive else { continue }
-                    let quad = Kind.drawn(p, cpu)
+                    var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
+                    if let index = quad.sprite?.index { quad.sprite?.layer = sprites.entries[index].layer }
                     for (corner, outputs) in gpuProbe.vertices.enumerated() {
                         let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
                         for (i, (got, wanted)) in zip(outputs, want).enumerated() {
                             let error = abs(got - wanted)
-                            let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : "vertex frame"
+                            let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
                             if !(error <= tolerance[i]) {
                                 report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
                             }

@@ -33,11 +33,13 @@ package enum PixelProof {
         func draw<Batch: ParticleBatch>(_ batch: Batch, _ side: ButtonSide) {
             typealias Kind = Batch.Kind
             let uniforms = Kind.fitted(batch.uniforms, to: batch.particles)
+            let sprites = batch.sprites.map(SpriteTexels.init)
             for particle in batch.particles where Kind.side(of: particle) == side {
                 let p = Kind.stored(particle, uniforms: uniforms)
                 let age = time - Kind.birth(of: p)
                 for k in stride(from: Kind.ghosts(uniforms), through: 0, by: -1) {
-                    image.draw(Kind.drawn(p, Kind.evaluate(p, at: age - Double(k) * Kind.ghostSpacing(uniforms), ghost: k, uniforms: uniforms)))
+                    let sample = Kind.evaluate(p, at: age - Double(k) * Kind.ghostSpacing(uniforms), ghost: k, uniforms: uniforms)
+                    image.draw(Kind.drawn(p, sample, pixelsPerPoint: pixelsPerPoint), sprites: sprites)
                 }
             }
         }

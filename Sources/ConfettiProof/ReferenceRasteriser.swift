@@ -44,8 +44,9 @@ package struct ReferenceRasteriser: Sendable {
         }
     }
 
-    /// Draws what a particle's shaders draw: the fragments inside its quad, covered by its shape.
-    package mutating func draw(_ quad: DrawnQuad) {
+    /// Draws what a particle's shaders draw: the fragments inside its quad, covered by its shape
+    /// (a sprite's texels from `sprites`, its batch's).
+    package mutating func draw(_ quad: DrawnQuad, sprites: [SpriteTexels] = []) {
         guard quad.alive else { return }
         let s = pixelsPerPoint
         let reach = quad.reach(pixelsPerPoint: s)
@@ -56,7 +57,7 @@ package struct ReferenceRasteriser: Sendable {
         }.max()!
         fill(minX: quad.centre.x - extent, minY: quad.centre.y - extent, maxX: quad.centre.x + extent, maxY: quad.centre.y + extent) { point in
             guard quad.quadContains(point, pixelsPerPoint: s) else { return nil }
-            return quad.fragment(atLocal: quad.toLocal(point - quad.centre), pixelsPerPoint: s)
+            return quad.fragment(atLocal: quad.toLocal(point - quad.centre), pixelsPerPoint: s, sprites: sprites)
         }
     }
 

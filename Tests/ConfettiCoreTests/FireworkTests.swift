@@ -194,7 +194,7 @@ import Testing
             "aCurveB": [\.d2x, \.d2y, \.d3x, \.d3y],
             "aScale": [\.scale0, \.scale1, \.scale2, \.scale3],
             "aDelay": [\.delay],
-            "aLook": [\.size, \.inFront, \.unused0, \.unused1],
+            "aLook": [\.size, \.inFront, \.sprite, \.unused],
             "aColor": [\.r, \.g, \.b, \.a],
         ]
         for attribute in SparkKind.attributes {

@@ -47,7 +47,7 @@ extension Viewer {
     package func fireFirework(at point: Point) throws -> [Spark] {
         try Budget.launch(options.effect, .firework, capacity: options.capacity)
         let firework = options.effect.fireworks.firework
-        let batches = try renderer.celebration.launch(at: clock.time) { [Batch<SparkKind>(firework.sparks(at: point, using: &$0), firework.timing)] }
+        let batches = try renderer.celebration.launch(at: clock.time) { [Batch<SparkKind>(firework.sparks(at: point, using: &$0), firework.timing, sprites: firework.spriteImages)] }
         needsRedraw = true
         return batches.of(SparkKind.self).flatMap(\.particles)
     }

@@ -5,7 +5,7 @@ extension EffectKinds {
         package static var hasButton: Bool { true }
 
         package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            effect.fireworks.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, effect.fireworks.firework.timing) }
+            effect.fireworks.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, effect.fireworks.firework.timing, sprites: effect.fireworks.firework.spriteImages) }
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {

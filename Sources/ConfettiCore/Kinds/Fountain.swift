@@ -5,7 +5,7 @@ extension EffectKinds {
         package static var hasButton: Bool { true }
 
         package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            [Batch<SparkKind>(effect.fountain.sparks(above: button, using: &rng), effect.fountain.timing)]
+            [Batch<SparkKind>(effect.fountain.sparks(above: button, using: &rng), effect.fountain.timing, sprites: effect.fountain.sprites.images)]
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {

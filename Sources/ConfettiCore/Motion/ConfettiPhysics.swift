@@ -69,6 +69,9 @@ package struct ConfettiSample: ParticleSample, Hashable {
     /// The colour drawn, straight: the face shown (the front's colour after the ramp; the back's
     /// colour, or the front's times `backShade`), lit. Drawn, not traced (it follows from the pose).
     package var shown = SIMD3<Double>.zero
+    /// A sprite's light: `shown` is then the factor its texels are multiplied by, and this the
+    /// glint added in proportion to their alpha (`spriteLight` in Shaders/paper.glsl). Drawn, not traced.
+    package var glint = 0.0
     /// A tumbling piece's pose (its quad is a parallelogram); nil for a flipping one, drawn as a
     /// rectangle turned by `rotation` and `apparentWidth` wide. Drawn, not traced.
     package var pose: PaperPose?
@@ -176,17 +179,27 @@ extension ConfettiPhysics {
         // backShade as a float), then brightness and a glint towards white.
         let back = facing < 0
         var face = color.rgb
-        if back, p.backColor > 0 {
+        if p.sprite != nil {
+            // A sprite's back is its mirror, shaded; its texels are lit per pixel, so the light
+            // goes in two parts (Shaders/paper.glsl, spriteLight).
+            if back { face *= Double(Float(backShade)) }
+            let normal = pose?.normal ?? PaperPose.flippingNormal(rotation: rotation, flip: flip)
+            let light = PaperPose.light(normal, shading)
+            sample.shown = face * light.brightness * (1 - light.glint)
+            sample.glint = light.glint
+        } else if back, p.backColor > 0 {
             let (r, g, b, _) = backColors[p.backColor - 1].rgba8
             face = colorRamp.color(piece: SIMD3(Double(r), Double(g), Double(b)) / 255, at: u).rgb
         } else if back {
             face *= Double(Float(backShade))
         }
-        let normal = pose?.normal ?? PaperPose.flippingNormal(rotation: rotation, flip: flip)
-        let light = PaperPose.light(normal, shading)
-        let lit = face * light.brightness
-        sample.shown = lit + (1 - lit) * light.glint
-        if p.shape == .ribbon {
+        if p.sprite == nil {
+            let normal = pose?.normal ?? PaperPose.flippingNormal(rotation: rotation, flip: flip)
+            let light = PaperPose.light(normal, shading)
+            let lit = face * light.brightness
+            sample.shown = lit + (1 - lit) * light.glint
+        }
+        if p.shape == .ribbon, p.sprite == nil {
             sample.wave = SIMD3(ribbonWave.amplitude, ribbonWave.wavenumber, p.flutterPhase - ribbonWave.angularSpeed * t)
         }
         (sample.red, sample.green, sample.blue) = (color.rgb.x, color.rgb.y, color.rgb.z)
@@ -212,7 +225,7 @@ extension ConfettiPhysics {
             apparentWidth: (pose == nil ? 1 + abs(p.flipFrequency * t) + abs(p.flipPhase) : poseScale) * p.size.width * abs(size) + turned * sizeScale,
             opacity: (lifetime + abs(t)) / fadeOutDuration + (k == 0 ? 0 : 3),
             facing: pose == nil ? 1 + abs(p.flipFrequency * t) + abs(p.flipPhase) : poseScale,
-            wavePhase: p.shape == .ribbon ? abs(p.flutterPhase) + abs(ribbonWave.angularSpeed * t) : 0,
+            wavePhase: p.shape == .ribbon && p.sprite == nil ? abs(p.flutterPhase) + abs(ribbonWave.angularSpeed * t) : 0,
             color: color.scale,
             size: sizeScale,
             pose: poseScale,

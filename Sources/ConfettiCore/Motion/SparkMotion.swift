@@ -34,6 +34,8 @@ package struct Spark: Hashable, Sendable {
     package var color: RGB
     /// Drawn over the button (true) or under it.
     package var inFront: Bool
+    /// The picture it is drawn as, facing along its path, its longer side `size`; nil for a circle.
+    package var sprite: SpriteChoice?
 
     package init(curve: Bezier, delay: Double, scaleValues: [Double], size: Double, color: RGB, inFront: Bool) {
         self.curve = curve
@@ -42,6 +44,18 @@ package struct Spark: Hashable, Sendable {
         self.size = size
         self.color = color
         self.inFront = inFront
+    }
+}
+
+extension Spark {
+    /// Drawn as one of `sprites`, by weight (one more draw, last, only when there are sprites):
+    /// its size the sprite's, its colour the sprite's fill.
+    package mutating func wear(_ sprites: [Sprite], using rng: inout SeededGenerator) {
+        guard !sprites.isEmpty else { return }
+        let (sprite, choice) = sprites.choose(using: &rng)
+        self.sprite = choice
+        size = sprite.size
+        color = sprite.colour(drawn: color)
     }
 }
 

@@ -19,6 +19,9 @@ package struct Star: Hashable, Sendable {
     package var secondColor: RGB
     /// Picks its flicker and its strobe phase: a whole number below 2²⁴, so float holds it exactly.
     package var seed: UInt32
+    /// The picture it is drawn as instead of its glow, facing the way it flies, its longer side
+    /// the diameter; nil for light.
+    package var sprite: SpriteChoice?
 
     package init(position: Point, velocity: SIMD2<Double>, birth: Double, lifetime: Double, radius: Double, color: RGB, secondColor: RGB? = nil, seed: UInt32) {
         self.position = position

@@ -17,6 +17,9 @@ package struct DrawnQuad: Sendable {
         case glow = 6
         /// Light: a piece of a ribbon trail, soft across and cut square at its ends.
         case segment = 7
+        /// A picture (`sprite.glsl`): a layer of the sprite atlas over the quad, edged as a
+        /// rectangle. (Code 8 is taken by the parallelogram's bit in a `ShapeSet`.)
+        case sprite = 9
 
         /// Its bit in a set of shapes (`ShapeSet`): bit c for code c.
         package var bit: UInt32 { 1 << UInt32(rawValue) }
@@ -27,10 +30,10 @@ package struct DrawnQuad: Sendable {
     package typealias ShapeSet = UInt32
     /// Bit 8: a shape's own frame may be a parallelogram (`frame`): tumbling paper.
     package static let parallelogram: ShapeSet = 1 << 8
-    /// Every shape `particle.frag.glsl` knows: the paper shapes, in any frame.
-    package static let allShapes: ShapeSet = 0b1_0011_1111
-    /// The shapes `light.frag.glsl` knows.
-    package static let lightShapes: ShapeSet = 0b1100_0000
+    /// Every shape `particle.frag.glsl` knows: the paper shapes and sprites, in any frame.
+    package static let allShapes: ShapeSet = 0b11_0011_1111
+    /// The shapes `light.frag.glsl` knows: light, and sprites.
+    package static let lightShapes: ShapeSet = 0b10_1100_0000
 
     /// How `light.frag.glsl` fills a glow or a segment: the uniforms it reads (`uGlow`).
     package struct Light: Hashable, Sendable {
@@ -73,10 +76,42 @@ package struct DrawnQuad: Sendable {
     package var waveError = 0.0
     /// The glow's look, for the light shapes.
     package var light = Light(core: 0, whiteness: 0, keptAlpha: 1)
+    /// What a sprite quad reads (`vSprite`); nil for every other shape.
+    package var sprite: Sprite?
     /// A tumbling piece's parallelogram (`emitParallelogram`); nil for a shape turned by `angle`.
     package var frame: Frame?
     /// How far float32 may move each component of `frame`'s edge vectors (absolute).
     package var frameError = 0.0
+
+    /// Which picture a sprite quad shows and how: the fragment shader's `vSprite`.
+    package struct Sprite: Sendable {
+        /// Into its batch's sprites (`SpriteChoice.index`).
+        package var index: Int
+        /// The atlas layer the shader is told (`SpriteTable`): the index, unless a test says
+        /// where its sprites landed.
+        package var layer: Int
+        /// The mip level it is read from (`SpriteTexels.level`).
+        package var level: Int
+        /// Light added in proportion to the picture's alpha, premultiplied by opacity: a foil
+        /// glint. 0 for an unlit piece.
+        package var glint = 0.0
+        /// −1 when the picture is seen from behind and mirrored (a flipping piece's back).
+        package var mirror = 1.0
+
+        package init(index: Int, level: Int, glint: Double = 0, mirror: Double = 1) {
+            self.index = index
+            layer = index
+            self.level = level
+            self.glint = glint
+            self.mirror = mirror
+        }
+
+        /// The layer's point under `local` (pt in the shape's frame, half extents `halfSize`):
+        /// 0…1 across, top-left origin, mirrored as the shader mirrors it.
+        package func uv(_ local: SIMD2<Double>, halfSize: SIMD2<Double>) -> SIMD2<Double> {
+            SIMD2(local.x * mirror, local.y) / halfSize * 0.5 + 0.5
+        }
+    }
 
     /// The screen offsets (pt) of the unit x and y of a shape's own frame: its parallelogram.
     package struct Frame: Sendable {
@@ -159,7 +194,7 @@ package struct DrawnQuad: Sendable {
     /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), vWave (3), vScreenToLocal (4), and
     /// how far each may be off.
     package func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
-        guard alive else { return ([2, 2, 2, 1] + [Double](repeating: 0, count: 16), [Double](repeating: 0, count: 20)) }
+        guard alive else { return ([2, 2, 2, 1] + [Double](repeating: 0, count: 20), [Double](repeating: 0, count: 24)) }
         let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
         let slope = abs(wave.x * wave.y)
         let local = Self.corner(index) * reach(pixelsPerPoint: pixelsPerPoint)
@@ -178,15 +213,17 @@ package struct DrawnQuad: Sendable {
         let localError = (halfSizeError + marginError) * (1 + slope) + k * eps * ((halfSize.x + margin * across.x) * (1 + slope) + abs(wave.x) + halfSize.y + margin * across.y)
         let values = [clip[0], clip[1], 0, 1, local.x, local.y, halfSize.x, halfSize.y, shape.rawValue] + [color.x, color.y, color.z, color.w]
             + [wave.x, wave.y, wave.z] + [screenToLocal.x, screenToLocal.y, screenToLocal.z, screenToLocal.w]
+            + (sprite.map { [Double($0.layer), Double($0.level), $0.glint, $0.mirror] } ?? [0, 0, 0, 0])
         let tolerances = clipError + [0, 0, localError, localError, halfSizeError, halfSizeError, 0]
             + [Double](repeating: colorError + k * eps, count: 4)
             + [k * eps * abs(wave.x), k * eps * abs(wave.y), waveError + k * eps * abs(wave.z)]
             + [Double](repeating: inverseError, count: 4)
+            + [0, 0, colorError + k * eps, 0]
         return (values, tolerances)
     }
 
-    package static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor", "vWave", "vScreenToLocal"]
-    package static let vertexOutputFloats = 20
+    package static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor", "vWave", "vScreenToLocal", "vSprite"]
+    package static let vertexOutputFloats = 24
 
     /// How much of a pixel whose centre is at `local` (pt, in the shape's own frame) the shape
     /// covers: the fragment shader's edge ramp, one pixel wide.
@@ -194,7 +231,7 @@ package struct DrawnQuad: Sendable {
         func edge(_ distance: Double) -> Double { min(max(0.5 - distance * pixelsPerPoint, 0), 1) }
         let across = self.across
         switch shape {
-        case .rectangle:
+        case .rectangle, .sprite:
             return edge((abs(local.x) - halfSize.x) / across.x) * edge((abs(local.y) - halfSize.y) / across.y)
         case .ellipse:
             return edge(ShapeDistance.ellipse(local, semiAxes: halfSize, screenToLocal: screenToLocal))
@@ -218,11 +255,17 @@ package struct DrawnQuad: Sendable {
 
     /// The premultiplied colour the fragment shader writes at `local`, nil where it discards:
     /// the paper shapes' colour times their coverage; a glow's colour going white in its core,
-    /// keeping `light.keptAlpha` of its alpha.
-    package func fragment(atLocal local: SIMD2<Double>, pixelsPerPoint: Double) -> SIMD4<Double>? {
+    /// keeping `light.keptAlpha` of its alpha; a sprite's texels, from `sprites` (its batch's,
+    /// by index), times its colour plus its glint.
+    package func fragment(atLocal local: SIMD2<Double>, pixelsPerPoint: Double, sprites: [SpriteTexels] = []) -> SIMD4<Double>? {
         let amount = coverage(atLocal: local, pixelsPerPoint: pixelsPerPoint)
         guard amount > 0 else { return nil }
         switch shape {
+        case .sprite:
+            guard let sprite else { preconditionFailure("a sprite quad without its sprite") }
+            let texel = sprites[sprite.index].sample(level: sprite.level, at: sprite.uv(local, halfSize: halfSize))
+            let rgb = SIMD3(texel.x, texel.y, texel.z) * SIMD3(color.x, color.y, color.z) + SIMD3(repeating: texel.w * sprite.glint)
+            return SIMD4(rgb, texel.w * color.w) * amount
         case .glow:
             let d = Self.capsuleDistance(local, halfSize: halfSize)
             let core = min(max(0.5 - (d - light.core * halfSize.y) * pixelsPerPoint, 0), 1)
@@ -254,7 +297,7 @@ package struct DrawnQuad: Sendable {
     /// a pixel around a rectangle, whose coverage is zero beyond it; a pixel around an ellipse,
     /// whose approximate distance lets its ramp reach further.
     package func margin(pixelsPerPoint: Double) -> Double {
-        (shape == .rectangle ? 0.5 : 1) / pixelsPerPoint
+        (shape == .rectangle || shape == .sprite ? 0.5 : 1) / pixelsPerPoint
     }
 
     /// Whether a pixel centre at `point` (pt) lies inside the quad the vertex shader emits (the

@@ -15,6 +15,7 @@
 /// | 16-23 | rotation0, spin, flipFrequency, flipPhase (int16 ×4) | `aTumbleCode` location 2  |
 /// | 24-25 | birth                                 (int16)        | `aBirthCode`  location 3  |
 /// | 26-28 | width, height, shape + 8 × back       (uint8 ×3)     | `aShape`      location 4  |
+/// |       | (a sprite: shape 6 + 8 × its index)                  |                           |
 /// | 29-31 | r, g, b                               (unorm8 ×3)    | `aColor`      location 5  |
 ///
 /// Each int16 is a code n on its field's grid: the value is `origin + n × step` (units of the
@@ -69,9 +70,18 @@ package struct ConfettiInstance: Hashable, Sendable {
         width = UInt8(clamping: Int(p.size.width.rounded()))
         height = UInt8(clamping: Int(p.size.height.rounded()))
         precondition(p.backColor >= 0 && p.backColor < 32, "a back colour index fits the shape byte's 5 high bits")
-        shape = p.shape.rawValue | UInt8(p.backColor) << 3
+        if let sprite = p.sprite {
+            precondition(sprite.index >= 0 && sprite.index < SpriteTable.capacity, "a sprite index fits the shape byte's 5 high bits")
+            shape = Self.spriteShape | UInt8(sprite.index) << 3
+        } else {
+            shape = p.shape.rawValue | UInt8(p.backColor) << 3
+        }
         (r, g, b, _) = p.color.rgba8
     }
+
+    /// The shape code that marks a sprite (past `ConfettiShape`'s): its index then takes the
+    /// back colour's bits, since a sprite's back is its own mirror.
+    static let spriteShape: UInt8 = 6
 
     /// The piece this record stands for: what the shader reads, in Double. The spread's side is that of the stored vx, so a spread
     /// whose vx rounded across zero has a negative strength.
@@ -87,9 +97,14 @@ package struct ConfettiInstance: Hashable, Sendable {
             spreadStrength: 0,
             size: Size(width: Double(width), height: Double(height)),
             color: RGB(Double(r) / 255, Double(g) / 255, Double(b) / 255),
-            shape: ConfettiShape(rawValue: shape & 7)!
+            shape: ConfettiShape(rawValue: shape & 7) ?? .rectangle
         )
-        p.backColor = Int(shape >> 3)
+        if shape & 7 == Self.spriteShape {
+            // The record keeps only the index: the proportions are in the width and height.
+            p.sprite = SpriteChoice(index: Int(shape >> 3), share: SIMD2(1, 1))
+        } else {
+            p.backColor = Int(shape >> 3)
+        }
         p.spreadStrength = p.spreadDirection * value(.spread, spread)
         p.birth = value(.birth, birth)
         return p
@@ -137,20 +152,22 @@ package enum ConfettiKind: ParticleKind {
     /// The piece its record decodes to: the CPU reference evaluates this, so it computes what
     /// the shader does, from the same values.
     package static func stored(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiParticle {
-        ConfettiInstance(particle, uniforms.quantisation).particle(uniforms.quantisation)
+        var stored = ConfettiInstance(particle, uniforms.quantisation).particle(uniforms.quantisation)
+        stored.sprite = particle.sprite
+        return stored
     }
     package static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
     package static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
     package static func side(of _: ConfettiParticle) -> ButtonSide { .overButton }
     package static func shapes(of p: ConfettiParticle, uniforms: ConfettiPhysics) -> DrawnQuad.ShapeSet {
-        (1 << UInt32(p.shape.rawValue)) | (uniforms.spinMode == .tumble ? DrawnQuad.parallelogram : 0)
+        (p.sprite == nil ? 1 << UInt32(p.shape.rawValue) : DrawnQuad.Shape.sprite.bit) | (uniforms.spinMode == .tumble ? DrawnQuad.parallelogram : 0)
     }
 
     package static func evaluate(_ particle: ConfettiParticle, at age: Double, uniforms: ConfettiPhysics) -> ConfettiSample {
         uniforms.evaluate(particle, at: age)
     }
 
-    package static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample) -> DrawnQuad {
+    package static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample, pixelsPerPoint: Double) -> DrawnQuad {
         let width = Double(UInt8(clamping: Int(p.size.width.rounded())))
         let height = Double(UInt8(clamping: Int(p.size.height.rounded())))
         // A tumbling piece's own frame is its paper (its full width, in the parallelogram of its
@@ -158,9 +175,17 @@ package enum ConfettiKind: ParticleKind {
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.rotation,
             halfSize: SIMD2(s.pose == nil ? s.apparentWidth : width * s.size, height * s.size) / 2,
-            shape: DrawnQuad.Shape(rawValue: Double(p.shape.rawValue))!,
+            shape: p.sprite == nil ? DrawnQuad.Shape(rawValue: Double(p.shape.rawValue))! : .sprite,
             color: SIMD4(s.shown * s.opacity, s.opacity)
         )
+        if let sprite = p.sprite {
+            // A flipping piece seen from behind shows the picture mirrored; a tumbling one's
+            // parallelogram mirrors it by itself.
+            quad.sprite = DrawnQuad.Sprite(
+                index: sprite.index, level: SpriteTexels.level(extent: max(width, height), pixelsPerPoint: pixelsPerPoint),
+                glint: s.glint * s.opacity, mirror: s.pose == nil && s.facing < 0 ? -1 : 1
+            )
+        }
         quad.frame = s.pose.map { DrawnQuad.Frame(u: $0.u, v: $0.v) }
         quad.wave = s.wave
         let e = Float32Error.k * Float32Error.eps

@@ -53,9 +53,10 @@ package protocol ParticleKind {
 
     /// The CPU reference for the vertex shader, in Double, at the particle's own age.
     static func evaluate(_ particle: Particle, at age: Double, uniforms: Uniforms) -> Sample
-    /// What the shaders draw for it at that sample: centre, angle, shape and colour, with the
-    /// float32 error of each derived from the sample's (see `DrawnQuad`).
-    static func drawn(_ particle: Particle, _ sample: Sample) -> DrawnQuad
+    /// What the shaders draw for it at that sample, on a framebuffer of `pixelsPerPoint`:
+    /// centre, angle, shape and colour, with the float32 error of each derived from the
+    /// sample's (see `DrawnQuad`), and for a sprite the mip level that scale reads.
+    static func drawn(_ particle: Particle, _ sample: Sample, pixelsPerPoint: Double) -> DrawnQuad
 
     static func traceParams(_ particle: Particle, uniforms: Uniforms) -> TraceParams
     static func traceConstants(_ uniforms: Uniforms) -> TraceConstants
@@ -76,6 +77,11 @@ package protocol ParticleKind {
 }
 
 extension ParticleKind {
+    /// At one pixel per point.
+    package static func drawn(_ particle: Particle, _ sample: Sample) -> DrawnQuad {
+        drawn(particle, sample, pixelsPerPoint: 1)
+    }
+
     /// Any shape, unless the kind says.
     package static func shapes(of _: Particle, uniforms _: Uniforms) -> DrawnQuad.ShapeSet { DrawnQuad.allShapes }
 
@@ -215,6 +221,8 @@ package enum UniformValue: Hashable, Sendable {
     case vec4(SIMD4<Float>)
     /// `uniform vec4 name[count]`.
     case vec4Array([SIMD4<Float>])
+    /// `uniform sampler2DArray name`: the texture unit it reads.
+    case sampler(Int32)
 
     /// The GLSL type name, as a linked program reports it (an array by its element type).
     package var glslType: String {
@@ -222,6 +230,7 @@ package enum UniformValue: Hashable, Sendable {
         case .float: "float"
         case .vec2: "vec2"
         case .vec4, .vec4Array: "vec4"
+        case .sampler: "sampler2DArray"
         }
     }
 }

@@ -8,7 +8,7 @@
 /// | 16-31 | P2−P0 (x, y), P3−P0 (x, y)  (float32 ×4) | `aCurveB`  location 1 |
 /// | 32-47 | scale keyframe values 0-3   (float32 ×4) | `aScale`   location 2 |
 /// | 48-51 | delay                       (float32)    | `aDelay`   location 3 |
-/// | 52-55 | size (pt), inFront, unused ×2 (uint8 ×4) | `aLook`    location 4 |
+/// | 52-55 | size (pt), inFront, sprite + 1, unused (uint8 ×4) | `aLook` location 4 |
 /// | 56-59 | r, g, b, a                  (unorm8 ×4)  | `aColor`   location 5 |
 ///
 /// Curves are stored as cubics (a quadratic's degree is raised exactly) with the control
@@ -31,8 +31,9 @@ package struct SparkInstance: Hashable, Sendable {
     package var delay: Float
     package var size: UInt8
     package var inFront: UInt8
-    package var unused0: UInt8 = 0
-    package var unused1: UInt8 = 0
+    /// Its sprite's index + 1; 0 for a circle.
+    package var sprite: UInt8 = 0
+    package var unused: UInt8 = 0
     package var r: UInt8
     package var g: UInt8
     package var b: UInt8
@@ -57,13 +58,14 @@ package struct SparkInstance: Hashable, Sendable {
         delay = Float(spark.delay)
         size = UInt8(clamping: Int(spark.size.rounded()))
         inFront = spark.inFront ? 1 : 0
+        sprite = spark.sprite.map { UInt8($0.index + 1) } ?? 0
         (r, g, b, a) = spark.color.rgba8
     }
 
 }
 
-/// Firework sparks: circles flying along Bézier curves, scaled by keyframes at an eased
-/// progress and fading at the end (docs/effects.md, Fireworks).
+/// Firework sparks: circles (or sprites facing along their path) flying along Bézier curves,
+/// scaled by keyframes at an eased progress and fading at the end (docs/effects.md, Fireworks).
 package enum SparkKind: ParticleKind {
     package typealias Particle = Spark
     package typealias Record = SparkInstance
@@ -91,20 +93,26 @@ package enum SparkKind: ParticleKind {
     package static func birth(of spark: Spark) -> Double { spark.delay }
     package static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
     package static func side(of spark: Spark) -> ButtonSide { spark.inFront ? .overButton : .behindButton }
-    /// A spark is a circle.
-    package static func shapes(of _: Spark, uniforms _: SparkTiming) -> DrawnQuad.ShapeSet { DrawnQuad.Shape.ellipse.bit }
+    /// A spark is a circle, or a sprite.
+    package static func shapes(of spark: Spark, uniforms _: SparkTiming) -> DrawnQuad.ShapeSet {
+        spark.sprite == nil ? DrawnQuad.Shape.ellipse.bit : DrawnQuad.Shape.sprite.bit
+    }
 
     package static func evaluate(_ spark: Spark, at age: Double, uniforms: SparkTiming) -> SparkSample {
         uniforms.evaluate(spark, at: age)
     }
 
-    package static func drawn(_ spark: Spark, _ s: SparkSample) -> DrawnQuad {
+    package static func drawn(_ spark: Spark, _ s: SparkSample, pixelsPerPoint: Double) -> DrawnQuad {
         let diameter = Double(SparkInstance(spark).size)
+        let share = spark.sprite?.share ?? SIMD2(1, 1)
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.angle,
-            halfSize: SIMD2(repeating: 0.5 * diameter * s.scale), shape: .ellipse,
+            halfSize: 0.5 * diameter * s.scale * share, shape: spark.sprite == nil ? .ellipse : .sprite,
             color: DrawnQuad.premultiplied(spark.color, opacity: s.opacity)
         )
+        if let sprite = spark.sprite {
+            quad.sprite = DrawnQuad.Sprite(index: sprite.index, level: SpriteTexels.level(extent: diameter, pixelsPerPoint: pixelsPerPoint))
+        }
         let e = Float32Error.k * Float32Error.eps
         quad.centreError = 2 * e * s.bounds.position
         quad.angleError = e * s.bounds.angleScale + s.bounds.angleAllowance

@@ -8,7 +8,7 @@ import Foundation
 /// |-------|-----------------------------------------------|----------------------|
 /// | 0-15  | x0, y0 (pt), vx, vy (pt/s)     (float32 ×4)   | `aMotion`  location 0 |
 /// | 16-31 | birth, lifetime (s), radius (pt), seed (float32 ×4) | `aLife` location 1 |
-/// | 32-35 | r, g, b, unused                (unorm8 ×4)    | `aColor`   location 2 |
+/// | 32-35 | r, g, b, sprite + 1 (0: light) (unorm8 ×4)   | `aColor`   location 2 |
 /// | 36-39 | second r, g, b, unused         (unorm8 ×4)    | `aSecond`  location 3 |
 ///
 /// Floats hold a star exactly as the shader reads it (`StarKind.stored`); the seed is a whole
@@ -25,7 +25,8 @@ package struct StarInstance: Hashable, Sendable {
     package var r: UInt8
     package var g: UInt8
     package var b: UInt8
-    package var unused0: UInt8 = 0
+    /// Its sprite's index + 1; 0 for light.
+    package var sprite: UInt8 = 0
     package var r2: UInt8
     package var g2: UInt8
     package var b2: UInt8
@@ -42,6 +43,7 @@ package struct StarInstance: Hashable, Sendable {
         seed = Float(s.seed)
         (r, g, b, _) = s.color.rgba8
         (r2, g2, b2, _) = s.secondColor.rgba8
+        sprite = s.sprite.map { UInt8($0.index + 1) } ?? 0
     }
 
     /// The star this record stands for, as the shader reads it.
@@ -77,14 +79,19 @@ package enum StarKind: ParticleKind {
     ])
 
     package static func record(_ star: Star, uniforms _: StarPhysics) -> StarInstance { StarInstance(star) }
-    package static func stored(_ star: Star, uniforms _: StarPhysics) -> Star { StarInstance(star).star }
+    package static func stored(_ star: Star, uniforms _: StarPhysics) -> Star {
+        var stored = StarInstance(star).star
+        stored.sprite = star.sprite
+        return stored
+    }
     package static func birth(of star: Star) -> Double { star.birth }
     package static func lifetime(of star: Star, uniforms _: StarPhysics) -> Double { star.lifetime }
     /// Light is drawn over the button.
     package static func side(of _: Star) -> ButtonSide { .overButton }
     /// Glows, and segments when the trail is a ribbon.
-    package static func shapes(of _: Star, uniforms: StarPhysics) -> DrawnQuad.ShapeSet {
-        DrawnQuad.Shape.glow.bit | (uniforms.ribbon && uniforms.trail.ghosts > 0 ? DrawnQuad.Shape.segment.bit : 0)
+    package static func shapes(of star: Star, uniforms: StarPhysics) -> DrawnQuad.ShapeSet {
+        (star.sprite == nil ? DrawnQuad.Shape.glow.bit : DrawnQuad.Shape.sprite.bit)
+            | (uniforms.ribbon && uniforms.trail.ghosts > 0 ? DrawnQuad.Shape.segment.bit : 0)
     }
 
     package static func evaluate(_ star: Star, at age: Double, uniforms: StarPhysics) -> StarSample {
@@ -97,7 +104,7 @@ package enum StarKind: ParticleKind {
         uniforms.evaluate(star, at: age, ghost: k)
     }
 
-    package static func drawn(_ star: Star, _ s: StarSample) -> DrawnQuad {
+    package static func drawn(_ star: Star, _ s: StarSample, pixelsPerPoint: Double) -> DrawnQuad {
         let e = Float32Error.k * Float32Error.eps
         let strength = s.opacity * s.brightness
         let color = SIMD4(s.red * strength, s.green * strength, s.blue * strength, strength)
@@ -118,6 +125,19 @@ package enum StarKind: ParticleKind {
             quad.centreError = e * ends
             quad.halfSizeError = e * (ends + s.radius + s.scales.radius)
             quad.angleError = angleError(ends, span)
+        } else if let sprite = star.sprite {
+            // Facing its velocity; below 1 pt/s, the way it was launched (down, launched at rest).
+            let v = SIMD2(s.vx, s.vy)
+            let moving = (v * v).sum() > 1
+            let heading = moving ? v : star.velocity
+            let length = (heading * heading).sum().squareRoot()
+            quad = DrawnQuad(alive: s.alive, centre: Point(s.x, s.y),
+                             angle: length > 0 ? atan2(heading.y, heading.x) * 180 / .pi : 90,
+                             halfSize: s.radius * sprite.share, shape: .sprite, color: color)
+            quad.sprite = DrawnQuad.Sprite(index: sprite.index, level: SpriteTexels.level(extent: 2 * star.radius, pixelsPerPoint: pixelsPerPoint))
+            quad.centreError = e * position
+            quad.halfSizeError = e * (s.radius + s.scales.radius)
+            quad.angleError = moving ? angleError(s.scales.vx + s.scales.vy, length) : angleError(length, length)
         } else {
             let tail = SIMD2(s.vx, s.vy) * s.streak
             let span = (tail * tail).sum().squareRoot()

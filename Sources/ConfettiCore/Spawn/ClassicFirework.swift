@@ -11,6 +11,9 @@ public struct ClassicFirework: Hashable, Sendable {
     /// Each spark's origin moves 0…maxJitter whole points outwards on each axis.
     public var maxJitter: Int
     public var colors: [RGB]
+    /// Pictures the sparks are drawn as instead of circles, chosen by weight, facing along their
+    /// paths, each its own size (none: circles of `sparkSize`).
+    public var sprites: [Sprite] = []
     /// Scale keyframes [1, maxScale, minScale], with maxScale = 1 + a/10 for a in maxScaleSteps
     /// and minScale = 0.5 + b/10 for b in minScaleSteps.
     var maxScaleSteps: ClosedRange<Int>
@@ -74,7 +77,7 @@ public struct ClassicFirework: Hashable, Sendable {
             let sparkOrigin = origin + Point(quarter.isLeft ? -jx : jx, quarter.isBottom ? jy : -jy)
             let maxScale = 1 + Double(maxScaleSteps.lowerBound + rng.index(below: maxScaleSteps.count)) / 10
             let minScale = 0.5 + Double(minScaleSteps.lowerBound + rng.index(below: minScaleSteps.count)) / 10
-            return Spark(
+            var spark = Spark(
                 curve: Bezier([sparkOrigin] + normalized.map { $0 * scale + sparkOrigin }),
                 delay: 0,
                 scaleValues: [1, maxScale, minScale],
@@ -82,6 +85,11 @@ public struct ClassicFirework: Hashable, Sendable {
                 color: colors[index % colors.count],
                 inFront: rng.index(below: 2) == 0
             )
+            spark.wear(sprites, using: &rng)
+            return spark
         }
     }
+
+    /// The pictures a batch of its sparks carries.
+    package var spriteImages: [SpriteImage] { sprites.images }
 }

@@ -78,7 +78,7 @@ extension ConfettiLaunch {
         let n = max(depth.layers, 1)
         guard n > 1 else {
             let s = depth.factor(ofLayer: 0)
-            return [Batch<ConfettiKind>(pieces.map { $0.atDepth(s) }, physics.atDepth(s))]
+            return [Batch<ConfettiKind>(pieces.map { $0.atDepth(s) }, physics.atDepth(s), sprites: sprites.images)]
         }
         var layers = [[ConfettiParticle]](repeating: [], count: n)
         for (i, piece) in pieces.enumerated() {
@@ -86,7 +86,7 @@ extension ConfettiLaunch {
             layers[k].append(piece.atDepth(depth.factor(ofLayer: k)))
         }
         return layers.enumerated().compactMap { k, layer in
-            layer.isEmpty ? nil : Batch<ConfettiKind>(layer, physics.atDepth(depth.factor(ofLayer: k)))
+            layer.isEmpty ? nil : Batch<ConfettiKind>(layer, physics.atDepth(depth.factor(ofLayer: k)), sprites: sprites.images)
         }
     }
 }

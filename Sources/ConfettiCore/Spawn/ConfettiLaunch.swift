@@ -41,6 +41,9 @@ public struct ConfettiLaunch: Hashable, Sendable {
     /// How likely each of `shapes` is, relative to the others (one non-negative weight per
     /// shape, at least one positive); nil for equally likely.
     public var shapeWeights: [Double]? = nil
+    /// Pictures the pieces are drawn as instead of `shapes`, chosen by weight, each its own size
+    /// (none: paper shapes).
+    public var sprites: [Sprite] = []
     /// Where and when the pieces enter (`ConfettiEmission`): all at once from the bottom by default.
     public var emission: ConfettiEmission = .atOnce
     /// Layers at different depths (`ConfettiDepth`): none by default.
@@ -112,6 +115,14 @@ public struct ConfettiLaunch: Hashable, Sendable {
         )
         if !physics.backColors.isEmpty {
             piece.backColor = 1 + rng.index(below: physics.backColors.count)
+        }
+        // A sprite is one more draw, last, only when there are sprites: its back is its mirror.
+        if !sprites.isEmpty {
+            let (sprite, choice) = sprites.choose(using: &rng)
+            piece.sprite = choice
+            piece.size = sprite.extent
+            piece.color = sprite.colour(drawn: color)
+            piece.backColor = 0
         }
         return piece
     }

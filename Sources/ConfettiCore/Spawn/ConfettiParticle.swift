@@ -38,6 +38,9 @@ package struct ConfettiParticle: Hashable, Sendable {
     /// Its back's colour: 0 for the front's (times `ConfettiPhysics.backShade`), k for
     /// `ConfettiPhysics.backColors[k − 1]`.
     package var backColor = 0
+    /// The picture it is drawn as instead of `shape` (its back is the picture's mirror, times
+    /// `backShade`), nil for paper.
+    package var sprite: SpriteChoice?
 
     package init(
         initialPosition: Point, initialVelocity: SIMD2<Double>,

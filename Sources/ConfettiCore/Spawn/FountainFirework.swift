@@ -10,6 +10,9 @@ public struct FountainFirework: Hashable, Sendable {
     /// Points above the top centre of the rectangle the fountain rises from.
     public var offsetY: Double
     public var colors: [RGB]
+    /// Pictures the sparks are drawn as instead of circles, chosen by weight, facing along their
+    /// paths, each its own size (none: circles of `sparkSize`).
+    public var sprites: [Sprite] = []
     /// Scale keyframes [start, peak, peak, end]: start and peak are drawn in tenths from these.
     var startScaleTenths: ClosedRange<Int> = 1...3
     var peakScaleTenths: ClosedRange<Int> = 12...18
@@ -35,7 +38,7 @@ public struct FountainFirework: Hashable, Sendable {
             let y2 = y1 + Double(15 + rng.index(below: 10)) / 10     // y1 + 2 + (m - 5)/10
             let s0 = Double(startScaleTenths.lowerBound + rng.index(below: startScaleTenths.count)) / 10   // 0.1 + a/10
             let sMax = Double(peakScaleTenths.lowerBound + rng.index(below: peakScaleTenths.count)) / 10  // 1.2 + b/10
-            return Spark(
+            var spark = Spark(
                 curve: Bezier([origin, origin + Point(0, -y1) * scale, origin + Point(x2, -y2) * scale]),
                 delay: Double(k + 1) * delayStep,
                 scaleValues: [s0, sMax, sMax, endScale],
@@ -43,6 +46,8 @@ public struct FountainFirework: Hashable, Sendable {
                 color: colors[k % colors.count],
                 inFront: true
             )
+            spark.wear(sprites, using: &rng)
+            return spark
         }
     }
 }

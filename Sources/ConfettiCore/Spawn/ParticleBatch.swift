@@ -7,15 +7,20 @@ package protocol ParticleBatch: Sendable {
     associatedtype Kind: ParticleKind
     var particles: [Kind.Particle] { get }
     var uniforms: Kind.Uniforms { get }
+    /// The pictures its particles may be drawn as; a particle's `SpriteChoice` indexes them.
+    var sprites: [SpriteImage] { get }
 }
 
 package struct Batch<Kind: ParticleKind>: ParticleBatch {
     package var particles: [Kind.Particle]
     package var uniforms: Kind.Uniforms
+    package var sprites: [SpriteImage]
 
-    package init(_ particles: [Kind.Particle], _ uniforms: Kind.Uniforms) {
+    package init(_ particles: [Kind.Particle], _ uniforms: Kind.Uniforms, sprites: [SpriteImage] = []) {
+        precondition(sprites.count <= SpriteTable.capacity, "at most \(SpriteTable.capacity) sprites a batch")
         self.particles = particles
         self.uniforms = uniforms
+        self.sprites = sprites
     }
 }
 
@@ -45,7 +50,7 @@ extension Sequence where Element == any ParticleBatch {
 extension ParticleBatch {
     /// Its first `n` particles, with the same constants.
     package func prefix(_ n: Int) -> any ParticleBatch {
-        Batch<Kind>(Array(particles.prefix(n)), uniforms)
+        Batch<Kind>(Array(particles.prefix(n)), uniforms, sprites: sprites)
     }
 
     /// When its last particle appears, and the shortest life of any (nil when it is empty).

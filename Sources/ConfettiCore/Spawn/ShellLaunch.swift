@@ -101,6 +101,9 @@ public struct FireworkShell: Hashable, Sendable {
     /// Each shell takes one of these colours for its stars, and one of `changeColors` that its
     /// stars turn to at `physics.colorChange` (by default the same list).
     public var colors: [RGB]
+    /// Pictures the shell's stars are drawn as instead of light, chosen by weight, facing the
+    /// way they fly, each its own size (none: light). What they shed stays light.
+    public var sprites: [Sprite] = []
     public var changeColors: [RGB]
     /// How the stars move and shine.
     public var physics: StarPhysics
@@ -230,14 +233,25 @@ public struct FireworkShell: Hashable, Sendable {
             return Star(position: centre, velocity: v, birth: time, lifetime: lifetime * rng.uniform(lifetimeJitter, 1),
                         radius: radius, color: color, secondColor: second, seed: UInt32(truncatingIfNeeded: rng.next()))
         }
-        let main = (0..<stars).map { _ in star(speed: speed, color: color, second: second, radius: radius) }
+        var main = (0..<stars).map { _ in star(speed: speed, color: color, second: second, radius: radius) }
+        // A sprite per star, only when there are sprites: its radius half its size, its colour
+        // the sprite's fill (a picture does not change colour as it burns).
+        if !sprites.isEmpty {
+            for i in main.indices {
+                let (sprite, choice) = sprites.choose(using: &rng)
+                main[i].sprite = choice
+                main[i].radius = sprite.size / 2
+                main[i].color = sprite.colour(drawn: main[i].color)
+                main[i].secondColor = sprite.image.isMask ? sprite.colour(drawn: main[i].secondColor) : main[i].color
+            }
+        }
         var spawns: [any ParticleBatch] = []
         if flashRadius > 0 {
             let flash = Star(position: centre, velocity: .zero, birth: time, lifetime: flashSeconds, radius: flashRadius,
                              color: RGB(1, 0.97, 0.9), seed: UInt32(truncatingIfNeeded: rng.next()))
             spawns.append(Batch<StarKind>([flash], StarPhysics(gravity: 0, drag: 1, fade: flashSeconds, glow: .init(core: 0.15, whiteness: 1, light: 0.7))))
         }
-        spawns.append(Batch<StarKind>(main, physics))
+        spawns.append(Batch<StarKind>(main, physics, sprites: sprites.images))
         if pistil > 0 {
             var inner = physics
             inner.trail = .none

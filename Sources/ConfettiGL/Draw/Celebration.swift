@@ -30,6 +30,8 @@ public final class Celebration {
 
     /// One renderer per particle kind (`ParticleKinds.all`), in drawing order.
     package let renderers: [any KindRenderer]
+    /// The pictures sprites are drawn as, for every kind.
+    package let atlas = SpriteAtlas()
     /// Times every draw on the GPU, read back a few draws later.
     private let timer = GPUTimer()
 
@@ -85,6 +87,7 @@ public final class Celebration {
     /// Frees the GL objects; the context must be current.
     public func delete() {
         renderers.forEach { $0.delete() }
+        atlas.delete()
         timer.delete()
     }
 
@@ -140,14 +143,17 @@ public final class Celebration {
     /// The largest viewport side `fire` accepts, in points.
     public static let maxViewportSide = 1_000_000.0
 
-    /// Uploads one batch launched at `time` (the clock `draw` is given).
+    /// Uploads one batch launched at `time` (the clock `draw` is given), its sprites to the atlas.
     package func add(_ batch: any ParticleBatch, at time: Double) throws {
-        try renderers.first { ObjectIdentifier($0.kind) == ObjectIdentifier(batch.kind) }!.add(batch, at: time)
+        let layers = try atlas.layers(for: batch.sprites, now: time, until: time + batch.duration)
+        let sprites = SpriteTable(images: batch.sprites, layers: layers)
+        try renderers.first { ObjectIdentifier($0.kind) == ObjectIdentifier(batch.kind) }!.add(batch, sprites: sprites, at: time)
     }
 
     /// Draws everything alive at `now` over what the bound framebuffer holds, then puts back
     /// every piece of GL state it touched (blending, program, vertex array, array buffer,
-    /// viewport, depth test, face culling, framebuffer bindings).
+    /// viewport, depth test, face culling, framebuffer bindings, the active texture unit and
+    /// unit 0's array texture).
     @discardableResult
     public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         ButtonSide.allCases.reduce(FrameStats()) { $0 + draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: $1) }
@@ -161,6 +167,7 @@ public final class Celebration {
         guard !passes.isEmpty else { return FrameStats() }
         let saved = GLStateSnapshot()
         defer { saved.restore() }
+        atlas.bind()
         timer.begin()
         defer { timer.endFrame() }
         return passes.reduce(FrameStats()) { $0 + $1.execute(viewport, pixelsPerPoint) }

@@ -14,6 +14,8 @@ struct GLStateSnapshot {
     private var drawFramebuffer: GLint = 0
     private var readFramebuffer: GLint = 0
     private var viewport = [GLint](repeating: 0, count: 4)
+    private var activeTexture: GLint = 0
+    private var spriteUnit = TextureUnitBinding()
 
     init() {
         blend = epoxy_glIsEnabled(GLenum(GL_BLEND))
@@ -30,6 +32,7 @@ struct GLStateSnapshot {
         epoxy_glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &drawFramebuffer)
         epoxy_glGetIntegerv(GLenum(GL_READ_FRAMEBUFFER_BINDING), &readFramebuffer)
         epoxy_glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        epoxy_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &activeTexture)
     }
 
     /// Puts back everything captured. An object the host deleted meanwhile (a name GL no longer
@@ -53,5 +56,7 @@ struct GLStateSnapshot {
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), known(drawFramebuffer, epoxy_glIsFramebuffer))
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), known(readFramebuffer, epoxy_glIsFramebuffer))
         epoxy_glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
+        spriteUnit.restore()
+        epoxy_glActiveTexture(GLenum(activeTexture))
     }
 }

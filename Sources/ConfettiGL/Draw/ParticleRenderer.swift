@@ -94,7 +94,7 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
     /// Uploads particles launched at `time` (the clock `draw` is given): one span per side of
     /// the button, so each side is one draw. Returns the spans written.
     @discardableResult
-    package func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, at time: Double) throws -> [RingSpan<Kind>] {
+    package func add(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, sprites: SpriteTable = SpriteTable(), at time: Double) throws -> [RingSpan<Kind>] {
         // One fit for the whole launch: every side's span carries the same uniforms.
         let uniforms = Kind.fitted(uniforms, to: particles)
         return try ButtonSide.allCases.compactMap { side -> RingSpan<Kind>? in
@@ -106,18 +106,19 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
             return try ring.write(
                 members.map { Kind.record($0, uniforms: uniforms) }, epoch: time,
                 appears: births.min()!, dies: zip(births, lifetimes).map(+).max()! + Kind.trailDuration(uniforms),
-                uniforms: uniforms, side: side,
+                uniforms: uniforms, sprites: sprites, side: side,
                 shapes: members.reduce(0) { $0 | Kind.shapes(of: $1, uniforms: uniforms) }, now: time
             )
         }
     }
 
-    /// Uploads a batch of this renderer's kind; `Celebration` hands each batch to its kind's.
-    package func add(_ batch: any ParticleBatch, at time: Double) throws {
+    /// Uploads a batch of this renderer's kind, its sprites where `sprites` says they are in the
+    /// atlas; `Celebration` hands each batch to its kind's.
+    package func add(_ batch: any ParticleBatch, sprites: SpriteTable, at time: Double) throws {
         guard let batch = batch.typed(Kind.self) else {
             preconditionFailure("a batch of \(batch.kind.plural) handed to the \(Kind.plural) renderer")
         }
-        try add(batch.particles, uniforms: batch.uniforms, at: time)
+        try add(batch.particles, uniforms: batch.uniforms, sprites: sprites, at: time)
     }
 
     package func removeAll() { ring.removeAll() }
@@ -221,7 +222,7 @@ package protocol KindRenderer: AnyObject {
     var shaderFiles: [String] { get }
     /// Told when the ring overwrites spans still alive (`InstanceRing.notice`).
     var notice: ((String) -> Void)? { get set }
-    func add(_ batch: any ParticleBatch, at time: Double) throws
+    func add(_ batch: any ParticleBatch, sprites: SpriteTable, at time: Double) throws
     /// The kind's share of a frame's `side`: nil when it has nothing alive there.
     func pass(at now: Double, side: ButtonSide) -> PlannedPass?
     func liveParticles(at now: Double) -> Int

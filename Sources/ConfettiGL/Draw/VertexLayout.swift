@@ -35,6 +35,7 @@ package func setUniforms(_ uniforms: [ShaderUniform], on program: ShaderProgram)
             values.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: Float.self) { epoxy_glUniform4fv(location, GLsizei(values.count), $0.baseAddress) }
             }
+        case .sampler(let unit): epoxy_glUniform1i(location, unit)
         }
     }
 }

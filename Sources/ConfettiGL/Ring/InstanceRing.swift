@@ -20,17 +20,21 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
     package var dies: Double
     /// What every particle of the span shares (its batch's uniforms).
     package var uniforms: Kind.Uniforms {
-        didSet { uniformValues = uniforms.uniforms }
+        didSet { uniformValues = uniforms.uniforms + sprites.uniforms }
     }
-    /// `uniforms` as the shader takes them, worked out once (wind filters, grids, ramps), not
-    /// every frame: the draw's CPU cost stays a few µs per span.
+    /// Where its batch's sprites are in the atlas (none: an empty table).
+    package var sprites: SpriteTable {
+        didSet { uniformValues = uniforms.uniforms + sprites.uniforms }
+    }
+    /// `uniforms` and `sprites` as the shader takes them, worked out once (wind filters, grids,
+    /// ramps), not every frame: the draw's CPU cost stays a few µs per span.
     package private(set) var uniformValues: [ShaderUniform]
     /// Which pass draws it.
     package var side: ButtonSide
     /// The fragment shader's shapes its particles need: which program variant draws it.
     package var shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes
 
-    package init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, side: ButtonSide) {
+    package init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, sprites: SpriteTable = SpriteTable(), side: ButtonSide) {
         self.id = id
         self.first = first
         self.count = count
@@ -38,7 +42,8 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
         self.appears = appears
         self.dies = dies
         self.uniforms = uniforms
-        self.uniformValues = uniforms.uniforms
+        self.sprites = sprites
+        self.uniformValues = uniforms.uniforms + sprites.uniforms
         self.side = side
     }
 
@@ -108,7 +113,7 @@ package final class InstanceRing<Kind: ParticleKind> {
 
     /// Uploads one span and returns it. `now` only decides whether overwritten spans
     /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER unbound.
-    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, side: ButtonSide, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> RingSpan<Kind> {
+    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, sprites: SpriteTable = SpriteTable(), side: ButtonSide, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> RingSpan<Kind> {
         guard !records.isEmpty else { throw GLFailure("a span of the ring needs at least one particle") }
         guard records.count <= capacity else {
             throw GLFailure("\(records.count) particles do not fit in the instance ring (capacity \(capacity))")
@@ -130,7 +135,7 @@ package final class InstanceRing<Kind: ParticleKind> {
 
         var span = RingSpan<Kind>(
             id: nextID, first: range.lowerBound, count: records.count,
-            epoch: epoch, appears: appears, dies: dies, uniforms: uniforms, side: side
+            epoch: epoch, appears: appears, dies: dies, uniforms: uniforms, sprites: sprites, side: side
         )
         span.shapes = shapes
         nextID += 1

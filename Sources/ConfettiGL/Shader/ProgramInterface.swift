@@ -19,7 +19,7 @@ package struct ProgramInterface: Sendable {
     package init<Kind: ParticleKind>(_: Kind.Type, sampleUniforms: Kind.Uniforms) {
         self.init(
             attributes: Kind.attributes,
-            uniforms: FrameUniforms.values(age: 0, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1) + sampleUniforms.uniforms
+            uniforms: FrameUniforms.values(age: 0, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1) + sampleUniforms.uniforms + SpriteTable().uniforms
         )
     }
 
@@ -60,6 +60,7 @@ func glslTypeName(_ type: GLenum) -> String {
     case GL_FLOAT_VEC4: "vec4"
     case GL_INT: "int"
     case GL_SAMPLER_2D: "sampler2D"
+    case GL_SAMPLER_2D_ARRAY: "sampler2DArray"
     default: "GL type 0x" + String(type, radix: 16)
     }
 }

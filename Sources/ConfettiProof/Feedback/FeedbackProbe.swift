@@ -52,7 +52,7 @@ package final class FeedbackProbe<Kind: FeedbackSampling> {
     package func evaluateVertices(_ particles: [Kind.Particle], in span: RingSpan<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
         let own = Kind.feedbackFloats, perVertex = Kind.feedbackFloats + DrawnQuad.vertexOutputFloats
         let ghosts = Kind.ghosts(span.uniforms), perRecord = ghosts + 1
-        let values = try run(particles.map { Kind.record($0, uniforms: span.uniforms) }, instancesPerRecord: perRecord, uniforms: FrameUniforms.values(age: span.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + span.uniforms.uniforms)
+        let values = try run(particles.map { Kind.record($0, uniforms: span.uniforms) }, instancesPerRecord: perRecord, uniforms: FrameUniforms.values(age: span.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + span.uniformValues)
         // Instance j of record i is ghost `ghosts − j` (the particle itself last).
         func probed(_ i: Int, ghost k: Int) -> Probed {
             let first = (i * perRecord + ghosts - k) * 4 * perVertex

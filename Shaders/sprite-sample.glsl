@@ -1,0 +1,33 @@
+// A sprite's picture for the fragment shaders (docs/effects.md, Sprites): four texels of its
+// layer fetched and blended in float, as the CPU rasteriser blends the same bytes
+// (SpriteTexels.sample). The hardware's bilinear filter is not used: its weights are 8-bit.
+
+uniform sampler2DArray uSprites;
+flat in vec4 vSprite;       // atlas layer, mip level, glint (premultiplied), mirror (+-1)
+
+// The texel at `p` of `level`, clamped to the layer's edge.
+vec4 spriteTexel(ivec2 p, int level) {
+    ivec2 last = textureSize(uSprites, level).xy - 1;
+    return texelFetch(uSprites, ivec3(clamp(p, ivec2(0), last), int(vSprite.x)), level);
+}
+
+// The picture at `local` (pt in the quad's frame, y down) of a quad of half extents `halfSize`:
+// the layer spans the quad, its top-left texel at the quad's top-left corner.
+vec4 spriteSample(vec2 local, vec2 halfSize) {
+    int level = int(vSprite.y);
+    float side = float(textureSize(uSprites, level).x);
+    vec2 p = (vec2(local.x * vSprite.w, local.y) / halfSize * 0.5 + 0.5) * side - 0.5;
+    vec2 base = floor(p);
+    vec2 f = p - base;
+    ivec2 i = ivec2(base);
+    vec4 top = mix(spriteTexel(i, level), spriteTexel(i + ivec2(1, 0), level), f.x);
+    vec4 bottom = mix(spriteTexel(i + ivec2(0, 1), level), spriteTexel(i + ivec2(1, 1), level), f.x);
+    return mix(top, bottom, f.y);
+}
+
+// Premultiplied: the picture times the particle's premultiplied colour (white keeps a picture's
+// own colours; a mask, white itself, takes the colour), plus the glint where it is opaque.
+vec4 spriteColour(vec2 local, vec2 halfSize, vec4 colour) {
+    vec4 texel = spriteSample(local, halfSize);
+    return vec4(texel.rgb * colour.rgb + texel.a * vSprite.z, texel.a * colour.a);
+}
