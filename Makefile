@@ -12,7 +12,10 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 # window tests, and what the overlay test uses as a desktop: a compositing manager, a window that
 # prints its events (xev, in x11-utils), a mouse and keyboard (xdotool) and a camera (xwd, in
 # x11-apps); and desktop-file-validate, which checks the desktop entry `make install` installs.
+# Sprites: HarfBuzz, FreeType and fontconfig shape and draw emoji and text, with the colour emoji
+# font and DejaVu, fontconfig's sans-serif and the default font of text sprites.
 PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
+            libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
             libxext-dev libwayland-dev \
             xcompmgr x11-utils x11-apps xdotool desktop-file-utils \

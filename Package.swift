@@ -18,6 +18,12 @@ let package = Package(
         .systemLibrary(name: "CEGL", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev", "libegl-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Sprites drawn from text: fontconfig finds a font by family (and the colour emoji font),
+        // HarfBuzz shapes a string into glyphs (ZWJ sequences, flags, skin tones, keycaps become
+        // one glyph), FreeType draws each glyph (grey coverage, or the emoji font's colour bitmaps).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Signal handlers and ioctl, which Swift cannot write or call itself.
         .target(name: "CPosix"),
         // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
@@ -25,7 +31,9 @@ let package = Package(
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
 
         // Spawn → record: effects, spawners, seeded RNG, CPU evaluators, GPU record layouts. No GL.
-        .target(name: "ConfettiCore"),
+        // Sprites are made here, so the GPU and the CPU rasteriser draw the same bytes: emoji and
+        // text through fontconfig, HarfBuzz and FreeType, PNG images through libpng.
+        .target(name: "ConfettiCore", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CPNG"]),
 
         // Ring → shader → pixels: the library an app embeds (`import ConfettiGL` brings the public
         // part of ConfettiCore too). Epoxy and EGL only; the top level of Shaders/ built in.

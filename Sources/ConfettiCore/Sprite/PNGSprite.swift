@@ -1,0 +1,92 @@
+import CPNG
+import Foundation
+
+/// A PNG file a user gives as a sprite, read with libpng into premultiplied RGBA.
+///
+/// libpng's classic API reports errors by longjmp, which would jump over Swift's frames (their
+/// defers, their reference counts); its simplified API (png_image) catches its own errors and
+/// leaves a message in the image instead, so it is the one used here.
+package enum PNGSprite {
+    /// A sprite is drawn a few dozen pixels large; a file this big is a photograph by mistake.
+    package static let maxBytes = 16 << 20
+    /// The largest side read, checked in the header before any pixel is decoded: a tiny file can
+    /// claim 100 000 × 100 000 pixels (40 GB of RGBA). 4096 × 4096 is 64 MiB of RGBA.
+    package static let maxSide = 4096
+
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The image at `path`: its file checked as InputFile checks (a directory, a pipe, a symlink
+    /// loop, a missing file or one over `maxBytes` is refused unread), its size checked before
+    /// decoding, its straight alpha premultiplied. Not a mask: it keeps its colours.
+    package static func read(_ path: String) throws(SpriteError) -> SpriteImage {
+        let data: Data
+        do {
+            data = try InputFile.read(path, maxBytes: maxBytes, noun: "a PNG image")
+        } catch {
+            throw SpriteError("\(error)")
+        }
+        return try decode(data, name: InputFile.display(path))
+    }
+
+    /// The image in a PNG file's bytes; `name` says which file in messages.
+    package static func decode(_ data: Data, name: String) throws(SpriteError) -> SpriteImage {
+        guard data.count >= signature.count, data.prefix(signature.count).elementsEqual(signature) else {
+            throw SpriteError("\(name) is not a PNG image")
+        }
+        let decoded = data.withUnsafeBytes { bytes -> Result<SpriteImage, SpriteError> in
+            var png = png_image()
+            png.version = png_uint_32(PNG_IMAGE_VERSION)
+            // Safe whether libpng has freed it already (after an error, after finish_read) or not.
+            defer { png_image_free(&png) }
+            // Reads the chunks up to the first IDAT: the header, no pixels.
+            guard png_image_begin_read_from_memory(&png, bytes.baseAddress, bytes.count) != 0 else {
+                return .failure(SpriteError("\(name) is a damaged PNG image: \(message(png))"))
+            }
+            let width = Int(png.width), height = Int(png.height)
+            guard width <= maxSide, height <= maxSide else {
+                return .failure(SpriteError("\(name) is \(width)×\(height) pixels; at most \(maxSide)×\(maxSide)"))
+            }
+            // 8-bit sRGB with straight alpha, whatever the file's depth, palette or gamma.
+            // PNG_FORMAT_RGBA is a macro with an OR, which Swift does not import.
+            png.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            let finished = pixels.withUnsafeMutableBytes { out in
+                png_image_finish_read(&png, nil, out.baseAddress, png_int_32(width * 4), nil)
+            }
+            guard finished != 0 else {
+                return .failure(SpriteError("\(name) is a damaged PNG image: \(message(png))"))
+            }
+            guard premultiply(&pixels) else {
+                return .failure(SpriteError("\(name) has no visible pixel: every pixel is fully transparent"))
+            }
+            return .success(SpriteImage(width: width, height: height, pixels: pixels, isMask: false))
+        }
+        return try decoded.get()
+    }
+
+    /// c' = round(c · a / 255) for red, green and blue. (c · a + 127) / 255 is that rounding
+    /// exactly: c · a / 255 is never halfway between two integers, 255 being odd.
+    /// Whether any pixel is visible.
+    private static func premultiply(_ pixels: inout [UInt8]) -> Bool {
+        var visible = false
+        pixels.withUnsafeMutableBufferPointer { rgba in
+            for i in stride(from: 0, to: rgba.count, by: 4) {
+                let alpha = Int(rgba[i + 3])
+                if alpha == 255 { visible = true; continue }
+                if alpha > 0 { visible = true }
+                for c in i..<(i + 3) {
+                    rgba[c] = UInt8((Int(rgba[c]) * alpha + 127) / 255)
+                }
+            }
+        }
+        return visible
+    }
+
+    /// libpng's own words on what went wrong.
+    private static func message(_ png: png_image) -> String {
+        let text = withUnsafeBytes(of: png.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? "libpng could not read it" : printable(text, limit: 120)
+    }
+}
