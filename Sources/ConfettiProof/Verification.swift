@@ -109,7 +109,8 @@ package struct Verification {
     private func check<Kind: FeedbackSampling>(_: Kind.Type, _ batch: any ParticleBatch, epoch: Double, times: [Double], viewport: Size, shaders: ShaderLibrary) throws -> ParityCheck.Report {
         let batch = batch.typed(Kind.self)!
         return try ParityCheck.check(Kind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: epoch, times: times,
-                                     viewport: viewport, pixelsPerPoint: 1, shaders: shaders, evaluate: evaluators.evaluate(Kind.self))
+                                     viewport: viewport, pixelsPerPoint: 1, shaders: shaders, evaluate: evaluators.evaluate(Kind.self),
+                                     sprites: SpriteTable(inOrder: batch.sprites))
     }
 
     /// Each kind's CPU evaluator (`ParticleKind.evaluate`), or a stand-in put in its place.

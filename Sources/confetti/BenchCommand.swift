@@ -104,6 +104,13 @@ struct BenchCommand: ParsableCommand {
             options.launchEffect = chosen
             options.scenarios = false
         }
+        // Sprites are measured through every kind's renderer and the atlas, beside the same
+        // launches drawn as paper and light.
+        if chosen.hasSprites {
+            options.launchEffect = chosen
+            options.paperEffect = chosen.withoutSprites
+            options.scenarios = false
+        }
         // A location that cannot be written fails now, not after minutes of measuring.
         for path in [json, plot].compactMap({ $0 }) {
             try AtomicFile.checkWritable(path)
@@ -168,6 +175,11 @@ struct BenchCommand: ParsableCommand {
                           ("work gpu/reference", row.gpuOverReferenceWork)]
                 .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
             if !ratios.isEmpty { lines.append(pad("", 10) + "   " + ratios.joined(separator: "   ")) }
+            if let f = row.paper, let ratio = row.spritesOverPaper {
+                lines.append([pad("", 10), pad("paper", 9), pad(ms(f.medianMs), 10), pad(ms(f.p95Ms), 9), pad(ms(f.gpuMs), 9), pad(ms(f.cpuMs), 9),
+                              pad("\(f.uploadBytesPerFrame)", 15), pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7), pad(ms(f.workMs), 9)].joined(separator: " "))
+                lines.append(pad("", 10) + String(format: "   sprites/paper %.3f (the same launches drawn as paper and light)", ratio))
+            }
             let byGPUTime = [("gpu/reference", row.gpuTimeGpuOverReference), ("gpu/floor", row.gpuTimeGpuOverFloor), ("gpu/cpu", row.gpuTimeGpuOverCpu)]
                 .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
             if !byGPUTime.isEmpty { lines.append(pad("", 10) + "   by GPU time: " + byGPUTime.joined(separator: "   ")) }

@@ -41,7 +41,7 @@ import Testing
             #expect(try target.readPixels() == before, "the previous program keeps drawing")
 
             // A working edit is taken: every piece drawn at half strength.
-            try good.replacingOccurrences(of: "fragColor = vColor * coverage;", with: "fragColor = vColor * coverage * 0.5;")
+            try good.replacingOccurrences(of: "fragColor = colour * coverage;", with: "fragColor = colour * coverage * 0.5;")
                 .write(to: fragment, atomically: true, encoding: .utf8)
             try scene.reloadShaders()
             scene.render(at: 0.5, viewport: viewport, pixelsPerPoint: 1)

@@ -38,6 +38,9 @@ package struct Benchmark {
         /// (the other modes draw confetti). Each count is launches of it, the last cut short, so
         /// that exactly that many particles are drawn.
         package var launchEffect: Effect?
+        /// The same effect drawn without its sprites (paper and light): measured beside
+        /// `launchEffect`, frame by frame, for what the pictures cost.
+        package var paperEffect: Effect?
         /// Run the culling, spawn, mixed and resolution scenarios.
         package var scenarios = true
         /// Particle-frames per mode per round: fewer frames at large counts, 4 to 40.
@@ -305,9 +308,16 @@ package struct Benchmark {
                 guard workload.count == count else {
                     throw GLFailure("the effect launches no particles, so it cannot be measured at \(count)")
                 }
-                let runner = try ModeRunner(launchWorkload: workload, viewport: viewport, pixelsPerPoint: 1, shaders: shaders)
-                let figures = try compare([runner], count: count, query: query)
-                sweep.append(BenchReport.SweepRow(count: count, modes: figures))
+                var runners = [try ModeRunner(launchWorkload: workload, viewport: viewport, pixelsPerPoint: 1, shaders: shaders)]
+                if let paper = options.paperEffect {
+                    let plain = LaunchWorkload(count: count, viewport: viewport, seed: options.seed, effect: paper)
+                    runners.append(try ModeRunner(launchWorkload: plain, viewport: viewport, pixelsPerPoint: 1, shaders: shaders))
+                }
+                let figures = try compare(runners, count: count, query: query)
+                var row = BenchReport.SweepRow(count: count, modes: [figures[0]])
+                row.paper = figures.count > 1 ? figures[1] : nil
+                row.spritesOverPaper = row.paper.map { figures[0].medianMs / $0.medianMs }
+                sweep.append(row)
             }
             try glCheck("running the benchmark")
             return BenchReport(machine: .current, size: [options.width, options.height], rounds: options.rounds, sweep: sweep, scenarios: nil)
@@ -567,6 +577,10 @@ package struct BenchReport: Codable, Sendable {
         package var gpuTimeGpuOverCpu: Double?
         package var gpuTimeGpuOverFloor: Double?
         package var gpuTimeGpuOverReference: Double?
+        /// A sprite effect's same launches drawn as paper and light, in the same rounds, and the
+        /// median frame time ratio: what the pictures cost.
+        package var paper: Figures?
+        package var spritesOverPaper: Double?
 
         init(count: Int, modes: [Figures]) {
             self.count = count

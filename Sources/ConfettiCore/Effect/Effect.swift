@@ -63,6 +63,10 @@ public struct Effect: Sendable {
         ("strobe", .strobe, "silver stars blinking on, off, off"),
         ("crossette", .crossette, "24 stars that each split into four"),
         ("show", .show, "a 10-second show of every shell style, one after another"),
+        ("emoji", .emoji, "50 party emoji thrown from the bottom edge, flipping like paper, their backs mirrored"),
+        ("hearts-svg", .heartsSVG, "45 hearts from an SVG path in warm colours, tumbling in matte light"),
+        ("words", .words, "36 words in the burst's colours: 2027, YAY! and Hooray"),
+        ("ducks", .ducks, "a fountain of 14 yellow ducks, each facing the way it flies"),
     ]
 
     public static func preset(_ name: String) -> Effect? {

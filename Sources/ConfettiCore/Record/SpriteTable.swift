@@ -43,6 +43,12 @@ package struct SpriteTable: Sendable, Equatable {
         entries = zip(images, layers).map { (layer: $1, share: SpriteChoice.share(of: $0)) }
     }
 
+    /// The table of sprites held in layers 0, 1, 2… in their order: a fresh atlas's, and what
+    /// a proof without an atlas tells the shader.
+    package init(inOrder images: [SpriteImage]) {
+        self.init(images: images, layers: Array(images.indices))
+    }
+
     package static func == (a: SpriteTable, b: SpriteTable) -> Bool {
         a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.layer == $1.layer && $0.share == $1.share }
     }

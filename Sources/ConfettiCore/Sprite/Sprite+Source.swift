@@ -1,13 +1,24 @@
 import Foundation
 
 extension Sprite.Source {
-    /// The picture, made now.
+    /// Pixels on the longer side of a picture drawn from a description (an SVG path): the
+    /// atlas layer's, so nothing is lost to resampling.
+    static let drawnSide = SpriteTexels.side
+
+    /// The picture, made now: emoji and text shaped by HarfBuzz and drawn by FreeType, a PNG
+    /// decoded by libpng (its path relative to `directory` unless absolute), a path filled in Swift.
     func picture(relativeTo directory: String?) throws -> SpriteImage {
         switch self {
         case .picture(let image):
             return image
-        default:
-            throw SpriteError("not yet")
+        case .emoji(let text):
+            return try GlyphRasteriser.emoji(text)
+        case .text(let text, let font):
+            return try GlyphRasteriser.text(text, font: font)
+        case .image(let path):
+            return try PNGSprite.read(Self.resolvedPath(path, relativeTo: directory))
+        case .path(let d):
+            return try SVGPath(d).mask(longerSide: Self.drawnSide)
         }
     }
 }

@@ -108,3 +108,20 @@ extension [Sprite] {
     /// The pictures a batch carries.
     package var images: [SpriteImage] { map(\.image) }
 }
+
+extension Effect {
+    /// Whether any of its sections draws pictures.
+    package var hasSprites: Bool {
+        !confetti.sprites.isEmpty || !fireworks.firework.sprites.isEmpty || !fountain.sprites.isEmpty || !shell.shell.sprites.isEmpty
+    }
+
+    /// The same effect drawn as paper and light: every section's sprites removed.
+    package var withoutSprites: Effect {
+        var plain = self
+        plain.confetti.sprites = []
+        plain.fireworks.firework.sprites = []
+        plain.fountain.sprites = []
+        plain.shell.shell.sprites = []
+        return plain
+    }
+}

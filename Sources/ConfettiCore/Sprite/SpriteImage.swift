@@ -22,7 +22,8 @@ public struct SpriteImage: Hashable, Sendable {
     package init(width: Int, height: Int, coverage: [UInt8]) {
         precondition(coverage.count == width * height, "one coverage byte a pixel")
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for (i, c) in coverage.enumerated() {
+        for i in coverage.indices {
+            let c = coverage[i]
             pixels[4 * i] = c
             pixels[4 * i + 1] = c
             pixels[4 * i + 2] = c
