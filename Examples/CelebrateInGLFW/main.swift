@@ -1,5 +1,5 @@
 // An app with its own GLFW window and OpenGL drawing, celebrating with ConfettiGL on top.
-// Space fires confetti, F a fountain, C the whole celebration; Esc quits. It only redraws
+// Space fires confetti, E emoji confetti, F a fountain, C the whole celebration; Esc quits. It only redraws
 // while something moves. Run it: swift run celebrate-in-glfw (needs a display).
 // `--frames N` draws N frames with a celebration fired at the start, then exits (for CI).
 
@@ -17,6 +17,9 @@ guard let window = glfwCreateWindow(800, 450, "My app, celebrating", nil, nil) e
 glfwMakeContextCurrent(window)
 
 let celebration = try Celebration()
+// Confetti drawn as pictures: each sprite is made once, here.
+var party = Effect.confetti
+party.confetti.sprites = try [Sprite(.emoji("🎉")), Sprite(.emoji("🎊")), Sprite(.emoji("🥳"), size: 36)]
 nonisolated(unsafe) var pressed: [Int32] = []
 glfwSetKeyCallback(window) { _, key, _, action, _ in if action == GLFW_PRESS { pressed.append(key) } }
 let framesArgument = CommandLine.arguments.firstIndex(of: "--frames").flatMap { Int(CommandLine.arguments[$0 + 1]) }
@@ -29,10 +32,14 @@ while glfwWindowShouldClose(window) == GLFW_FALSE, frames < framesArgument ?? .m
     glfwGetWindowSize(window, &ww, &wh)
     let scale = ww > 0 ? Double(w) / Double(ww) : 1
     let viewport = Size(width: Double(w) / scale, height: Double(h) / scale)  // points
-    if framesArgument != nil, frames == 0 { try celebration.fire(.celebration, at: now, in: viewport) }
+    if framesArgument != nil, frames == 0 {
+        try celebration.fire(.celebration, at: now, in: viewport)
+        try celebration.fire(party, at: now, in: viewport)
+    }
     for key in pressed {
         switch key {
         case GLFW_KEY_SPACE: try celebration.fire(.confetti, at: now, in: viewport)
+        case GLFW_KEY_E: try celebration.fire(party, at: now, in: viewport)
         case GLFW_KEY_F: try celebration.fire(.fountain, at: now, in: viewport)
         case GLFW_KEY_C: try celebration.fire("celebration", at: now, in: viewport)
         case GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE)

@@ -184,6 +184,11 @@ struct BenchCommand: ParsableCommand {
                 .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
             if !byGPUTime.isEmpty { lines.append(pad("", 10) + "   by GPU time: " + byGPUTime.joined(separator: "   ")) }
         }
+        if let a = report.atlas {
+            lines.append("")
+            lines.append(String(format: "sprite atlas: %d pictures, %d bytes (256² texels and mip levels each), made and uploaded in %.1f ms",
+                                a.pictures, a.bytes, a.milliseconds))
+        }
         if let s = report.scenarios {
             lines.append("")
             lines.append(String(format: "culling: %d dead + %d live: %@ ms; the live launch alone: %@ ms; ratio %.3f",

@@ -301,6 +301,22 @@ package struct Benchmark {
         defer { epoxy_glDeleteQueries(1, &query) }
 
         var sweep: [BenchReport.SweepRow] = []
+        var atlas: BenchReport.Atlas?
+        if let effect = options.launchEffect, effect.hasSprites {
+            // The pictures' layers made and uploaded once, as a fresh Celebration does.
+            var rng = SeededGenerator(seed: options.seed)
+            var pictures: [SpriteImage] = []
+            for image in effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng).flatMap(\.sprites) where !pictures.contains(image) {
+                pictures.append(image)
+            }
+            let layers = SpriteAtlas()
+            defer { layers.delete() }
+            let start = monotonicSeconds()
+            _ = try layers.layers(for: pictures, now: 0, until: 1)
+            epoxy_glFinish()
+            atlas = BenchReport.Atlas(pictures: pictures.count, bytes: pictures.count * SpriteTexels.layerBytes, milliseconds: 1000 * (monotonicSeconds() - start))
+            log("sprite atlas: \(pictures.count) pictures, \(pictures.count * SpriteTexels.layerBytes) bytes, made and uploaded in \(String(format: "%.1f", atlas!.milliseconds)) ms")
+        }
         if let effect = options.launchEffect {
             for count in options.counts {
                 log("\(count) particles of the effect's launches: gpu × \(options.rounds) rounds of \(options.frames(count)) frames")
@@ -320,7 +336,7 @@ package struct Benchmark {
                 sweep.append(row)
             }
             try glCheck("running the benchmark")
-            return BenchReport(machine: .current, size: [options.width, options.height], rounds: options.rounds, sweep: sweep, scenarios: nil)
+            return BenchReport(machine: .current, size: [options.width, options.height], rounds: options.rounds, sweep: sweep, scenarios: nil, atlas: atlas)
         }
         for count in options.counts {
             // Beyond a launch's worth, the pipeline under test alone (see `Budget.benchAllModes`).
@@ -645,4 +661,13 @@ package struct BenchReport: Codable, Sendable {
     package var rounds: Int
     package var sweep: [SweepRow]
     package var scenarios: Scenarios?
+    /// A sprite effect's pictures made into atlas layers and uploaded, once.
+    package var atlas: Atlas? = nil
+
+    package struct Atlas: Codable, Sendable {
+        package var pictures: Int
+        /// GPU bytes of the layers the pictures take (each with its mip levels).
+        package var bytes: Int
+        package var milliseconds: Double
+    }
 }

@@ -125,6 +125,13 @@ public final class Celebration {
         var rng = SeededGenerator(seed: seed, stream: UInt64(launches))
         launches += 1
         let launched = spawns(&rng)
+        // Every picture of the launch has its layer before anything is uploaded, so a full
+        // atlas refuses the whole launch rather than leaving part of it on screen.
+        let pictures = launched.flatMap(\.sprites)
+        if !pictures.isEmpty {
+            let until = time + (launched.map(\.duration).max() ?? 0)
+            _ = try atlas.layers(for: pictures, now: time, until: until)
+        }
         for spawn in launched {
             try add(spawn, at: time)
         }
