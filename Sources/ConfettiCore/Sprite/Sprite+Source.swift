@@ -6,6 +6,9 @@ extension Sprite.Source {
         switch self {
         case .picture(let image):
             return image
+        case .image(let path):
+            // Names the file it would read, as a real reader's message does.
+            throw SpriteError("not yet: \(Self.resolvedPath(path, relativeTo: directory))")
         default:
             throw SpriteError("not yet")
         }
