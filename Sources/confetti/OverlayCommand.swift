@@ -26,6 +26,8 @@ struct OverlayCommand: ParsableCommand {
     @Option(help: "Confetti pieces in the burst (default: the effect's).")
     var count: Int?
 
+    @OptionGroup var emoji: EmojiOption
+
     @Option(help: "Fire the effect again every this many seconds, until SIGINT or SIGTERM.")
     var fireEvery: Double?
 
@@ -46,7 +48,8 @@ struct OverlayCommand: ParsableCommand {
 
     func run() throws {
         var options = Overlay.Options()
-        options.effect = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: effect.load(default: "celebration"))), name: effect.effect ?? "celebration")
+        let name = effect.effect ?? "celebration"
+        options.effect = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name))), name: name)
         options.seed = seed
         options.fireEvery = fireEvery
         if let fireEvery {

@@ -11,7 +11,7 @@ extension RenderCommand: CheckedBeforeRun {
             throw ValidationError("--out is empty: give the directory for the frames, such as --out out/render")
         }
         let name = effect.effect ?? "celebration"
-        let chosen = try EffectOption.applying(count: count, to: motion.applied(to: effect.load(default: "celebration")), name: name)
+        let chosen = try EffectOption.applying(count: count, to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name)), name: name)
         let launchCount = launches ?? LaunchSchedule(effect: chosen).launches
         if launchCount < 2, CommandLineInput.given("--interval") {
             let source = launches != nil ? "--launches \(launchCount)" : "\(name) has one launch by default"

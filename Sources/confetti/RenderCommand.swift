@@ -74,6 +74,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Confetti pieces per burst (default: the effect's).")
     var count: Int?
 
+    @OptionGroup var emoji: EmojiOption
+
     @OptionGroup var shaders: ShaderOptions
 
     @OptionGroup var motion: MotionOptions
@@ -112,7 +114,8 @@ struct RenderCommand: ParsableCommand {
             }
         }
 
-        let chosen = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: effect.load(default: "celebration"))), name: effect.effect ?? "celebration")
+        let name = effect.effect ?? "celebration"
+        let chosen = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name))), name: name)
         let schedule = LaunchSchedule(effect: chosen, seed: seed, launches: launches, interval: interval)
         // Spawned once: the recorder's batches give the duration and are what it uploads.
         var recorder = FrameRecorder(schedule: schedule, width: size.width, height: size.height, fps: fps, frames: 1)

@@ -25,6 +25,8 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var effect: EffectOption
 
+    @OptionGroup var emoji: EmojiOption
+
     @Option(help: "Particles each GPU ring holds; the oldest particles are overwritten when it is full.")
     var capacity: Int = Viewer.defaultCapacity
 
@@ -73,6 +75,8 @@ struct ViewCommand: ParsableCommand {
         options.width = size.width
         options.height = size.height
         options.effect = try effect.load(default: "celebration")
+        // Kept by the viewer and put on every effect it loads, reloads or switches to.
+        options.sprites = try emoji.sprites(for: options.effect, name: effect.effect ?? "celebration")
         options.reducedMotion = motion.isOn
         options.bloom = glow.bloom
         options.count = count

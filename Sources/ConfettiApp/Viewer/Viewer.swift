@@ -47,6 +47,9 @@ package final class Viewer {
         package var reducedMotion = false
         /// Glow or not whatever each effect says (`--bloom`, `--no-bloom`); nil: as it says.
         package var bloom: Bool?
+        /// Draw every effect's particles as these (`--emoji`), where its kind has particles a
+        /// sprite can stand for (`Effect.withSprites`); nil: as each effect says.
+        package var sprites: [Sprite]?
 
         package init() {}
     }
@@ -117,12 +120,15 @@ package final class Viewer {
                         names: .options(countGiven: options.count != nil))
     }
 
-    /// `effect` as the viewer would play it (reduced motion and `--count` applied), if it passes
+    /// `effect` as the viewer would play it (reduced motion, `--emoji` and `--count` applied), if it passes
     /// the start-up check with the current stress level: what a reload or a preset switch may
     /// bring in.
     func admit(_ effect: Effect) throws -> Effect {
         var fresh = options
         fresh.effect = options.reducedMotion ? effect.reducedMotion : effect
+        // A kind with none (a rocket preset N steps to) plays as it is: the option was
+        // checked against the effect the viewer started with.
+        if let sprites = options.sprites { fresh.effect = fresh.effect.withSprites(sprites) ?? fresh.effect }
         if let count = options.count { fresh.effect.confetti.count = count }
         if let bloom = options.bloom { fresh.effect.bloom.isEnabled = bloom }
         fresh.stress = stressMode.level
@@ -135,6 +141,7 @@ package final class Viewer {
     package init(options: Options) throws {
         HeapTrimming.keepFreedMemory()
         var options = options
+        if let sprites = options.sprites { options.effect = options.effect.withSprites(sprites) ?? options.effect }
         if options.reducedMotion { options.effect = options.effect.reducedMotion }
         try Self.check(options)
         if let count = options.count { options.effect.confetti.count = count }

@@ -81,7 +81,9 @@ public struct Effect: Sendable {
             let names = presets.map(\.name)
             throw EffectError(file: nil, path: "", message: "unknown effect '\(printable(nameOrPath))': give a preset (\(names.joined(separator: ", "))) or the path of an effect file.\(nameOrPath.count <= 64 ? didYouMean(nameOrPath, in: names) : "")")
         }
-        return try EffectFile.decode(read(nameOrPath), file: nameOrPath)
+        // Paths in the file are relative to its folder ("" for one in the current directory).
+        let folder = (nameOrPath as NSString).deletingLastPathComponent
+        return try EffectFile.decode(read(nameOrPath), file: nameOrPath, directory: folder.isEmpty ? nil : folder)
     }
 
     /// The bytes of an effect file, refused unread when it is not a regular file or too large.

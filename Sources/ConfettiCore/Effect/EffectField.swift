@@ -141,13 +141,23 @@ struct FieldValue {
     let value: JSONValue
     /// `confetti.colors[2]`.
     let path: String
+    /// The folder of the effect file the value was read from: a path the file gives (a
+    /// sprite's image) is relative to the file, not to wherever the command was run, so the
+    /// file can be moved with its pictures. nil (standard input, tests): the current directory.
+    /// Every value made from this one carries it on (`element`, `member`).
+    let directory: String?
 
     func fail(_ message: String) -> EffectError {
         EffectError(file: nil, path: path, message: "\(message) (\(value.position))")
     }
 
     func element(_ index: Int, _ value: JSONValue) -> FieldValue {
-        FieldValue(value: value, path: "\(path)[\(index)]")
+        FieldValue(value: value, path: "\(path)[\(index)]", directory: directory)
+    }
+
+    /// The member `key` of this object, at `path.key` (`key` alone at the top).
+    func member(_ key: String, _ value: JSONValue) -> FieldValue {
+        FieldValue(value: value, path: path.isEmpty ? key : path + "." + key, directory: directory)
     }
 
     /// The value as the file wrote it, safe to print.
@@ -180,6 +190,16 @@ struct FieldValue {
         }
     }
 
+    /// A colour, `"#rrggbb"`.
+    func color() throws -> RGB {
+        let text = try string()
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
+        guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else {
+            throw fail("\(self.text) is not a colour: write \"#rrggbb\", for example \"#ff3b30\"")
+        }
+        return RGB(hex: value)
+    }
+
     func array() throws -> [FieldValue] {
         switch value.kind {
         case .array(let items): return items.enumerated().map { element($0, $1) }
@@ -189,8 +209,9 @@ struct FieldValue {
     }
 }
 
-/// JSON as the effect writer produces it: numbers in their shortest form, arrays on one line,
-/// objects one member per line in table order.
+/// JSON as the effect writer produces it: numbers in their shortest form, arrays on one line
+/// (with any object in them, a sprite, on that line too), objects one member per line in table
+/// order.
 indirect enum JSONText {
     case number(Double)
     case bool(Bool)
@@ -198,16 +219,38 @@ indirect enum JSONText {
     case array([JSONText])
     case object([(String, JSONText)])
 
-    func render(indent: String = "") -> String {
+    func render(indent: String = "", inline: Bool = false) -> String {
         switch self {
         case .number(let v): return v.compactText
         case .bool(let b): return b ? "true" : "false"
-        case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        case .array(let items): return "[" + items.map { $0.render() }.joined(separator: ", ") + "]"
+        case .string(let s): return Self.quoted(s)
+        case .array(let items): return "[" + items.map { $0.render(inline: true) }.joined(separator: ", ") + "]"
+        case .object(let members) where inline:
+            return "{" + members.map { Self.quoted($0.0) + ": " + $0.1.render(inline: true) }.joined(separator: ", ") + "}"
         case .object(let members):
             let inner = indent + "  "
             return "{\n" + members.map { inner + "\"\($0.0)\": " + $0.1.render(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
         }
+    }
+
+    /// `s` as a JSON string the reader takes back: quotes and backslashes escaped, and control
+    /// characters (a newline in a sprite's path data) too, which the reader refuses raw.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }
 
@@ -309,23 +352,14 @@ extension EffectField {
     }
 
     static func colors(_ name: String, _ key: WritableKeyPath<Section, [RGB]>, counts: ClosedRange<Int> = 1...64, _ meaning: String) -> EffectField {
-        list(name, key, counts: counts, noun: "colours", allowed: "each \"#rrggbb\"", unit: .notAQuantity, meaning, element: readColor, write: { .string($0.hex) })
+        list(name, key, counts: counts, noun: "colours", allowed: "each \"#rrggbb\"", unit: .notAQuantity, meaning, element: { try $0.color() }, write: { .string($0.hex) })
     }
 
     /// One colour, `"#rrggbb"`.
     static func color(_ name: String, _ key: WritableKeyPath<Section, RGB>, _ meaning: String) -> EffectField {
         EffectField(name: name, meaning: meaning, allowed: "\"#rrggbb\"", unit: .notAQuantity, read: { section, field in
-            section[keyPath: key] = try readColor(field)
+            section[keyPath: key] = try field.color()
         }, write: { .string($0[keyPath: key].hex) })
-    }
-
-    private static func readColor(_ field: FieldValue) throws -> RGB {
-        let text = try field.string()
-        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
-        guard hex.count == 6, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else {
-            throw field.fail("\(field.text) is not a colour: write \"#rrggbb\", for example \"#ff3b30\"")
-        }
-        return RGB(hex: value)
     }
 
     /// Names from `names`, 1 to 64 of them.
@@ -383,7 +417,7 @@ extension EffectField {
                     let hint = member.key.count <= 64 ? didYouMean(member.key, in: names) : ""
                     throw EffectError(file: nil, path: path, message: "not a shape: \(names.map { "\"\($0)\"" }.joined(separator: " or ")).\(hint) (\(member.keyPosition))")
                 }
-                let weight = FieldValue(value: member.value, path: path)
+                let weight = FieldValue(value: member.value, path: path, directory: field.directory)
                 let w = try weight.number()
                 guard (0...maxWeight).contains(w) else { throw weight.fail("\(weight.text) is out of range: allowed a weight from 0 to \(maxWeight.compactText)") }
                 mix.append((shape, w))

@@ -10,10 +10,14 @@ package enum EffectFile {
     /// Larger files are refused before they are read.
     package static let maxBytes = 1 << 20
 
-    package static func decode(_ data: Data, file: String?) throws -> Effect {
+    /// `file` names the file in messages ("standard input" for a pipe); `directory` is the
+    /// folder paths in it (a sprite's image) are relative to, the file's own when it has one
+    /// (`Effect.load`), nil for the current directory. Kept apart because a name such as
+    /// "standard input" is no path to take a folder from.
+    package static func decode(_ data: Data, file: String?, directory: String? = nil) throws -> Effect {
         do {
             let root = try JSON.parse([UInt8](data), maxBytes: maxBytes)
-            return try read(root)
+            return try read(root, directory: directory)
         } catch let error as JSONSyntaxError {
             throw EffectError(file: file, path: "", message: "not valid JSON: \(error.message) (\(error.position))")
         } catch var error as EffectError {
@@ -22,8 +26,8 @@ package enum EffectFile {
         }
     }
 
-    static func read(_ root: JSONValue) throws -> Effect {
-        let top = FieldValue(value: root, path: "")
+    static func read(_ root: JSONValue, directory: String?) throws -> Effect {
+        let top = FieldValue(value: root, path: "", directory: directory)
         guard case .object(let members) = root.kind else {
             throw EffectError(file: nil, path: "", message: "wrong type: an effect file is a JSON object with a \"kind\", not \(root.typeName) (\(root.position))")
         }
@@ -36,7 +40,7 @@ package enum EffectFile {
         guard let kindMember = root.member("kind") else {
             throw EffectError(file: nil, path: "kind", message: "missing: give \(kinds.map { "\"\($0)\"" }.joined(separator: ", ")) (\(top.value.position))")
         }
-        let kindField = FieldValue(value: kindMember.value, path: "kind")
+        let kindField = top.member("kind", kindMember.value)
         let kindName = try kindField.string()
         guard let kind = EffectName(rawValue: kindName) else {
             throw kindField.fail("\(kindField.text) is not a kind: \(kinds.joined(separator: ", ")).\(kindName.count <= 64 ? didYouMean(kindName, in: kinds) : "")")
@@ -48,7 +52,7 @@ package enum EffectFile {
                 let uses = EffectFormat.sections.filter { $0.kinds.contains(kind) }.map(\.key)
                 throw EffectError(file: nil, path: section.key, message: "this section does not belong to a \(kind.rawValue) effect, which reads only \(uses.joined(separator: " and ")) (\(member.keyPosition))")
             }
-            try section.read(&effect, FieldValue(value: member.value, path: section.key))
+            try section.read(&effect, top.member(section.key, member.value))
         }
         return effect
     }

@@ -36,6 +36,7 @@ enum EffectFormat {
         .sizes("sizes", \.sizes, "piece sizes [width, height], equally likely, pt"),
         .colors("colors", \.colors, "piece colours, equally likely"),
         .shapeMix("shapes", \.shapes, weights: \.shapeWeights, "piece shapes: a list is equally likely, an object gives each shape's relative weight"),
+        .sprites("sprites", \.sprites, "pictures the pieces are drawn as instead of shapes, chosen by weight, each its own size (none: paper shapes)"),
         .number("backShade", \.physics.backShade, 0...1, .ratio, "two-sided paper: colour factor of a piece showing its back (its normal turned away from the viewer); 1 draws both faces alike"),
         .colors("backColors", \.physics.backColors, counts: 0...ConfettiPhysics.maxBackColors, "two-sided colours: each piece's back takes one of these, equally likely, lit as its front (none: the front's colour times backShade)"),
         .choice("spinMode", \.physics.spinMode, "how pieces turn: flip (spin in the screen's plane at rotationSpeed and flip at flipFrequency) or tumble (turn about each piece's own random axis at rotationSpeed, seen head-on)"),
@@ -76,6 +77,7 @@ enum EffectFormat {
         .whole("sparkSize", \.firework.sparkSize, 1...255, .length, "spark diameter before scaling, pt"),
         .whole("maxJitter", \.firework.maxJitter, 0...10_000, .length, "each spark's origin moves 0…maxJitter whole pt outwards per axis"),
         .colors("colors", \.firework.colors, "spark colours, spark k takes colour k mod count"),
+        .sprites("sprites", \.firework.sprites, "pictures the sparks are drawn as instead of circles, chosen by weight, facing along their paths, each its own size (none: circles of sparkSize)"),
         .interval("maxScaleSteps", \.firework.maxScaleSteps, 0...100, .ratio, "peak scale 1 + a/10, a drawn from this range"),
         .interval("minScaleSteps", \.firework.minScaleSteps, 0...100, .ratio, "final scale 0.5 + b/10, b drawn from this range"),
         .curves("topRight", \.firework.topRight, "normalized curves of the top quarters, P1 P2 P3 after P0 = (0, 0), y down"),
@@ -91,6 +93,7 @@ enum EffectFormat {
         .number("delayStep", \.delayStep, 0...10, .duration, "seconds between sparks; spark k appears after (k + 1) × delayStep"),
         .number("offsetY", \.offsetY, -100_000...100_000, .length, "pt above the top centre of the button the sparks rise from"),
         .colors("colors", \.colors, "spark colours, spark k takes colour k mod count"),
+        .sprites("sprites", \.sprites, "pictures the sparks are drawn as instead of circles, chosen by weight, facing along their paths, each its own size (none: circles of sparkSize)"),
         .interval("startScaleTenths", \.startScaleTenths, 0...100, .ratio, "first scale keyframe, in tenths, drawn from this range"),
         .interval("peakScaleTenths", \.peakScaleTenths, 0...100, .ratio, "peak scale keyframes, in tenths, drawn from this range"),
         .number("endScale", \.endScale, 0...10, .ratio, "last scale keyframe"),
@@ -174,6 +177,7 @@ enum EffectFormat {
             .number("radius", p(\.radius), 0.5...255, .length, "a star's glow radius, pt"),
             .colors("colors", p(\.colors), "each shell's stars take one of these colours"),
             .colors("changeColors", p(\.changeColors), "and turn to one of these at colorChange"),
+            .sprites("sprites", p(\.sprites), "pictures the stars are drawn as instead of light, chosen by weight, facing the way they fly, each its own size (none: light); what they shed stays light"),
         ] + starPhysicsFields(p(\.physics)) + [
             .number("glitterInterval", p(\.glitterInterval), 0...10, .duration, "each star sheds a glitter spark every this many seconds (0: none)"),
             .number("glitterInherit", p(\.glitterInherit), 0...1, .ratio, "share of the star's velocity a glitter spark keeps"),
@@ -345,7 +349,7 @@ struct AnySection {
             let names = table.fields.map(\.name)
             var given: [String: FieldValue] = [:]
             for member in members {
-                let field = FieldValue(value: member.value, path: object.path + "." + member.key)
+                let field = object.member(member.key, member.value)
                 guard names.contains(member.key) else {
                     let hint = member.key.count <= 64 ? didYouMean(member.key, in: names) : ""
                     throw EffectError(file: nil, path: object.path + "." + printable(member.key),

@@ -24,5 +24,7 @@ extension EffectKinds {
         package static func births(_ effect: Effect) -> Demand { Confetti.births(effect) }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { Confetti.pieceCount(effect) }
+        /// Its confetti, the most of what it throws; the fireworks around the button stay light.
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? { Confetti.withSprites(effect, sprites) }
     }
 }

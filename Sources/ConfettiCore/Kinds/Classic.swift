@@ -29,5 +29,11 @@ extension EffectKinds {
         package static func births(_ effect: Effect) -> Demand { Demand([[Demand.Factor("births", 1)]], "") }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("classic.sparkCount") }
+        /// Its sparks, every firework's.
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? {
+            var dressed = effect
+            dressed.fireworks.firework.sprites = sprites
+            return dressed
+        }
     }
 }

@@ -22,6 +22,12 @@ extension EffectKinds {
         package static func defaultLaunches(_ effect: Effect) -> Int { variant(effect).defaultLaunches(effect) }
         package static func births(_ effect: Effect) -> Demand { variant(effect).births(effect) }
         package static func pieceCount(_ effect: Effect) -> PieceCount { variant(effect).pieceCount(effect) }
+        /// Its pieces, thrown or streamed alike.
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? {
+            var dressed = effect
+            dressed.confetti.sprites = sprites
+            return dressed
+        }
     }
 
     /// Confetti thrown at once: the seed article's burst, and the cannon and popper.
@@ -56,6 +62,7 @@ extension EffectKinds {
         }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .burst }
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? { Confetti.withSprites(effect, sprites) }
 
         static func trailText(_ effect: Effect) -> String {
             let trail = effect.confetti.physics.trail
@@ -95,5 +102,6 @@ extension EffectKinds {
             let e = effect.confetti.emission
             return .fields("confetti.rate × confetti.duration = \(e.rate.compactText) × \(e.duration.compactText) s pieces")
         }
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? { Confetti.withSprites(effect, sprites) }
     }
 }

@@ -32,6 +32,10 @@ package protocol EffectKind {
     /// What counts this kind's confetti pieces per burst, which `--count` sets; nil when it
     /// has none to set, with the fields that count its particles instead.
     static func pieceCount(_ effect: Effect) -> PieceCount
+
+    /// `effect` with its particles drawn as `sprites` (`--emoji`'s), set in the one list this
+    /// kind draws them from; nil when it has no particles a sprite can stand for.
+    static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect?
 }
 
 /// Whether a kind has a burst of confetti whose size can be set, and if not what counts its
@@ -75,3 +79,11 @@ public enum EffectName: String, CaseIterable, Sendable {
 
 /// The kinds' definitions, one file each.
 package enum EffectKinds {}
+
+extension Effect {
+    /// The effect with its particles drawn as `sprites`, as its kind says
+    /// (`EffectKind.withSprites`); nil when it has none to draw so.
+    package func withSprites(_ sprites: [Sprite]) -> Effect? {
+        kind.definition.withSprites(self, sprites)
+    }
+}

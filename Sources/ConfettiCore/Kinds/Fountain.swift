@@ -31,5 +31,11 @@ extension EffectKinds {
         }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("fountain.sparkCount") }
+        /// Its sparks.
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? {
+            var dressed = effect
+            dressed.fountain.sprites = sprites
+            return dressed
+        }
     }
 }

@@ -29,5 +29,7 @@ extension EffectKinds {
         }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("rocket.sparkCount") }
+        /// None: its rockets, sparks and crackles are light only (a shell's stars take sprites).
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? { nil }
     }
 }

@@ -40,6 +40,12 @@ extension EffectKinds {
         }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("shell.stars") }
+        /// Its shell's stars; what they shed, and the rocket, stay light.
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? {
+            var dressed = effect
+            dressed.shell.shell.sprites = sprites
+            return dressed
+        }
     }
 
     /// `"kind": "show"`: shells of mixed styles over about ten seconds, all scheduled at spawn.
@@ -73,5 +79,7 @@ extension EffectKinds {
         }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("the shells' stars") }
+        /// None: it launches shell presets by name, each as the preset is.
+        package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? { nil }
     }
 }
