@@ -59,7 +59,10 @@ import TestSupport
             .contains { $0.isOf(ConfettiKind.self) }
         // Only the fireworks kinds launch no confetti.
         #expect(fireworksOnly == [.classic, .fountain, .rocket, .shell, .show].contains(effect.kind), "\(name): fireworks only \(fireworksOnly)")
-        #expect(rows.contains { $0.first == "reference" } == !fireworksOnly, "\(name): reference mode for confetti only: \(outcome.stdout)")
+        // A sprite effect is measured through the atlas, beside the same launches drawn as paper.
+        #expect(rows.contains { $0.first == "reference" } == (!fireworksOnly && !effect.hasSprites), "\(name): reference mode for paper confetti only: \(outcome.stdout)")
+        #expect(rows.contains { $0.first == "paper" } == effect.hasSprites, "\(name): a paper row for a sprite effect: \(outcome.stdout)")
+        #expect(outcome.stdout.contains("sprites/paper") == effect.hasSprites, "\(name): \(outcome.stdout)")
         if fireworksOnly {
             // Launches of the effect, the last cut short: exactly the count asked, all drawn.
             for count in [1, 300, 1_001] {

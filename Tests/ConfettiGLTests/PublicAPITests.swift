@@ -98,8 +98,10 @@ import TestSupport
     /// modules, without the package's name, so `package` declarations are out of its reach.
     static func typecheckAsAnOutsideApp(_ source: URL) async throws -> ChildProcess.Outcome {
         let modules = try ConfettiBinary.url().deletingLastPathComponent().appendingPathComponent("Modules")
-        let cModules = ["CGLFW", "CEpoxy", "CEGL"].flatMap { ["-I", root.appendingPathComponent("Sources/" + $0).path] }
-        return try await Tool.run("swiftc", ["-typecheck", source.path, "-I", modules.path] + cModules)
+        let cModules = ["CGLFW", "CEpoxy", "CEGL", "CPNG", "CFreeType", "CHarfBuzz", "CFontconfig"].flatMap { ["-I", root.appendingPathComponent("Sources/" + $0).path] }
+        // FreeType's and HarfBuzz's headers sit in their own folders (pkg-config --cflags).
+        let headers = ["/usr/include/freetype2", "/usr/include/harfbuzz"].flatMap { ["-Xcc", "-I" + $0] }
+        return try await Tool.run("swiftc", ["-typecheck", source.path, "-I", modules.path] + cModules + headers)
     }
 
     @Test func theExampleAppCompilesAgainstThePublicAPIAlone() async throws {
