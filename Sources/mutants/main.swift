@@ -213,7 +213,7 @@ let provingSuites = [
     "ShaderParityTests", "MotionParityTests", "ShapeParityTests", "PresetParityTests", "FullRangeParityTests",
     "PixelProofTests", "MotionPixelProofTests", "FragmentVariantTests", "ReferenceRendererTests", "FrameGraphTests",
     "HUDTests", "CelebrationTests", "ConfettiEvaluatorTests", "WindEvaluatorTests", "BezierTests", "FireworkTests",
-    "QuantisationErrorTests", "ShapeDistanceTests", "BloomTests", "StarLightTests", "PaperLightTests", "DriftPrecisionTests",
+    "QuantisationErrorTests", "ShapeDistanceTests", "BloomTests", "StarLightTests", "PaperLightTests", "DriftPrecisionTests", "SpriteProofTests",
 ]
 
 /// Whether the suite fails with this mutant: the proving suites first, then, if they all

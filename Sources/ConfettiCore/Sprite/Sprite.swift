@@ -115,9 +115,18 @@ extension Effect {
         !confetti.sprites.isEmpty || !fireworks.firework.sprites.isEmpty || !fountain.sprites.isEmpty || !shell.shell.sprites.isEmpty
     }
 
-    /// The same effect drawn as paper and light: every section's sprites removed.
+    /// The same effect drawn as paper and light, the same size: every section's sprites
+    /// removed, confetti as rectangles (or its shapes) of the sprites' sizes, sparks and stars
+    /// as large as the sprites' longer sides on average.
     package var withoutSprites: Effect {
+        func mean(_ sprites: [Sprite]) -> Double { sprites.map(\.size).reduce(0, +) / Double(sprites.count) }
         var plain = self
+        if !confetti.sprites.isEmpty {
+            plain.confetti.sizes = confetti.sprites.map { Size(width: $0.extent.width.rounded(), height: $0.extent.height.rounded()) }
+        }
+        if !fireworks.firework.sprites.isEmpty { plain.fireworks.firework.sparkSize = mean(fireworks.firework.sprites).rounded() }
+        if !fountain.sprites.isEmpty { plain.fountain.sparkSize = mean(fountain.sprites).rounded() }
+        if !shell.shell.sprites.isEmpty { plain.shell.shell.radius = mean(shell.shell.sprites) / 2 }
         plain.confetti.sprites = []
         plain.fireworks.firework.sprites = []
         plain.fountain.sprites = []
