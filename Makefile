@@ -151,6 +151,8 @@ LIBRARY_SCRATCH := .build/capi
 LIBRARY := $(LIBRARY_SCRATCH)/$(LIBRARY_CONFIGURATION)/libConfettiC.so
 LIBDIR := $(PREFIX)/lib
 INCLUDEDIR := $(PREFIX)/include
+# Refreshes the loader's cache after a real (not staged) install by root.
+LDCONFIG ?= ldconfig
 library:
 	$(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product ConfettiC \
 	  -Xswiftc -static-stdlib -Xlinker -soname=libconfetti.so.0 -Xlinker --version-script=$(CURDIR)/CAPI/confetti.map
@@ -165,7 +167,7 @@ install-library: library
 	install -m 644 CAPI/confetti.h $(DESTDIR)$(INCLUDEDIR)/confetti.h
 	sed -e 's|@VERSION@|$(LIBRARY_VERSION)|' \
 	  CAPI/confetti.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/confetti.pc
-	@[ -n "$(DESTDIR)" ] || [ "$$(id -u)" -ne 0 ] || ldconfig
+	@[ -n "$(DESTDIR)" ] || [ "$$(id -u)" -ne 0 ] || $(LDCONFIG)
 
 uninstall-library:
 	rm -f $(DESTDIR)$(LIBDIR)/libconfetti.so.$(LIBRARY_VERSION) $(DESTDIR)$(LIBDIR)/libconfetti.so.0 $(DESTDIR)$(LIBDIR)/libconfetti.so \
