@@ -33,7 +33,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 WAYLAND_LIB := .build/wayland/lib
 WAYLAND_GLFW := $(WAYLAND_LIB)/libglfw.so.3
 
-.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample install uninstall man library install-library uninstall-library
+.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample install uninstall man library install-library uninstall-library capi-bench
 
 all: build
 
@@ -153,9 +153,15 @@ LIBDIR := $(PREFIX)/lib
 INCLUDEDIR := $(PREFIX)/include
 # Refreshes the loader's cache after a real (not staged) install by root.
 LDCONFIG ?= ldconfig
+LIBRARY_FLAGS := -Xswiftc -static-stdlib -Xlinker -soname=libconfetti.so.0 -Xlinker --version-script=$(CURDIR)/CAPI/confetti.map
 library:
-	$(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product ConfettiC \
-	  -Xswiftc -static-stdlib -Xlinker -soname=libconfetti.so.0 -Xlinker --version-script=$(CURDIR)/CAPI/confetti.map
+	$(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product ConfettiC $(LIBRARY_FLAGS)
+
+# One draw through the C library against the same call from Swift, medians of one run. Built
+# with the library's flags, so the two share their modules and neither is relinked.
+capi-bench: library
+	$(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product capi-bench $(LIBRARY_FLAGS)
+	$(LIBRARY_SCRATCH)/$(LIBRARY_CONFIGURATION)/capi-bench $(LIBRARY)
 
 # The library stripped of its debug symbols (the release build's are 50 MB of the Swift
 # runtime's), the .so.0 and .so links, the header and pkg-config's confetti.pc.

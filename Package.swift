@@ -54,6 +54,9 @@ let package = Package(
         // caller passes can reach a Swift trap.
         .target(name: "ConfettiC", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
 
+        // What the C boundary costs: confetti_draw against Celebration.draw (`make capi-bench`).
+        .executableTarget(name: "capi-bench", dependencies: ["ConfettiGL", "CEpoxy"]),
+
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 

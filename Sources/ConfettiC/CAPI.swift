@@ -1,20 +1,21 @@
 // The C API of confetti.h, one function each: arguments checked, the call forwarded to
 // `Celebration`, what it throws turned into a status and a message. Nothing here may trap: a
-// trap would abort the app that loaded the library.
+// trap would abort the app that loaded the library. Public, because an optimised build
+// exports no internal function.
 import ConfettiGL
 import Foundation
 
 /// The release, as CONFETTI_VERSION in confetti.h: major * 10000 + minor * 100 + patch.
 let libraryVersion: UInt32 = 14_00
 
-@c func confetti_version() -> UInt32 { libraryVersion }
+@c public func confetti_version() -> UInt32 { libraryVersion }
 
-@c func confetti_status_name(_ status: Int32) -> UnsafePointer<CChar> {
+@c public func confetti_status_name(_ status: Int32) -> UnsafePointer<CChar> {
     let name = Status(rawValue: status)?.name ?? "unknown status"
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
-@c func confetti_create(_ capacity: Int64, _ seed: UInt64, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+@c public func confetti_create(_ capacity: Int64, _ seed: UInt64, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     out?.pointee = nil
     return withoutHandle {
         let out = try Arguments.out(out, "out")
@@ -27,7 +28,7 @@ let libraryVersion: UInt32 = 14_00
     }
 }
 
-@c func confetti_destroy(_ pointer: OpaquePointer?) -> Int32 {
+@c public func confetti_destroy(_ pointer: OpaquePointer?) -> Int32 {
     // Taken out of the live handles first, so that no other call can reach it meanwhile; its
     // error, if any, is kept per thread since the handle is gone.
     guard let pointer, let handle = Handles.remove(pointer) else {
@@ -56,7 +57,7 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
     }
 }
 
-@c func confetti_fire_preset(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ now: Double,
+@c public func confetti_fire_preset(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ now: Double,
                              _ width: Double, _ height: Double, _ button: UnsafeRawPointer?) -> Int32 {
     fire(pointer, now, width, height, button) {
         let name = try Arguments.string(name, "the preset's name")
@@ -69,7 +70,7 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
     }
 }
 
-@c func confetti_fire_file(_ pointer: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ now: Double,
+@c public func confetti_fire_file(_ pointer: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ now: Double,
                            _ width: Double, _ height: Double, _ button: UnsafeRawPointer?) -> Int32 {
     fire(pointer, now, width, height, button) {
         let path = try Arguments.string(path, "the effect file's path")
@@ -86,7 +87,7 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
     }
 }
 
-@c func confetti_fire_json(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ now: Double,
+@c public func confetti_fire_json(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ now: Double,
                            _ width: Double, _ height: Double, _ button: UnsafeRawPointer?) -> Int32 {
     fire(pointer, now, width, height, button) {
         let text = try Arguments.string(json, "the effect's JSON text")
@@ -97,7 +98,7 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
     }
 }
 
-@c func confetti_draw(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ height: Double, _ pixelsPerPoint: Double) -> Int32 {
+@c public func confetti_draw(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ height: Double, _ pixelsPerPoint: Double) -> Int32 {
     withHandle(pointer) { handle in
         let now = try Arguments.time(now)
         let viewport = try Arguments.viewport(width, height)
@@ -107,25 +108,25 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
     }
 }
 
-@c func confetti_is_idle(_ pointer: OpaquePointer?, _ now: Double, _ idle: UnsafeMutablePointer<Int32>?) -> Int32 {
+@c public func confetti_is_idle(_ pointer: OpaquePointer?, _ now: Double, _ idle: UnsafeMutablePointer<Int32>?) -> Int32 {
     withHandle(pointer) { handle in
         let idle = try Arguments.out(idle, "idle")
         idle.pointee = handle.celebration.isIdle(at: try Arguments.time(now)) ? 1 : 0
     }
 }
 
-@c func confetti_live_particles(_ pointer: OpaquePointer?, _ now: Double, _ count: UnsafeMutablePointer<Int64>?) -> Int32 {
+@c public func confetti_live_particles(_ pointer: OpaquePointer?, _ now: Double, _ count: UnsafeMutablePointer<Int64>?) -> Int32 {
     withHandle(pointer) { handle in
         let count = try Arguments.out(count, "count")
         count.pointee = Int64(handle.celebration.liveParticles(at: try Arguments.time(now)))
     }
 }
 
-@c func confetti_remove_all(_ pointer: OpaquePointer?) -> Int32 {
+@c public func confetti_remove_all(_ pointer: OpaquePointer?) -> Int32 {
     withHandle(pointer) { $0.celebration.removeAll() }
 }
 
-@c func confetti_gpu_milliseconds(_ pointer: OpaquePointer?, _ milliseconds: UnsafeMutablePointer<Double>?) -> Int32 {
+@c public func confetti_gpu_milliseconds(_ pointer: OpaquePointer?, _ milliseconds: UnsafeMutablePointer<Double>?) -> Int32 {
     withHandle(pointer) { handle in
         try Arguments.out(milliseconds, "milliseconds").pointee = handle.celebration.gpuMilliseconds ?? -1
     }
@@ -135,11 +136,11 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
 /// kept for the life of the process; never written after.
 nonisolated(unsafe) private let presetNames: [UnsafePointer<CChar>] = Effect.presets.map { UnsafePointer(strdup($0.name)!) }
 
-@c func confetti_preset_count(_ count: UnsafeMutablePointer<UInt>?) -> Int32 {
+@c public func confetti_preset_count(_ count: UnsafeMutablePointer<UInt>?) -> Int32 {
     withoutHandle { try Arguments.out(count, "count").pointee = UInt(presetNames.count) }
 }
 
-@c func confetti_preset_name(_ index: UInt, _ name: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
+@c public func confetti_preset_name(_ index: UInt, _ name: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withoutHandle {
         let name = try Arguments.out(name, "name")
         guard index < UInt(presetNames.count) else {
@@ -150,7 +151,7 @@ nonisolated(unsafe) private let presetNames: [UnsafePointer<CChar>] = Effect.pre
     }
 }
 
-@c func confetti_last_error(_ pointer: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ size: UInt,
+@c public func confetti_last_error(_ pointer: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ size: UInt,
                             _ length: UnsafeMutablePointer<UInt>?) -> Int32 {
     let message: String
     if let pointer {

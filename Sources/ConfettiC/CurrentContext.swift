@@ -1,5 +1,5 @@
 @preconcurrency import CEpoxy
-import Glibc
+import Foundation
 
 /// The OpenGL context current on the calling thread, asked of whichever of EGL and GLX the app
 /// has loaded. Neither is loaded here (RTLD_NOLOAD): an app with a current context has loaded
@@ -8,18 +8,36 @@ import Glibc
 enum CurrentContext {
     private typealias GetCurrent = @convention(c) () -> UnsafeMutableRawPointer?
 
-    private static func current(in library: String, _ symbol: String) -> UnsafeMutableRawPointer? {
-        guard let handle = dlopen(library, RTLD_LAZY | RTLD_NOLOAD) else { return nil }
-        defer { dlclose(handle) }
-        guard let function = dlsym(handle, symbol) else { return nil }
-        return unsafeBitCast(function, to: GetCurrent.self)()
-    }
+    /// Where each window system's "current context" function is.
+    private static let sources = [("libEGL.so.1", "eglGetCurrentContext"), ("libGLX.so.0", "glXGetCurrentContext"),
+                                  ("libGL.so.1", "glXGetCurrentContext")]
+    private static let lock = NSLock()
+    /// The functions found so far, one per source (nil: its library is not loaded yet). Found
+    /// once and kept, with their library, so that a draw does not go through the loader.
+    nonisolated(unsafe) private static var getters = [GetCurrent?](repeating: nil, count: sources.count)
 
     /// The context current on this thread, nil when there is none.
     static var id: UnsafeMutableRawPointer? {
-        current(in: "libEGL.so.1", "eglGetCurrentContext")
-            ?? current(in: "libGLX.so.0", "glXGetCurrentContext")
-            ?? current(in: "libGL.so.1", "glXGetCurrentContext")
+        let known = lock.withLock { getters }
+        for getter in known.compactMap({ $0 }) {
+            if let context = getter() { return context }
+        }
+        // None current through the libraries known: one the app has loaded since may have one.
+        let found = lock.withLock {
+            for (i, (library, symbol)) in sources.enumerated() where getters[i] == nil {
+                guard let handle = dlopen(library, RTLD_LAZY | RTLD_NOLOAD) else { continue }
+                guard let function = dlsym(handle, symbol) else {
+                    dlclose(handle)
+                    continue
+                }
+                getters[i] = unsafeBitCast(function, to: GetCurrent.self)
+            }
+            return getters
+        }
+        for (i, getter) in found.enumerated() where known[i] == nil {
+            if let context = getter?() { return context }
+        }
+        return nil
     }
 
     /// Throws unless a context is current and can run the shaders: OpenGL 3.3 or newer, not

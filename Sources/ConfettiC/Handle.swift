@@ -16,8 +16,11 @@ final class Handle {
     }
 
     /// Throws unless this handle's own context is current (GL names mean nothing in another).
+    /// Its version was checked when the handle was made.
     func requireContext() throws(Failure) {
-        let current = try CurrentContext.require()
+        guard let current = CurrentContext.id else {
+            throw Failure(.noContext, "no OpenGL context is current on this thread: make current the one this celebration was created in")
+        }
         guard current == context else {
             throw Failure(.noContext, "another OpenGL context is current: make current the one this celebration was created in")
         }

@@ -57,6 +57,24 @@ import TestSupport
         }
     }
 
+    @Test func theFiveLinesOfTheDocsCompileAsC99() async throws {
+        let library = try await StagedLibrary.shared()
+        let docs = try String(contentsOf: Repository.file("docs/c-api.md"), encoding: .utf8)
+        let block = try #require(docs.firstMatch(of: /```c\n([\s\S]*?)```/)).output.1.split(separator: "\n").map(String.init)
+        #expect(block.count == 5, "the five lines of the README's Swift example, in C")
+        // The include at the top, the calls in a function of the app's own variables.
+        let source = library.root.deletingLastPathComponent().appendingPathComponent("confetti-docs-\(UUID()).c")
+        defer { try? FileManager.default.removeItem(at: source) }
+        let program = block.filter { $0.hasPrefix("#") } + ["void frame(double now, double w, double h, double scale);",
+                                                            "void frame(double now, double w, double h, double scale) {"]
+            + block.filter { !$0.hasPrefix("#") } + ["}"]
+        try program.joined(separator: "\n").write(to: source, atomically: true, encoding: .utf8)
+        let outcome = try await ChildProcess.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only", source.path]
+                                                 + (try await library.flags([])).filter { $0.hasPrefix("-I") },
+                                                 environment: library.environment, timeout: 120)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+    }
+
     @Test func aCProgramDrawsConfettiOverItsClearColourWithItsGLStateIntactWithoutTheSwiftToolchain() async throws {
         let library = try await StagedLibrary.shared()
         let example = try await library.build("Examples/c-glfw/celebrate.c", packages: ["glfw3", "epoxy"],
