@@ -15,8 +15,9 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 # Sprites: HarfBuzz, FreeType and fontconfig shape and draw emoji and text, with the colour emoji
 # font and DejaVu, fontconfig's sans-serif and the default font of text sprites.
 # The C library's examples and their tests: gcc and g++ (the header is compiled as C99 and
-# C++), GTK 4, SDL2, Python with pytest for the ctypes binding, valgrind for the C example's leaks.
-C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest valgrind
+# C++; gcc brings AddressSanitizer, which checks the C example), GTK 4, SDL2, Python with pytest
+# for the ctypes binding.
+C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
 PACKAGES := $(C_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \

@@ -234,3 +234,33 @@ def test_an_opengl_3_2_context_is_refused():
     done = subprocess.run([sys.executable, "-c", script], env=environment, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"{confetti.UNSUPPORTED_CONTEXT} ") and "OpenGL 3.2" in done.stdout and "3.3" in done.stdout
+
+
+def test_threads_sharing_a_handle_each_read_a_whole_message(framebuffer):
+    # ctypes lets go of the GIL during each call: these threads are in the library at once.
+    with Celebration(capacity=1024) as celebration:
+        handle = celebration._handle
+        messages = {b"nope": "unknown preset 'nope'", b"conf\xffetti": "the preset's name is not UTF-8 text"}
+        torn = []
+
+        def hammer(name):
+            buffer = ctypes.create_string_buffer(4096)
+            for _ in range(300):
+                confetti._fire["preset"](handle, name, 0.0, 320.0, 180.0, None)
+                assert confetti._last_error(handle, buffer, len(buffer), None) == confetti.OK
+                text = buffer.value.decode()
+                # Another thread's call may have come last: its message whole, or none after
+                # its success; never part of one and part of another.
+                if text and not any(text.startswith(start) for start in messages.values()):
+                    torn.append(text)
+                idle = ctypes.c_int()
+                assert confetti._is_idle(handle, 0.0, ctypes.byref(idle)) == confetti.OK
+
+        threads = [threading.Thread(target=hammer, args=(name,)) for name in list(messages) * 2]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert torn == [], torn[:3]
+        assert confetti._fire["preset"](handle, b"nope", 0.0, 320.0, 180.0, None) == confetti.UNKNOWN_PRESET
+        assert confetti.last_error(handle).startswith(messages[b"nope"])
