@@ -146,7 +146,8 @@ uninstall: uninstall-library
 # rebuilt): the Swift runtime and Foundation linked in (-static-stdlib), so it runs where no
 # Swift is installed; its SONAME; only the C API exported (CAPI/confetti.map). The tests
 # install a debug build (LIBRARY_CONFIGURATION=debug), which make test builds first.
-LIBRARY_VERSION := 0.14.0
+# The release's version (Sources/confetti/Version.swift); confetti.h says it too, which a test checks.
+LIBRARY_VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/confetti/Version.swift)
 LIBRARY_CONFIGURATION ?= release
 LIBRARY_SCRATCH := .build/capi
 LIBRARY := $(LIBRARY_SCRATCH)/$(LIBRARY_CONFIGURATION)/libConfettiC.so

@@ -346,7 +346,7 @@ import TestSupport
         #expect(install.status == 0, "\(install.stderr)")
         let files = ["bin/confetti", "share/bash-completion/completions/confetti", "share/zsh/site-functions/_confetti",
                      "share/fish/vendor_completions.d/confetti.fish", "share/man/man1/confetti.1", "share/applications/confetti.desktop",
-                     "lib/libconfetti.so.0.14.0", "include/confetti.h", "lib/pkgconfig/confetti.pc"]
+                     "lib/libconfetti.so.\(StagedLibrary.version)", "include/confetti.h", "lib/pkgconfig/confetti.pc"]
         for file in files {
             let text = (try? Data(contentsOf: prefix.appendingPathComponent(file))) ?? Data()
             #expect(text.count > 100, "\(file) installed")

@@ -32,13 +32,18 @@ import TestSupport
         #expect(functions.count == 15 && exported == functions.union(["CONFETTI_0"]), "exported \(exported.symmetricDifference(functions.union(["CONFETTI_0"])).sorted())")
         // The versioned file, its links, the header and pkg-config's file.
         let files = try FileManager.default.contentsOfDirectory(atPath: library.lib.path)
-        #expect(files.contains("libconfetti.so.0.14.0"))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: library.sharedObject.path) == "libconfetti.so.0.14.0")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: library.sharedObject.path) == "libconfetti.so.\(StagedLibrary.version)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: library.lib.appendingPathComponent("libconfetti.so").path) == "libconfetti.so.0")
         let version = try await ChildProcess.run(["pkg-config", "--modversion", "confetti"], environment: library.environment, timeout: 60)
-        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.14.0")
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == StagedLibrary.version)
+        // One version: the release's, in the header's macros and the file's name.
+        let release = try String(contentsOf: Repository.file("Sources/confetti/Version.swift"), encoding: .utf8)
+        let current = try #require(release.firstMatch(of: /current = "(\d+)\.(\d+)\.(\d+)"/)).output
         let header = try String(contentsOf: library.include.appendingPathComponent("confetti.h"), encoding: .utf8)
-        #expect(header.contains("#define CONFETTI_VERSION_MINOR 14"), "the header's version is the library's")
+        for (part, value) in [("MAJOR", current.1), ("MINOR", current.2), ("PATCH", current.3)] {
+            #expect(header.contains("#define CONFETTI_VERSION_\(part) \(value)\n"), "the header's \(part) is the release's \(value)")
+        }
+        #expect(files.contains("libconfetti.so.\(current.1).\(current.2).\(current.3)"))
     }
 
     @Test func theHeaderIsCleanC99AndCxxWithEveryWarningAnError() async throws {
@@ -157,7 +162,7 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: own.sharedObject.path))
         let removed = try await own.make("uninstall-library")
         #expect(removed.status == 0, "\(removed.stderr)")
-        for file in ["lib/libconfetti.so.0.14.0", "lib/libconfetti.so.0", "lib/libconfetti.so", "include/confetti.h", "lib/pkgconfig/confetti.pc"] {
+        for file in ["lib/libconfetti.so.\(StagedLibrary.version)", "lib/libconfetti.so.0", "lib/libconfetti.so", "include/confetti.h", "lib/pkgconfig/confetti.pc"] {
             #expect(!FileManager.default.fileExists(atPath: own.root.appendingPathComponent("usr/" + file).path), "\(file) removed")
         }
     }

@@ -12,6 +12,13 @@ struct StagedLibrary: Sendable {
     var include: URL { root.appendingPathComponent("usr/include") }
     var sharedObject: URL { lib.appendingPathComponent("libconfetti.so.0") }
 
+    /// The release's version, "0.14.0" (Sources/confetti/Version.swift): the library's file is
+    /// libconfetti.so.VERSION.
+    static var version: String {
+        let release = (try? String(contentsOf: Repository.file("Sources/confetti/Version.swift"), encoding: .utf8)) ?? ""
+        return release.firstMatch(of: /current = "([0-9.]+)"/).map { String($0.output.1) } ?? "unknown"
+    }
+
     private static let installed = Task { try await StagedLibrary(root: FileManager.default.temporaryDirectory.appendingPathComponent("confetti-staged-\(UUID())")).install() }
 
     static func shared() async throws -> StagedLibrary { try await installed.value }
