@@ -211,6 +211,13 @@ def test_no_current_context_is_refused_for_create_fire_draw_and_destroy():
         context.make_current()
         celebration.fire("confetti", 0, SIZE)
         celebration.close()
+        # Destroyed without its context: the handle is gone all the same, the GL objects left
+        # to the context.
+        leftover = Celebration(capacity=1024)
+        handle = leftover._handle
+        gl.Context.release()
+        refused(confetti.NO_CONTEXT, leftover.close, "no OpenGL context")
+        assert confetti._remove_all(handle) == confetti.ARGUMENT and "destroyed" in confetti.last_error()
     finally:
         context.destroy()
 
