@@ -19,7 +19,13 @@ struct StagedLibrary: Sendable {
         return release.firstMatch(of: /current = "([0-9.]+)"/).map { String($0.output.1) } ?? "unknown"
     }
 
-    private static let installed = Task { try await StagedLibrary(root: FileManager.default.temporaryDirectory.appendingPathComponent("confetti-staged-\(UUID())")).install() }
+    /// The run's DESTDIR, removed when the test process exits (the tests share it, so none
+    /// of them can remove it when it ends).
+    private static let sharedRoot = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-staged-\(UUID())")
+    private static let installed = Task {
+        atexit { try? FileManager.default.removeItem(at: StagedLibrary.sharedRoot) }
+        return try await StagedLibrary(root: sharedRoot).install()
+    }
 
     static func shared() async throws -> StagedLibrary { try await installed.value }
 
