@@ -36,6 +36,7 @@ let libraryVersion: UInt32 = 14_00
     }
     return withoutHandle {
         try handle.lock.withLock {
+            handle.isDestroyed = true
             // Its GL objects can only be deleted in their own context; without it they stay
             // with the context, which frees them when it goes.
             try handle.requireContext()

@@ -9,6 +9,9 @@ final class Handle {
     /// The context the celebration's GL objects belong to.
     let context: UnsafeMutableRawPointer
     var lastError = ""
+    /// Set by confetti_destroy under the lock: a call that found the handle just before it was
+    /// destroyed, and waited for the lock, must not use its deleted GL objects.
+    var isDestroyed = false
 
     init(_ celebration: Celebration, context: UnsafeMutableRawPointer) {
         self.celebration = celebration
@@ -70,6 +73,10 @@ func withHandle(_ pointer: OpaquePointer?, _ body: (Handle) throws -> Void) -> I
     }
     handle.lock.lock()
     defer { handle.lock.unlock() }
+    guard !handle.isDestroyed else {
+        ThreadError.message = "the celebration was destroyed"
+        return Status.argument.rawValue
+    }
     do {
         try body(handle)
         handle.lastError = ""

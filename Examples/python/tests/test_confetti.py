@@ -273,3 +273,26 @@ def test_threads_sharing_a_handle_each_read_a_whole_message(framebuffer):
         assert torn == [], torn[:3]
         assert confetti._fire["preset"](handle, b"nope", 0.0, 320.0, 180.0, None) == confetti.UNKNOWN_PRESET
         assert confetti.last_error(handle).startswith(messages[b"nope"])
+
+
+def test_a_handle_destroyed_while_other_threads_draw_with_it_is_refused_not_followed(framebuffer):
+    # Threads that found the handle just before it was destroyed wait for it, then are refused.
+    celebration = Celebration(capacity=1024)
+    celebration.fire("confetti", 0.0, SIZE)
+    handle, statuses = celebration._handle, []
+    started = threading.Barrier(5)
+
+    def ask():
+        started.wait()
+        for _ in range(2000):
+            count = ctypes.c_int64()
+            statuses.append(confetti._live(handle, 0.5, ctypes.byref(count)))
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    started.wait()
+    celebration.close()
+    for thread in threads:
+        thread.join()
+    assert set(statuses) <= {confetti.OK, confetti.ARGUMENT} and statuses[-1] == confetti.ARGUMENT
