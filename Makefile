@@ -14,7 +14,11 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 # x11-apps); and desktop-file-validate, which checks the desktop entry `make install` installs.
 # Sprites: HarfBuzz, FreeType and fontconfig shape and draw emoji and text, with the colour emoji
 # font and DejaVu, fontconfig's sans-serif and the default font of text sprites.
-PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
+# The C library's examples and their tests: gcc and g++ (the header is compiled as C99 and
+# C++; gcc brings AddressSanitizer, which checks the C example), GTK 4, SDL2, Python with pytest
+# for the ctypes binding.
+C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
+PACKAGES := $(C_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
             libxext-dev libwayland-dev \
@@ -30,7 +34,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 WAYLAND_LIB := .build/wayland/lib
 WAYLAND_GLFW := $(WAYLAND_LIB)/libglfw.so.3
 
-.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample install uninstall man
+.PHONY: all deps build run test bench clean wayland-glfw mutants mutants-sample install uninstall man library install-library uninstall-library capi-bench
 
 all: build
 
@@ -81,6 +85,7 @@ run: build
 # own Xvfb, and the Wayland test its own weston (with the private libglfw3-wayland).
 test: deps wayland-glfw
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory library LIBRARY_CONFIGURATION=debug
 	$(MAKE) --no-print-directory man MAN_CONFIGURATION=debug
 	$(SWIFT) test
 
@@ -123,7 +128,7 @@ ZSH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 APPLICATIONS := $(DESTDIR)$(PREFIX)/share/applications
-install: build man
+install: build man install-library
 	install -d $(BINDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS) $(MANDIR) $(APPLICATIONS)
 	install -m 755 $(RELEASE) $(BINDIR)/confetti
 	$(RELEASE) --generate-completion-script bash > $(BASH_COMPLETIONS)/confetti
@@ -132,9 +137,49 @@ install: build man
 	install -m 644 $(MANUAL) $(MANDIR)/confetti.1
 	install -m 644 Packaging/confetti.desktop $(APPLICATIONS)/confetti.desktop
 
-uninstall:
+uninstall: uninstall-library
 	rm -f $(BINDIR)/confetti $(BASH_COMPLETIONS)/confetti $(ZSH_COMPLETIONS)/_confetti $(FISH_COMPLETIONS)/confetti.fish \
 	      $(MANDIR)/confetti.1 $(APPLICATIONS)/confetti.desktop
+
+# The C library (CAPI/confetti.h): libconfetti.so.0, built by SwiftPM from the ConfettiC target
+# in a build directory of its own (its flags differ from the app's, which would otherwise be
+# rebuilt): the Swift runtime and Foundation linked in (-static-stdlib), so it runs where no
+# Swift is installed; its SONAME; only the C API exported (CAPI/confetti.map). The tests
+# install a debug build (LIBRARY_CONFIGURATION=debug), which make test builds first.
+# The release's version (Sources/confetti/Version.swift); confetti.h says it too, which a test checks.
+LIBRARY_VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/confetti/Version.swift)
+LIBRARY_CONFIGURATION ?= release
+LIBRARY_SCRATCH := .build/capi
+LIBRARY := $(LIBRARY_SCRATCH)/$(LIBRARY_CONFIGURATION)/libConfettiC.so
+LIBDIR := $(PREFIX)/lib
+INCLUDEDIR := $(PREFIX)/include
+# Refreshes the loader's cache after a real (not staged) install by root.
+LDCONFIG ?= ldconfig
+LIBRARY_FLAGS := -Xswiftc -static-stdlib -Xlinker -soname=libconfetti.so.0 -Xlinker --version-script=$(CURDIR)/CAPI/confetti.map
+library:
+	$(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product ConfettiC $(LIBRARY_FLAGS)
+
+# One draw through the C library against the same call from Swift, medians of one run. Built
+# with the library's flags, so the two share their modules and neither is relinked.
+capi-bench: library
+	$(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product capi-bench $(LIBRARY_FLAGS)
+	$(LIBRARY_SCRATCH)/$(LIBRARY_CONFIGURATION)/capi-bench $(LIBRARY)
+
+# The library stripped of its debug symbols (the release build's are 50 MB of the Swift
+# runtime's), the .so.0 and .so links, the header and pkg-config's confetti.pc.
+install-library: library
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 755 -s $(LIBRARY) $(DESTDIR)$(LIBDIR)/libconfetti.so.$(LIBRARY_VERSION)
+	ln -sf libconfetti.so.$(LIBRARY_VERSION) $(DESTDIR)$(LIBDIR)/libconfetti.so.0
+	ln -sf libconfetti.so.0 $(DESTDIR)$(LIBDIR)/libconfetti.so
+	install -m 644 CAPI/confetti.h $(DESTDIR)$(INCLUDEDIR)/confetti.h
+	sed -e 's|@VERSION@|$(LIBRARY_VERSION)|' \
+	  CAPI/confetti.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/confetti.pc
+	@[ -n "$(DESTDIR)" ] || [ "$$(id -u)" -ne 0 ] || $(LDCONFIG)
+
+uninstall-library:
+	rm -f $(DESTDIR)$(LIBDIR)/libconfetti.so.$(LIBRARY_VERSION) $(DESTDIR)$(LIBDIR)/libconfetti.so.0 $(DESTDIR)$(LIBDIR)/libconfetti.so \
+	      $(DESTDIR)$(INCLUDEDIR)/confetti.h $(DESTDIR)$(LIBDIR)/pkgconfig/confetti.pc
 
 clean:
 	rm -rf .build out

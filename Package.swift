@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "confetti", targets: ["confetti"]),
         .library(name: "ConfettiGL", targets: ["ConfettiGL"]),
+        // The C library, libconfetti.so.0 (CAPI/confetti.h): `make install` builds it with the
+        // Swift runtime linked in, its SONAME and only the C API exported (CAPI/confetti.map).
+        .library(name: "ConfettiC", type: .dynamic, targets: ["ConfettiC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,6 +49,13 @@ let package = Package(
         // the CPU rasteriser and the quantisation error bounds, which `trace`, `soak` and the
         // tests compare the shaders with.
         .target(name: "ConfettiProof", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
+
+        // The C API over `Celebration`: `@c` functions, arguments checked so that nothing a C
+        // caller passes can reach a Swift trap.
+        .target(name: "ConfettiC", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
+
+        // What the C boundary costs: confetti_draw against Celebration.draw (`make capi-bench`).
+        .executableTarget(name: "capi-bench", dependencies: ["ConfettiGL", "CEpoxy"]),
 
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),

@@ -330,19 +330,23 @@ import TestSupport
         expectOneLine(nothing, mentioning: ["standard input"])
     }
 
-    @Test func makeInstallPutsTheBinaryCompletionsManualAndDesktopEntryInPlaceAndUninstallRemovesThem() async throws {
+    @Test func makeInstallPutsTheBinaryCompletionsManualDesktopEntryAndCLibraryInPlaceAndUninstallRemovesThem() async throws {
         let root = Repository.root
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-prefix-\(UUID())")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let make = URL(fileURLWithPath: "/usr/bin/make")
         // -o build: the test installs the binary it was built with, not a release build; -o man:
         // the manual page make test generated before the tests (a package plugin cannot run
-        // inside the test run's own build).
-        let common = ["-C", root.path, "-o", "build", "-o", "man", "PREFIX=\(prefix.path)", "RELEASE=\(try ConfettiBinary.url().path)"]
+        // inside the test run's own build); -o library: the debug C library the C library's
+        // tests build (once per run), not a release one. No ldconfig for a prefix of a test's.
+        _ = try await StagedLibrary.shared()
+        let common = ["-C", root.path, "-o", "build", "-o", "man", "-o", "library", "LIBRARY_CONFIGURATION=debug", "LDCONFIG=:",
+                      "PREFIX=\(prefix.path)", "RELEASE=\(try ConfettiBinary.url().path)"]
         let install = try await ConfettiBinary.run(common + ["install"], executable: make)
         #expect(install.status == 0, "\(install.stderr)")
         let files = ["bin/confetti", "share/bash-completion/completions/confetti", "share/zsh/site-functions/_confetti",
-                     "share/fish/vendor_completions.d/confetti.fish", "share/man/man1/confetti.1", "share/applications/confetti.desktop"]
+                     "share/fish/vendor_completions.d/confetti.fish", "share/man/man1/confetti.1", "share/applications/confetti.desktop",
+                     "lib/libconfetti.so.\(StagedLibrary.version)", "include/confetti.h", "lib/pkgconfig/confetti.pc"]
         for file in files {
             let text = (try? Data(contentsOf: prefix.appendingPathComponent(file))) ?? Data()
             #expect(text.count > 100, "\(file) installed")

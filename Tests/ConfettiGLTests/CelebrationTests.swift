@@ -69,6 +69,9 @@ import Testing
             let stats = celebration.draw(at: 100.25, viewport: viewport, pixelsPerPoint: 1)
             #expect(stats.instances == 16 + 30, "two fireworks and a confetti burst")
             #expect(HostState.read() == before, "the host's state is as it was")
+            // Firing between the host's own calls (an upload to the rings) keeps its buffer bound too.
+            try celebration.fire(.confetti, at: 100.25, in: viewport)
+            #expect(HostState.read() == before, "the host's state is as it was after a fire")
             // The shared test context goes back to GL's defaults for the tests that follow.
             epoxy_glCullFace(GLenum(GL_BACK))
             epoxy_glDisable(GLenum(GL_CULL_FACE))

@@ -97,9 +97,7 @@ package final class InstanceRing<Kind: ParticleKind> {
         self.capacity = capacity
         let bytes = capacity * Self.stride
         epoxy_glGenBuffers(1, &buffer)
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STATIC_DRAW))
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        withBuffer { epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STATIC_DRAW)) }
         try glCheck("allocating an instance ring of \(capacity) \(Kind.noun) (\(bytes) bytes)")
     }
 
@@ -111,8 +109,18 @@ package final class InstanceRing<Kind: ParticleKind> {
     /// GPU memory the ring holds, in bytes.
     package var byteSize: Int { capacity * Self.stride }
 
+    /// `body` with the ring bound to GL_ARRAY_BUFFER, then the app's buffer bound again: a
+    /// `fire` between the app's own calls must not change what it has bound.
+    private func withBuffer(_ body: () -> Void) {
+        var bound: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &bound)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        body()
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), bound != 0 && epoxy_glIsBuffer(GLuint(bound)) == GLboolean(GL_TRUE) ? GLuint(bound) : 0)
+    }
+
     /// Uploads one span and returns it. `now` only decides whether overwritten spans
-    /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER unbound.
+    /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER as it found it.
     package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, sprites: SpriteTable = SpriteTable(), side: ButtonSide, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> RingSpan<Kind> {
         guard !records.isEmpty else { throw GLFailure("a span of the ring needs at least one particle") }
         guard records.count <= capacity else {
@@ -124,11 +132,11 @@ package final class InstanceRing<Kind: ParticleKind> {
         let range = head..<(head + records.count)
         evict(overlapping: range, now: now)
 
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        records.withUnsafeBytes { bytes in
-            epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(range.lowerBound * Self.stride), GLsizeiptr(bytes.count), bytes.baseAddress)
+        withBuffer {
+            records.withUnsafeBytes { bytes in
+                epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(range.lowerBound * Self.stride), GLsizeiptr(bytes.count), bytes.baseAddress)
+            }
         }
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         try glCheck("uploading \(records.count) \(Kind.noun)")
         uploadCount += 1
         uploadedBytes += records.count * Self.stride

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 
 /// Reads what `xwd -root -silent` writes: a screenshot of an X screen, in X Window Dump format
-/// (version 7), for true-colour screens with 32 bits per pixel, which is what Xvfb gives.
+/// (version 7), for true-colour screens of 32 or 24 bits per pixel, which is what Xvfb gives.
 enum XWDImage {
     /// Takes a screenshot of the whole screen of `server`.
     static func screenshot(_ server: XServer, logs: URL) async throws -> RGBAImage {
@@ -26,8 +26,10 @@ enum XWDImage {
         let headerSize = field(0), format = field(2), width = field(4), height = field(5)
         let leastSignificantFirst = field(7) == 0, bitsPerPixel = field(11), bytesPerLine = field(12)
         let masks = [field(14), field(15), field(16)], colours = field(19)
-        guard format == 2, bitsPerPixel == 32, masks.allSatisfy({ $0 != 0 }) else {
-            throw TestFailure("only 32-bit true-colour ZPixmap dumps are read, not format \(format) with \(bitsPerPixel) bits per pixel")
+        // Without the Composite extension Xvfb's screen is 24 bits per pixel, packed in 3 bytes.
+        let bytesPerPixel = bitsPerPixel / 8
+        guard format == 2, bitsPerPixel == 32 || bitsPerPixel == 24, bytesPerLine >= bytesPerPixel * width, masks.allSatisfy({ $0 != 0 }) else {
+            throw TestFailure("only 24- and 32-bit true-colour ZPixmap dumps are read, not format \(format) with \(bitsPerPixel) bits per pixel")
         }
         // Then the colour map (12 bytes an entry), then the rows.
         let start = headerSize + 12 * colours
@@ -38,8 +40,12 @@ enum XWDImage {
         bytes.withUnsafeBytes { raw in
             for y in 0..<height {
                 for x in 0..<width {
-                    let stored = raw.loadUnaligned(fromByteOffset: start + y * bytesPerLine + 4 * x, as: UInt32.self)
-                    let word = leastSignificantFirst ? UInt32(littleEndian: stored) : UInt32(bigEndian: stored)
+                    let at = start + y * bytesPerLine + bytesPerPixel * x
+                    var word: UInt32 = 0
+                    for k in 0..<bytesPerPixel {
+                        let byte = UInt32(raw[at + k])
+                        word |= leastSignificantFirst ? byte << (8 * k) : byte << (8 * (bytesPerPixel - 1 - k))
+                    }
                     let i = (y * width + x) * 4
                     pixels[i] = UInt8(truncatingIfNeeded: (word & masks32[0]) >> shifts[0])
                     pixels[i + 1] = UInt8(truncatingIfNeeded: (word & masks32[1]) >> shifts[1])

@@ -1,0 +1,137 @@
+/* confetti: confetti and fireworks over an app's own OpenGL drawing, from C, C++ or any
+ * language with a C FFI.
+ *
+ *     #include <confetti.h>      cc app.c $(pkg-config --cflags --libs confetti)
+ *
+ * The app owns an OpenGL 3.3 core (or newer) context; every call that touches the GPU needs the
+ * context the handle was created in to be current on the calling thread, and leaves the app's
+ * GL state as it found it (blending, program, vertex array, array buffer, viewport, depth test,
+ * face culling, the draw and read framebuffer bindings, the active texture unit and unit 0's
+ * array texture).
+ *
+ * Every function but confetti_version() returns a confetti_status: CONFETTI_OK, or an error
+ * whose message confetti_last_error() copies out. A handle keeps its own last error; calls that
+ * have no handle (a null one, confetti_create) keep theirs per thread. A handle may be used
+ * from any thread; calls on one handle are serialised.
+ *
+ * Units: times are seconds in any clock the app likes (a double, subtracted in double
+ * precision); sizes and rectangles are points, origin at the top left; pixels_per_point is the
+ * framebuffer's pixels per point (1 on most screens, 2 on a HiDPI one).
+ */
+#ifndef CONFETTI_H
+#define CONFETTI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CONFETTI_VERSION_MAJOR 0
+#define CONFETTI_VERSION_MINOR 14
+#define CONFETTI_VERSION_PATCH 0
+/* The version as one number, major * 10000 + minor * 100 + patch: compare it with
+ * confetti_version() to learn whether the library loaded is the one compiled against. */
+#define CONFETTI_VERSION (CONFETTI_VERSION_MAJOR * 10000 + CONFETTI_VERSION_MINOR * 100 + CONFETTI_VERSION_PATCH)
+
+/* A celebration: one GPU ring per particle kind, in one GL context. Opaque. */
+typedef struct confetti confetti;
+
+typedef enum confetti_status {
+    CONFETTI_OK = 0,
+    /* A null pointer, a string that is not UTF-8, a size or time that is negative, NaN or too large. */
+    CONFETTI_ERROR_ARGUMENT = 1,
+    /* No preset has that name. */
+    CONFETTI_ERROR_UNKNOWN_PRESET = 2,
+    /* An effect file or JSON text that cannot be read or is not a valid effect, or a picture
+     * in it that cannot be drawn. */
+    CONFETTI_ERROR_EFFECT = 3,
+    /* No OpenGL context is current on this thread, or not the one the handle was created in. */
+    CONFETTI_ERROR_NO_CONTEXT = 4,
+    /* The current context is older than OpenGL 3.3 core, or is OpenGL ES. */
+    CONFETTI_ERROR_UNSUPPORTED_CONTEXT = 5,
+    /* A launch beyond the library's limits: more particles than a ring holds, too many
+     * pictures at once, a capacity too large. */
+    CONFETTI_ERROR_LIMIT = 6,
+    /* OpenGL failed (a shader did not build, out of GPU memory). */
+    CONFETTI_ERROR_GL = 7
+} confetti_status;
+
+/* The app's button, which fireworks burst around; points, origin at the top left. */
+typedef struct confetti_rect {
+    double x, y, width, height;
+} confetti_rect;
+
+/* The library's version, as CONFETTI_VERSION: major * 10000 + minor * 100 + patch. */
+uint32_t confetti_version(void);
+
+/* A short name for a status ("ok", "argument", "unknown preset", ...); never null. */
+const char *confetti_status_name(confetti_status status);
+
+/* Makes a celebration in the current context (OpenGL 3.3 core or newer) and stores it in *out.
+ * capacity: particles each kind's ring holds (0: the default, 1048576); the oldest are
+ * overwritten when a ring is full. seed: the seed of every launch's random numbers (launch k
+ * draws from stream k), so the same calls draw the same pictures. On error *out is null. */
+confetti_status confetti_create(int64_t capacity, uint64_t seed, confetti **out);
+
+/* Frees the celebration and its GL objects; its context must be current. A null handle is
+ * refused. Without its context current, the memory is freed but the GL objects are left to the
+ * context (they go when it is destroyed) and CONFETTI_ERROR_NO_CONTEXT is returned. */
+confetti_status confetti_destroy(confetti *celebration);
+
+/* One launch of the preset `name` (UTF-8; confetti_preset_name lists them) at time `now`
+ * (seconds), in a viewport of width x height points. button: the app's button (points), which
+ * fireworks burst around; null: a 200 x 56 pt rectangle in the middle. Bad input changes nothing. */
+confetti_status confetti_fire_preset(confetti *celebration, const char *name, double now,
+                                     double width, double height, const confetti_rect *button);
+
+/* As confetti_fire_preset, with the effect in the effect file at `path` (UTF-8; paths inside it
+ * are relative to its folder). See docs/effect-files.md. */
+confetti_status confetti_fire_file(confetti *celebration, const char *path, double now,
+                                   double width, double height, const confetti_rect *button);
+
+/* As confetti_fire_preset, with the effect given as the JSON text of an effect file (UTF-8,
+ * at most 1 MiB; paths inside it are relative to the current directory). */
+confetti_status confetti_fire_json(confetti *celebration, const char *json, double now,
+                                   double width, double height, const confetti_rect *button);
+
+/* Draws everything alive at `now` (seconds) over what the bound framebuffer holds, in a
+ * viewport of width x height points of pixels_per_point pixels each, then puts back the GL
+ * state it touched. */
+confetti_status confetti_draw(confetti *celebration, double now, double width, double height,
+                              double pixels_per_point);
+
+/* *idle = 1 when nothing is alive or waiting to appear at `now` (seconds): the app may stop
+ * redrawing; 0 otherwise. Needs no GL context. */
+confetti_status confetti_is_idle(confetti *celebration, double now, int *idle);
+
+/* *count = the particles alive at `now` (seconds). Needs no GL context. */
+confetti_status confetti_live_particles(confetti *celebration, double now, int64_t *count);
+
+/* Forgets every launch. Needs no GL context. */
+confetti_status confetti_remove_all(confetti *celebration);
+
+/* *milliseconds = the GPU time of the newest draw whose timing has come back (usually two or
+ * three draws ago; asking never waits for the GPU), or -1 when none has yet. */
+confetti_status confetti_gpu_milliseconds(confetti *celebration, double *milliseconds);
+
+/* *count = the number of presets. */
+confetti_status confetti_preset_count(size_t *count);
+
+/* *name = the name of preset `index` (0 ..< count): a UTF-8 string the library owns, valid
+ * until the process ends. */
+confetti_status confetti_preset_name(size_t index, const char **name);
+
+/* Copies the message of the last error of `celebration` (of this thread's calls without a
+ * handle when it is null) into buffer, NUL-terminated, cut at a character boundary to fit
+ * `size` bytes; *length (if not null) = the whole message's length in bytes, without the NUL.
+ * An empty message when the last call succeeded. buffer may be null when size is 0. */
+confetti_status confetti_last_error(const confetti *celebration, char *buffer, size_t size,
+                                    size_t *length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CONFETTI_H */

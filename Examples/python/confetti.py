@@ -1,0 +1,147 @@
+"""confetti from Python: confetti and fireworks over an app's own OpenGL 3.3 drawing.
+
+A ctypes binding of libconfetti (confetti.h); nothing to install but the library itself.
+
+    import confetti
+    celebration = confetti.Celebration()            # the app's OpenGL 3.3 context is current
+    celebration.fire("confetti", now, (800, 450))   # a preset; or file=..., json=...
+    celebration.draw(now, (800, 450), pixels_per_point=1)
+    celebration.is_idle(now)                        # True: the app may stop redrawing
+
+Times are seconds in any clock; sizes and the button are points, origin at the top left.
+Errors raise ConfettiError with the library's status and message.
+"""
+import ctypes
+import os
+
+_lib = ctypes.CDLL(os.environ.get("CONFETTI_LIBRARY", "libconfetti.so.0"))
+_handle = ctypes.c_void_p
+_status = ctypes.c_int
+
+
+class Rect(ctypes.Structure):
+    """The app's button, which fireworks burst around (confetti_rect): points."""
+    _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double), ("width", ctypes.c_double), ("height", ctypes.c_double)]
+
+
+def _declare(name, restype, *argtypes):
+    function = getattr(_lib, name)
+    function.restype, function.argtypes = restype, list(argtypes)
+    return function
+
+
+_version = _declare("confetti_version", ctypes.c_uint32)
+_status_name = _declare("confetti_status_name", ctypes.c_char_p, _status)
+_create = _declare("confetti_create", _status, ctypes.c_int64, ctypes.c_uint64, ctypes.POINTER(_handle))
+_destroy = _declare("confetti_destroy", _status, _handle)
+_fire = {kind: _declare("confetti_fire_" + kind, _status, _handle, ctypes.c_char_p, ctypes.c_double,
+                        ctypes.c_double, ctypes.c_double, ctypes.POINTER(Rect))
+         for kind in ("preset", "file", "json")}
+_draw = _declare("confetti_draw", _status, _handle, ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double)
+_is_idle = _declare("confetti_is_idle", _status, _handle, ctypes.c_double, ctypes.POINTER(ctypes.c_int))
+_live = _declare("confetti_live_particles", _status, _handle, ctypes.c_double, ctypes.POINTER(ctypes.c_int64))
+_remove_all = _declare("confetti_remove_all", _status, _handle)
+_gpu_ms = _declare("confetti_gpu_milliseconds", _status, _handle, ctypes.POINTER(ctypes.c_double))
+_preset_count = _declare("confetti_preset_count", _status, ctypes.POINTER(ctypes.c_size_t))
+_preset_name = _declare("confetti_preset_name", _status, ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p))
+_last_error = _declare("confetti_last_error", _status, _handle, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t))
+
+OK, ARGUMENT, UNKNOWN_PRESET, EFFECT, NO_CONTEXT, UNSUPPORTED_CONTEXT, LIMIT, GL = range(8)
+
+
+class ConfettiError(Exception):
+    """A call the library refused: `status` (one of the constants above) and its message."""
+
+    def __init__(self, status, message):
+        super().__init__(f"{_status_name(status).decode()}: {message}")
+        self.status, self.message = status, message
+
+
+def last_error(handle=None):
+    """The last error's message of `handle`, or of this thread's calls without one."""
+    length = ctypes.c_size_t()
+    _last_error(handle, None, 0, ctypes.byref(length))
+    buffer = ctypes.create_string_buffer(length.value + 1)
+    _last_error(handle, buffer, len(buffer), None)
+    return buffer.value.decode()
+
+
+def _check(status, handle=None):
+    if status != OK:
+        raise ConfettiError(status, last_error(handle))
+
+
+def version():
+    """The library's version as (major, minor, patch)."""
+    number = _version()
+    return number // 10000, number // 100 % 100, number % 100
+
+
+def presets():
+    """The presets' names, in the library's order."""
+    count = ctypes.c_size_t()
+    _check(_preset_count(ctypes.byref(count)))
+    names = []
+    for index in range(count.value):
+        name = ctypes.c_char_p()
+        _check(_preset_name(index, ctypes.byref(name)))
+        names.append(name.value.decode())
+    return names
+
+
+def _text(value):
+    return value.encode() if isinstance(value, str) else value
+
+
+class Celebration:
+    """Particles over the app's drawing, in the OpenGL context current when it is made."""
+
+    def __init__(self, capacity=0, seed=1):
+        handle = _handle()
+        _check(_create(capacity, seed, ctypes.byref(handle)))
+        self._handle = handle
+
+    def close(self):
+        """Frees the GL objects (the context must be current); the celebration is unusable after."""
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            _check(_destroy(handle))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.close()
+
+    def fire(self, preset=None, now=0.0, size=(800, 450), *, file=None, json=None, button=None):
+        """One launch of a preset's name, an effect file's path or an effect's JSON text at `now`."""
+        given = [(kind, value) for kind, value in (("preset", preset), ("file", file), ("json", json)) if value is not None]
+        if len(given) != 1:
+            raise ValueError("give one of a preset's name, file= or json=")
+        kind, value = given[0]
+        rect = ctypes.byref(Rect(*button)) if button is not None else None
+        _check(_fire[kind](self._handle, _text(value), now, size[0], size[1], rect), self._handle)
+
+    def draw(self, now, size, pixels_per_point=1.0):
+        """Draws what is alive at `now` over the bound framebuffer; the app's GL state is kept."""
+        _check(_draw(self._handle, now, size[0], size[1], pixels_per_point), self._handle)
+
+    def is_idle(self, now):
+        idle = ctypes.c_int()
+        _check(_is_idle(self._handle, now, ctypes.byref(idle)), self._handle)
+        return bool(idle.value)
+
+    def live_particles(self, now):
+        count = ctypes.c_int64()
+        _check(_live(self._handle, now, ctypes.byref(count)), self._handle)
+        return count.value
+
+    def remove_all(self):
+        _check(_remove_all(self._handle), self._handle)
+
+    @property
+    def gpu_milliseconds(self):
+        """GPU time of an earlier draw, or None until one has come back."""
+        milliseconds = ctypes.c_double()
+        _check(_gpu_ms(self._handle, ctypes.byref(milliseconds)), self._handle)
+        return None if milliseconds.value < 0 else milliseconds.value
