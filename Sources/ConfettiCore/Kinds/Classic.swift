@@ -8,6 +8,14 @@ extension EffectKinds {
             effect.fireworks.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, effect.fireworks.firework.timing, sprites: effect.fireworks.firework.spriteImages) }
         }
 
+        /// A small pop at each firework, where it bursts around the button.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            effect.fireworks.fireworks(around: button, using: &rng).enumerated().map { k, sparks in
+                let x = sparks.first.map { $0.curve.points[0].x / viewport.width } ?? 0.5
+                return SoundEvent(.pop, time: 0, duration: 0.2, loudness: 0.35, size: 0.5, x: x, height: 0, seed: UInt32(truncatingIfNeeded: rng.next()) ^ UInt32(k))
+            }
+        }
+
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             [(.sparks, Demand([[Demand.Factor("classic.fireworks", effect.fireworks.count), Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Budget.Ring.sparks.noun))]
         }
