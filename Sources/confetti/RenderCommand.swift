@@ -122,7 +122,9 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         // Checked before anything is drawn or created: the output type and what it needs.
         let wanted = try (out ?? (audio == nil ? "out/render" : nil)).map(OutputTarget.parse)
-        if let audio { try AtomicFile.checkWritable(audio) }
+        if let audio {
+            do { try AtomicFile.checkWritable(audio) } catch { throw OutputRefusal("--audio \(audio): \(error)") }
+        }
         var ffmpeg: String?
         if case .video(let path, let format) = wanted {
             ffmpeg = FFmpeg.locate()

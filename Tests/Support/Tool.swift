@@ -18,9 +18,10 @@ package enum Tool {
         try await ConfettiBinary.run(arguments, executable: URL(fileURLWithPath: try locate(name)))
     }
 
-    /// The MD5 of every decoded frame (ffmpeg's framemd5 muxer), header lines left out.
+    /// The MD5 of every decoded video frame (ffmpeg's framemd5 muxer), header lines left out;
+    /// a sound track's frames are not among them.
     package static func frameMD5s(_ path: String) async throws -> [String] {
-        let result = try await run("ffmpeg", ["-v", "error", "-i", path, "-f", "framemd5", "-"])
+        let result = try await run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"])
         guard result.status == 0 else { throw TestFailure("ffmpeg could not decode \(path): \(result.stderr)") }
         return result.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
     }
