@@ -14,8 +14,11 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 # x11-apps); and desktop-file-validate, which checks the desktop entry `make install` installs.
 # Sprites: HarfBuzz, FreeType and fontconfig shape and draw emoji and text, with the colour emoji
 # font and DejaVu, fontconfig's sans-serif and the default font of text sprites.
+# Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
+# PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
 PACKAGES := libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
+            libpulse-dev pulseaudio pulseaudio-utils \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
             libxext-dev libwayland-dev \
             xcompmgr x11-utils x11-apps xdotool desktop-file-utils \

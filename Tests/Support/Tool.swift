@@ -3,14 +3,16 @@ import Foundation
 import Glibc
 #endif
 
-/// Other programs the tests use: ffmpeg and ffprobe (make test installs them), util-linux.
+/// Other programs the tests use: ffmpeg and ffprobe, PulseAudio and parec (make test installs
+/// them), util-linux.
 package enum Tool {
     package static func locate(_ name: String) throws -> String {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        let package = ["ffmpeg", "ffprobe"].contains(name) ? "ffmpeg" : name == "desktop-file-validate" ? "desktop-file-utils" : "util-linux"
+        let package = ["ffmpeg": "ffmpeg", "ffprobe": "ffmpeg", "desktop-file-validate": "desktop-file-utils",
+                       "pulseaudio": "pulseaudio", "parec": "pulseaudio-utils"][name] ?? "util-linux"
         throw TestFailure("\(name) is not installed, and these tests need it: run `make test`, which installs it, or apt-get install \(package)")
     }
 

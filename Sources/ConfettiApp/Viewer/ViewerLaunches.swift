@@ -12,7 +12,13 @@ extension Viewer {
     private func launch(_ kind: EffectName, around rect: Rect) throws -> [any ParticleBatch] {
         // Checked at start-up and on reload; checked again here, before spawning, all the same.
         try Budget.launch(options.effect, .effect(kind), capacity: options.capacity, names: .options(countGiven: options.count != nil))
-        let batches = try renderer.celebration.launch(at: clock.time) { options.effect.launch(kind, around: rect, in: viewport, using: &$0) }
+        let time = clock.time
+        var heard: [SoundEvent] = []
+        let batches = try renderer.celebration.launch(at: time) { rng in
+            if sound != nil { heard = options.effect.sounds(kind, around: rect, in: viewport, using: rng) }
+            return options.effect.launch(kind, around: rect, in: viewport, using: &rng)
+        }
+        sound?.add(heard.map { $0.delayed(by: time) })
         needsRedraw = true
         return batches
     }
@@ -50,6 +56,12 @@ extension Viewer {
         let batches = try renderer.celebration.launch(at: clock.time) { [Batch<SparkKind>(firework.sparks(at: point, using: &$0), firework.timing, sprites: firework.spriteImages)] }
         needsRedraw = true
         return batches.of(SparkKind.self).flatMap(\.particles)
+    }
+
+    /// M: sound off, or on again (connecting to the sound server the first time).
+    func toggleMute() {
+        guard let sound else { return }
+        sound.isMuted.toggle()
     }
 
     /// Enter: one launch of the effect's own kind (a rocket, rain, a celebration, …).

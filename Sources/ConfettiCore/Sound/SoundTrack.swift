@@ -101,10 +101,21 @@ public struct SoundTrack: Sendable {
             }
             guard k < changes.count else { break }
             let bound = max(left, right)
-            if bound > ceiling { holds.append(Hold(start: at, end: changes[k].0, gain: ceiling / bound)) }
+            guard bound > ceiling else { continue }
+            let hold = Hold(start: at, end: changes[k].0, gain: ceiling / bound)
+            // Holds a few milliseconds apart (a crackle's clicks) become one at the lower gain:
+            // the gain only ever falls for it, so the bound still holds, with far fewer to weigh.
+            if let last = holds.last, hold.start - last.end <= mergeGap {
+                holds[holds.count - 1] = Hold(start: last.start, end: hold.end, gain: min(last.gain, hold.gain))
+            } else {
+                holds.append(hold)
+            }
         }
         return holds
     }
+
+    /// Samples between two holds that are kept apart (10 ms).
+    static let mergeGap = 480
 
     /// The gain at sample `n` given the holds that can reach it.
     @inline(__always)

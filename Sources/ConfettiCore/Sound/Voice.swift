@@ -11,8 +11,9 @@ struct Voice {
     /// The next sample's index from the onset.
     private(set) var i = 0
     private var low = 0.0, low2 = 0.0, high = 0.0, phase = 0.0
-    /// Crackle: the onsets of its clicks, in samples from its own onset.
+    /// Crackle: the onsets of its clicks, in samples from its own onset, in order.
     let clicks: [Int]
+    private var nextClick = 0
 
     static let rate = SoundMath.sampleRate
     /// Samples a crackle's click lasts (1.5 ms).
@@ -50,12 +51,12 @@ struct Voice {
         return event.loudness * SoundMath.saturate(value)
     }
 
-    /// A report and a boom: 6 ms of bare noise (the crack, which is where the onset is heard),
+    /// A report and a boom: 8 ms of bare noise (the crack, which is where the onset is heard),
     /// low-passed noise decaying as (1 − u)⁴ (the boom: darker for a larger shell), and a low
     /// thump, lower for a larger shell, gone in a quarter of a second.
     private mutating func burst(_ x: Double, u: Double, t: Double) -> Double {
         let size = min(max(event.size, 0.2), 2)
-        let crackLength = 0.006
+        let crackLength = 0.008
         let crack = t < crackLength ? (1 - t / crackLength) * (1 - t / crackLength) : 0
         low += SoundMath.lowpass(900 / (0.6 + size)) * (x - low)
         low2 += SoundMath.lowpass(1_400 / (0.6 + size)) * (low - low2)
@@ -79,10 +80,14 @@ struct Voice {
         return 3 * band * swell * fade
     }
 
-    /// Clicks: 1.5 ms of noise each, falling as a cube.
+    /// Clicks: 1.5 ms of noise each, falling as a cube. Silence between them costs a comparison:
+    /// `nextClick` is the first click that has not ended.
     private mutating func crackle() -> Double {
+        while nextClick < clicks.count && clicks[nextClick] + Self.clickLength <= i { nextClick += 1 }
+        guard nextClick < clicks.count, clicks[nextClick] <= i else { return 0 }
         var sum = 0.0
-        for (k, start) in clicks.enumerated() where start <= i && i < start + Self.clickLength {
+        for k in nextClick..<clicks.count where clicks[k] <= i && i < clicks[k] + Self.clickLength {
+            let start = clicks[k]
             let v = 1 - Double(i - start) / Double(Self.clickLength)
             // The first click, at the onset, at full strength; the rest at seeded strengths.
             let strength = k == 0 ? 1 : 0.5 + 0.5 * SoundMath.unit(event.seed, 1_000 + k)

@@ -273,7 +273,7 @@ public struct FireworkShell: Hashable, Sendable {
         let longest = main.map(\.lifetime).max() ?? 0
         if glitterInterval > 0, longest > glitterInterval {
             sounds.append(SoundEvent(.fizz, time: time + glitterInterval, duration: longest - glitterInterval + glitterLifetime * 0.5,
-                                     loudness: 0.12 * min(Double(stars).squareRoot() / 8, 1), x: x, height: height, seed: seed ^ 0xF122))
+                                     loudness: 0.08 * min(Double(stars).squareRoot() / 8, 1), x: x, height: height, seed: seed ^ 0xF122))
         }
         if crackle > 0 || crossette > 0 {
             // One crackle per star: its sparks (a crossette's split, one snap) where it dies.
