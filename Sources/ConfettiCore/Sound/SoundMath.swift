@@ -1,6 +1,7 @@
-/// The arithmetic sound is made of: IEEE additions and multiplications only (and integer
-/// hashing), never the C library's `sin`, `exp` or `pow`, whose last bits differ between
-/// libraries. A track is then the same bytes on every machine.
+/// The arithmetic sound is made of: IEEE's correctly rounded operations only (+, −, ×, and the
+/// odd ÷ and √ at placement and in the soft limit) and integer hashing, never the C library's
+/// `sin`, `exp` or `pow`, whose last bits differ between libraries. A track is then the same
+/// bytes on every machine.
 enum SoundMath {
     /// Samples per second of every track.
     static let sampleRate = 48_000.0
