@@ -53,7 +53,17 @@ extension Viewer {
     package func fireFirework(at point: Point) throws -> [Spark] {
         try Budget.launch(options.effect, .firework, capacity: options.capacity)
         let firework = options.effect.fireworks.firework
-        let batches = try renderer.celebration.launch(at: clock.time) { [Batch<SparkKind>(firework.sparks(at: point, using: &$0), firework.timing, sprites: firework.spriteImages)] }
+        let time = clock.time, viewport = viewport
+        var heard: [SoundEvent] = []
+        let batches = try renderer.celebration.launch(at: time) { rng in
+            if sound != nil, options.effect.sound.isEnabled {
+                var draws = rng
+                _ = firework.sparks(at: point, using: &draws)
+                heard = options.effect.sound.heard([EffectKinds.Classic.pop(at: point, in: viewport, using: &draws)])
+            }
+            return [Batch<SparkKind>(firework.sparks(at: point, using: &rng), firework.timing, sprites: firework.spriteImages)]
+        }
+        sound?.add(heard.map { $0.delayed(by: time) })
         needsRedraw = true
         return batches.of(SparkKind.self).flatMap(\.particles)
     }

@@ -1,4 +1,4 @@
-/// One sound a launch makes, listed at spawn with the particles it belongs to: what it is, when
+/// One sound a launch makes (public for its `Kind`, which an effect's `sound.events` names), listed at spawn with the particles it belongs to: what it is, when
 /// it happens on the launch's clock, how long it lasts, how loud and large it is, and where.
 /// Every sample of it is a function of these numbers (`Voice`), so it needs no state from the
 /// frame loop: a track can be played from any sample, and the same seed gives the same bytes.
@@ -19,25 +19,25 @@ public struct SoundEvent: Hashable, Sendable {
         case rustle
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Seconds after the launch when it happens (light's time; `SoundTrack` adds the delay of
     /// sound from `height`).
-    public var time: Double
+    package var time: Double
     /// Seconds it lasts.
-    public var duration: Double
+    package var duration: Double
     /// Peak amplitude before the effect's volume, 0…1.
-    public var loudness: Double
+    package var loudness: Double
     /// How large: a burst's size (about 0.2 for a small shell to 2 for a large one), pitching it
     /// down; other kinds read it as they say (`Voice`).
-    public var size: Double
+    package var size: Double
     /// Where across the viewport, 0 (left) to 1 (right), and how high above its bottom edge,
     /// in viewport heights: how far the sound travels to the listener below.
-    public var x: Double
-    public var height: Double
+    package var x: Double
+    package var height: Double
     /// Seeds its noise.
-    public var seed: UInt32
+    package var seed: UInt32
 
-    public init(_ kind: Kind, time: Double, duration: Double, loudness: Double, size: Double = 1, x: Double = 0.5, height: Double = 0, seed: UInt32) {
+    package init(_ kind: Kind, time: Double, duration: Double, loudness: Double, size: Double = 1, x: Double = 0.5, height: Double = 0, seed: UInt32) {
         self.kind = kind
         self.time = time
         self.duration = duration

@@ -9,7 +9,7 @@
 /// schedule is known ahead, so the limiter can look ahead) and back up over 250 ms after. The
 /// gain is a function of the schedule and the sample index, not of what was played before, so
 /// seeking stays exact and no sample passes the ceiling.
-public struct SoundTrack: Sendable {
+package struct SoundTrack: Sendable {
     /// Samples per second, per channel.
     package static let sampleRate = 48_000
     /// Stereo, interleaved left, right.
