@@ -188,24 +188,26 @@ package final class SoundOutput: @unchecked Sendable {
 /// The track read forwards, with its last samples kept: each block goes on from where the last
 /// ended (so its voices run on, never started again), and a block at another speed reads
 /// between samples. A jump anywhere else starts reading afresh there.
-struct TrackReader {
+package struct TrackReader {
     private var player = SoundPlayer(SoundTrack())
     /// Samples from `start` (interleaved stereo, as the track makes them).
     private var buffer: [Double] = []
     private var start = 0
 
-    mutating func add(_ events: [SoundEvent]) {
+    package init() {}
+
+    package mutating func add(_ events: [SoundEvent]) {
         guard !events.isEmpty else { return }
         player.add(events)
         // Events may land inside what was read ahead: read it again.
         buffer = []
     }
 
-    mutating func dropEnded(before sample: Int) { player.dropEnded(before: sample) }
+    package mutating func dropEnded(before sample: Int) { player.dropEnded(before: sample) }
 
     /// `count` frames from the fractional sample `place`, one every `step` samples, linearly
     /// between the track's samples (its own samples exactly when place and step are whole).
-    mutating func samples(at place: Double, step: Double, count: Int) -> [Int16] {
+    package mutating func samples(at place: Double, step: Double, count: Int) -> [Int16] {
         let first = Int(place.rounded(.down))
         let last = Int((place + Double(count - 1) * step).rounded(.down)) + 1
         read(first...last)
