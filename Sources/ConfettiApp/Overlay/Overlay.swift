@@ -98,7 +98,8 @@ package final class Overlay {
     }
 
     /// Shows the window, plays the effect from now (once, or every `fireEvery` seconds) and
-    /// returns when its last particle has died, the window was closed, or a stop signal arrived.
+    /// returns when its last particle has died and its last sound ended, the window was closed, or
+    /// a stop signal arrived.
     package func run() throws -> Report {
         window.show()
         if !options.muted {
@@ -119,12 +120,14 @@ package final class Overlay {
             _ = window.pollEvents()
             let now = GLFWWindow.time - start
             report.seconds = now
-            sound?.follow(time: now, speed: 1, paused: false)
+            sound?.follow(time: now, speed: 1, paused: false, at: SoundOutput.now())
             if let next = nextFire, now >= next {
                 try celebration.fire(options.effect, at: now, in: viewport)
                 nextFire = now + options.fireEvery!
             }
-            if window.shouldClose || nextFire == nil && celebration.isIdle(at: now) { break }
+            // Its sound is let finish too: a shell's boom outlasts nothing on screen by much, but
+            // it is heard after it is seen.
+            if window.shouldClose || nextFire == nil && celebration.isIdle(at: now) && sound?.isSounding(at: now) != true { break }
             try drawFrame(at: now)
             window.swapBuffers()
             report.frames += 1

@@ -37,9 +37,14 @@ package final class SoundOutput: @unchecked Sendable {
 
     /// Samples written per turn: 20 ms.
     static let block = 960
-    /// How far the track's place may drift from the clock's, s, on two blocks running (one is a
-    /// thread kept off the CPU between asking the time and the latency), before it is moved there.
-    static let slack = 0.1
+    /// How far the track's place may drift from the clock's, s, on two blocks running, before it
+    /// is moved there: after the server ran dry (a starved thread), a step, a rewind. Above the
+    /// few milliseconds the server's latency readings wander by on a busy machine (each move is
+    /// a jump in the sound), well within what an eye and an ear take as together.
+    static let slack = 0.02
+    /// A reading of the latency is trusted only when the clock moved less than this while it
+    /// was taken (the thread was not kept off the CPU meanwhile), s.
+    static let readingSpan = 0.001
 
     /// Starts playing (connecting on a thread of its own) unless `muted`: then it connects when
     /// first unmuted. `notice` gets the one line said when there is no server.
@@ -69,7 +74,15 @@ package final class SoundOutput: @unchecked Sendable {
     package func add(_ events: [SoundEvent]) {
         guard !events.isEmpty else { return }
         lock.withLock { shared.added += events }
+        lastEnd = max(lastEnd, events.map { $0.time + $0.duration }.max() ?? 0)
     }
+
+    /// When the last sound added ends, on the animation clock (the frame loop's own).
+    package private(set) var lastEnd = -Double.infinity
+
+    /// Whether something added may still be heard at `time`: the last sound has not ended, or
+    /// is still in the server's buffer (0.2 s).
+    package func isSounding(at time: Double) -> Bool { !isMuted && time < lastEnd + 0.25 }
 
     /// Forgets every sound (the viewer's R).
     package func clear() {
@@ -79,9 +92,9 @@ package final class SoundOutput: @unchecked Sendable {
         }
     }
 
-    /// Where the animation clock is now, and how it runs.
-    package func follow(time: Double, speed: Double, paused: Bool) {
-        let wall = Self.now()
+    /// Where the animation clock is, and how it runs: `time` at `wall` (`SoundOutput.now()`, taken
+    /// where the frame loop read its own clock).
+    package func follow(time: Double, speed: Double, paused: Bool, at wall: Double = SoundOutput.now()) {
         lock.withLock {
             shared.time = time
             shared.wall = wall
@@ -162,12 +175,16 @@ package final class SoundOutput: @unchecked Sendable {
                 place = nil
                 block = silence
             } else {
+                let before = Self.now()
                 let latency = Double(pa_simple_get_latency(server, &error)) * 1e-6
-                let heard = now.time + (Self.now() - now.wall + latency) * now.speed
-                let target = (heard * Double(SoundTrack.sampleRate)).rounded()
-                let apart = place.map { abs($0 - target) > Self.slack * Double(SoundTrack.sampleRate) } ?? true
-                if place == nil || apart && drifting { place = target }
-                drifting = apart && place != target
+                let after = Self.now()
+                if after - before < Self.readingSpan || place == nil {
+                    let heard = now.time + ((before + after) / 2 - now.wall + latency) * now.speed
+                    let target = (heard * Double(SoundTrack.sampleRate)).rounded()
+                    let apart = place.map { abs($0 - target) > Self.slack * Double(SoundTrack.sampleRate) } ?? true
+                    if place == nil || apart && drifting { place = target }
+                    drifting = apart && place != target
+                }
                 block = reader.samples(at: place!, step: now.speed, count: Self.block)
                 place! += Double(Self.block) * now.speed
                 if place! - lastDrop > 10 * Double(SoundTrack.sampleRate) {

@@ -241,6 +241,7 @@ package final class Viewer {
             }
             // The clock first, so that what the input fires is born now, not before the wait.
             let now = GLFWWindow.time
+            let wallNow = SoundOutput.now()
             let cpuStart = threadCPUSeconds()
             let wall = now - previous
             previous = now
@@ -248,7 +249,8 @@ package final class Viewer {
             for event in events {
                 handle(event)
             }
-            sound?.follow(time: clock.time, speed: clock.speed, paused: clock.isPaused)
+            // The clock's time is its time at `now`, when it was read, not after the input.
+            sound?.follow(time: clock.time, speed: clock.speed, paused: clock.isPaused, at: wallNow)
             if let every = options.fireEvery, !clock.isPaused, clock.time >= nextAutoFire {
                 attempt("the launch of --fire-every") { try fireEffect() }
                 nextAutoFire = clock.time + every
