@@ -1,3 +1,5 @@
+import CGLFW
+import ConfettiApp
 import ConfettiGL
 import Foundation
 import Testing
@@ -22,6 +24,23 @@ import TestSupport
         let muted = try await ConfettiBinary.run(["view", "--effect", "peony", "--fire-every", "100", "--quit-after", "1", "--no-vsync", "--mute"],
                                                  environment: ["DISPLAY": server.display, "PULSE_SERVER": "unix:" + nowhere], timeout: 300)
         #expect(muted.status == 0 && !muted.stderr.contains("sound"), "\(muted.stderr)")
+    }
+
+    @Test func mTurnsTheSoundOnAndOffAndMuteStartsItOff() async throws {
+        try await withWindowedViewer({ options in
+            options.silent = false
+            options.muted = true
+        }) { viewer in
+            let sound = try #require(viewer.sound)
+            #expect(sound.isMuted, "--mute starts it off")
+            viewer.handle(.key(Int(GLFW_KEY_M), repeated: false))
+            #expect(!sound.isMuted, "M turns it on")
+            viewer.handle(.key(Int(GLFW_KEY_M), repeated: false))
+            #expect(sound.isMuted, "and off again")
+            // A launch's sounds are handed over whether or not they are heard.
+            try viewer.fireEffect()
+            #expect(sound.lastEnd > 0)
+        }
     }
 
     @Test func aRecordingOfWhatTheViewerPlaysHasItsBurstsWhereTheScheduleSays() async throws {
