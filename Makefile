@@ -18,8 +18,11 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 # C++; gcc brings AddressSanitizer, which checks the C example), GTK 4, SDL2, Python with pytest
 # for the ctypes binding.
 C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
+# Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
+# PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
 PACKAGES := $(C_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
+            libpulse-dev pulseaudio pulseaudio-utils \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
             libxext-dev libwayland-dev \
             xcompmgr x11-utils x11-apps xdotool desktop-file-utils \

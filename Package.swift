@@ -27,6 +27,9 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Sound in the viewer and the overlay: PulseAudio's simple API (PipeWire's pipewire-pulse
+        // takes it too).
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse-simple", providers: [.apt(["libpulse-dev"])]),
         // Signal handlers and ioctl, which Swift cannot write or call itself.
         .target(name: "CPosix"),
         // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
@@ -65,7 +68,7 @@ let package = Package(
         .target(
             name: "ConfettiApp",
             dependencies: [
-                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland",
+                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CPulse",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             plugins: ["EmbedShaders"]

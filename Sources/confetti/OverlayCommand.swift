@@ -41,6 +41,8 @@ struct OverlayCommand: ParsableCommand {
 
     @OptionGroup var glow: BloomOptions
 
+    @OptionGroup var sound: SoundOptions
+
     func validate() throws {
         if let count { try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count") }
         if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
@@ -51,6 +53,7 @@ struct OverlayCommand: ParsableCommand {
         let name = effect.effect ?? "celebration"
         options.effect = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name))), name: name)
         options.seed = seed
+        options.muted = sound.mute
         options.fireEvery = fireEvery
         if let fireEvery {
             do {

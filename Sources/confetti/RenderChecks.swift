@@ -7,7 +7,7 @@ import ConfettiGL
 /// anything is spawned or written. `main` runs them between parsing and `run()`.
 extension RenderCommand: CheckedBeforeRun {
     func checkBeforeRun() throws {
-        guard !out.isEmpty else {
+        guard out?.isEmpty != true else {
             throw ValidationError("--out is empty: give the directory for the frames, such as --out out/render")
         }
         let name = effect.effect ?? "celebration"

@@ -19,6 +19,13 @@ struct RenderCommand: ParsableCommand {
               out/frames a directory (no extension, or ending in /): frame-0000.png, …
             Videos are encoded by ffmpeg (apt-get install ffmpeg), fed raw frames on a pipe.
 
+            Sound: an mp4 or webm gets the effect's sound as its track (AAC or Opus, 48 kHz \
+            stereo), in sync with the frames, when the effect makes any (the shells' lift, \
+            burst, crackle and glitter, a rocket's, a cannon's pop, the confetti burst's \
+            rustle); --mute leaves it out. --audio show.wav writes the track alone as 16-bit \
+            WAV, the same samples for the same options on every machine, never above -1 dBFS; \
+            with --audio and no --out no frames are drawn.
+
             Nothing is ever half-written: each frame and the video are written under a \
             temporary name (.frame-0003.png.tmp-PID, .celebration.mp4.tmp-PID) in the same directory \
             and renamed into place when complete. Ctrl-C (SIGINT) or SIGTERM stops between \
@@ -54,8 +61,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Seconds of animation. Default: until the last piece has gone.")
     var duration: Double?
 
-    @Option(help: ArgumentHelp("A directory for PNG frames, or a video file ending in .mp4, .webm or .gif.", valueName: "dir|file"))
-    var out: String = "out/render"
+    @Option(help: ArgumentHelp("A directory for PNG frames, or a video file ending in .mp4, .webm or .gif (default: out/render, unless --audio alone is asked for).", valueName: "dir|file"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Also write the sound track to a WAV file (48 kHz, 16-bit stereo).", valueName: "file.wav"))
+    var audio: String?
+
+    @OptionGroup var sound: SoundOptions
 
     @Flag(help: "Remove the frame-*.png files of an earlier render in the output directory first.")
     var force = false
@@ -85,7 +97,12 @@ struct RenderCommand: ParsableCommand {
     mutating func validate() throws {
         launches = try DeprecatedOption.launches(launches, bursts: deprecatedBursts, launchesGiven: launches != nil)
         deprecatedBursts = nil
-        if out.isEmpty {
+        if let audio {
+            guard PathText.fileExtension(audio)?.lowercased() == "wav" else {
+                throw ValidationError("--audio \(audio): the track is written as WAV; give a file ending in .wav")
+            }
+        }
+        if out?.isEmpty == true {
             throw ValidationError("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
         }
         try requireFinite(fps, in: 1...1000, "--fps")
@@ -104,9 +121,12 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         // Checked before anything is drawn or created: the output type and what it needs.
-        let target = try OutputTarget.parse(out)
+        let wanted = try (out ?? (audio == nil ? "out/render" : nil)).map(OutputTarget.parse)
+        if let audio {
+            do { try AtomicFile.checkWritable(audio) } catch { throw OutputRefusal("--audio \(audio): \(error)") }
+        }
         var ffmpeg: String?
-        if case .video(let path, let format) = target {
+        if case .video(let path, let format) = wanted {
             ffmpeg = FFmpeg.locate()
             guard ffmpeg != nil else { throw OutputRefusal(FFmpeg.missingMessage(for: path)) }
             if format.needsEvenSize && (size.width % 2 != 0 || size.height % 2 != 0) {
@@ -115,18 +135,28 @@ struct RenderCommand: ParsableCommand {
         }
 
         let name = effect.effect ?? "celebration"
-        let chosen = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name))), name: name)
+        let chosen = try sound.applied(to: EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name))), name: name))
         let schedule = LaunchSchedule(effect: chosen, seed: seed, launches: launches, interval: interval)
         // Spawned once: the recorder's batches give the duration and are what it uploads.
         var recorder = FrameRecorder(schedule: schedule, width: size.width, height: size.height, fps: fps, frames: 1)
-        let seconds = duration ?? recorder.duration
+        let heard = SoundTrack(schedule.sounds(in: Size(width: Double(size.width), height: Double(size.height))))
+        // The track alone runs until its last sound has ended too.
+        let seconds = duration ?? (wanted == nil ? max(recorder.duration, Double(heard.sampleCount) / Double(SoundTrack.sampleRate)) : recorder.duration)
         recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))
         try FrameLimits.validateFrames(recorder.frames)
+        // As long as the frames: frame k shows k / fps, and lasts until (k + 1) / fps.
+        let audioFrames = Int((Double(recorder.frames) / fps * Double(SoundTrack.sampleRate)).rounded())
+        let wav = audio != nil || !heard.events.isEmpty ? WAVFile.encode(heard, frames: audioFrames) : nil
+        if let audio, let wav { try AtomicFile.write(wav, to: audio) }
+        guard let target = wanted else {
+            print("wrote \(audio!): \(heard.events.count) sounds of \(effect.effect ?? "celebration") (seed \(seed)), \(String(format: "%.2f", Double(audioFrames) / Double(SoundTrack.sampleRate))) s")
+            return
+        }
 
         // From here on SIGINT, SIGTERM and SIGHUP stop the render between frames and clean up.
         StopSignals.install()
         let started = ContinuousClock.now
-        var bar = ProgressBar(total: recorder.frames, label: out)
+        var bar = ProgressBar(total: recorder.frames, label: out ?? "out/render")
         var done = 0
         var opened: FrameSink?
         do {
@@ -137,7 +167,8 @@ struct RenderCommand: ParsableCommand {
                 case .frames(let directory):
                     sink = try PNGFrameDirectory(directory, force: force)
                 case .video(let path, let format):
-                    sink = try VideoFile(path: path, format: format, width: size.width, height: size.height, fps: fps, ffmpeg: ffmpeg!)
+                    sink = try VideoFile(path: path, format: format, width: size.width, height: size.height, fps: fps, ffmpeg: ffmpeg!,
+                                         audio: heard.events.isEmpty ? nil : wav)
                 }
                 opened = sink
                 try recorder.record(into: sink, shaders: library) { frames in

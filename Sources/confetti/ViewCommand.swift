@@ -57,6 +57,8 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var glow: BloomOptions
 
+    @OptionGroup var sound: SoundOptions
+
     func validate() throws {
         try ConfettiCommandLimits.validateCapacity(capacity)
         if let count { try ConfettiCommandLimits.validateCount(count, capacity: capacity) }
@@ -79,6 +81,7 @@ struct ViewCommand: ParsableCommand {
         options.sprites = try emoji.sprites(for: options.effect, name: effect.effect ?? "celebration")
         options.reducedMotion = motion.isOn
         options.bloom = glow.bloom
+        options.muted = sound.mute
         options.count = count
         options.capacity = capacity
         options.seed = seed

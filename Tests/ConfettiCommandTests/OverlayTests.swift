@@ -193,8 +193,10 @@ final class Desktop {
         try await XWDImage.screenshot(server, logs: logs)
     }
 
+    /// Muted: these tests watch its pictures and its one line on stderr, and there is no sound
+    /// server to say so about (ViewerSoundTests hears the sound).
     func overlay(_ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess([try ConfettiBinary.url().path, "overlay"] + arguments, environment: server.clientEnvironment, logs: logs)
+        try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute"] + arguments, environment: server.clientEnvironment, logs: logs)
     }
 
     func effectFile(lifetime: Double) throws -> String {

@@ -3,14 +3,16 @@ import Foundation
 import Glibc
 #endif
 
-/// Other programs the tests use: ffmpeg and ffprobe (make test installs them), util-linux.
+/// Other programs the tests use: ffmpeg and ffprobe, PulseAudio and parec (make test installs
+/// them), util-linux.
 package enum Tool {
     package static func locate(_ name: String) throws -> String {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        let package = ["ffmpeg", "ffprobe"].contains(name) ? "ffmpeg" : name == "desktop-file-validate" ? "desktop-file-utils" : "util-linux"
+        let package = ["ffmpeg": "ffmpeg", "ffprobe": "ffmpeg", "desktop-file-validate": "desktop-file-utils",
+                       "pulseaudio": "pulseaudio", "parec": "pulseaudio-utils"][name] ?? "util-linux"
         throw TestFailure("\(name) is not installed, and these tests need it: run `make test`, which installs it, or apt-get install \(package)")
     }
 
@@ -18,9 +20,10 @@ package enum Tool {
         try await ConfettiBinary.run(arguments, executable: URL(fileURLWithPath: try locate(name)))
     }
 
-    /// The MD5 of every decoded frame (ffmpeg's framemd5 muxer), header lines left out.
+    /// The MD5 of every decoded video frame (ffmpeg's framemd5 muxer), header lines left out;
+    /// a sound track's frames are not among them.
     package static func frameMD5s(_ path: String) async throws -> [String] {
-        let result = try await run("ffmpeg", ["-v", "error", "-i", path, "-f", "framemd5", "-"])
+        let result = try await run("ffmpeg", ["-v", "error", "-i", path, "-map", "0:v", "-f", "framemd5", "-"])
         guard result.status == 0 else { throw TestFailure("ffmpeg could not decode \(path): \(result.stderr)") }
         return result.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
     }

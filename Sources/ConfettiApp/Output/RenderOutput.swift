@@ -114,8 +114,11 @@ package final class VideoFile: FrameSink {
     private var lock: RenderLock?
     private var encoder: FFmpegProcess?
     private var frameBytes: Int
+    /// The sound track, as a WAV file beside the video's temporary file while ffmpeg reads it.
+    private var audioFile: TemporaryFile?
 
-    package init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, ffmpeg: String) throws {
+    /// `audio`: a WAV file's bytes to mux in as the sound track (nil: a silent video).
+    package init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, ffmpeg: String, audio: [UInt8]? = nil) throws {
         self.path = path
         self.format = format
         frameBytes = width * height * 4
@@ -131,8 +134,16 @@ package final class VideoFile: FrameSink {
         do {
             file = try directory.temporaryFile(for: name, display: path)
             file.closeDescriptor()
-            encoder = try FFmpegProcess(executable: ffmpeg, arguments: format.ffmpegArguments(width: width, height: height, fps: fps, output: file.temporaryPath))
+            if let audio, format.hasAudio {
+                let wav = try directory.temporaryFile(for: name + ".wav", display: path)
+                audioFile = wav
+                try audio.withUnsafeBytes { try wav.write($0) }
+                wav.closeDescriptor()
+            }
+            encoder = try FFmpegProcess(executable: ffmpeg, arguments: format.ffmpegArguments(width: width, height: height, fps: fps, output: file.temporaryPath,
+                                                                                              audio: audioFile?.temporaryPath))
         } catch {
+            audioFile?.discard()
             lock?.release()
             throw error
         }
@@ -156,6 +167,7 @@ package final class VideoFile: FrameSink {
         let status = try encoder.finish(poll: { try StopSignals.check() })
         guard encoder.succeeded(status) else { throw failure(status) }
         self.encoder = nil
+        audioFile?.discard()
         try file.commit()
         lock?.release()
         lock = nil
@@ -165,6 +177,7 @@ package final class VideoFile: FrameSink {
         encoder?.terminate()
         encoder = nil
         file.discard()
+        audioFile?.discard()
         lock?.release()
         lock = nil
         return "removed the unfinished \(path)"

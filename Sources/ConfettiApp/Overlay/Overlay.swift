@@ -20,6 +20,8 @@ package final class Overlay {
         package var shaderDirectory: String?
         /// Fire the effect again every this many seconds until stopped, instead of once.
         package var fireEvery: Double?
+        /// No sound (`--mute`).
+        package var muted = false
 
         package init() {}
     }
@@ -45,6 +47,8 @@ package final class Overlay {
     /// The glow over the particles, when the effect has it on (`--bloom`).
     private var bloomPass: BloomPass?
     private let options: Options
+    /// What the launches sound like, on a thread of its own (nil: muted).
+    private var sound: SoundOutput?
 
     package init(options: Options) throws {
         HeapTrimming.keepFreedMemory()
@@ -94,9 +98,16 @@ package final class Overlay {
     }
 
     /// Shows the window, plays the effect from now (once, or every `fireEvery` seconds) and
-    /// returns when its last particle has died, the window was closed, or a stop signal arrived.
+    /// returns when its last particle has died and its last sound ended, the window was closed, or
+    /// a stop signal arrived.
     package func run() throws -> Report {
         window.show()
+        if !options.muted {
+            let sound = SoundOutput(muted: false, name: "overlay")
+            celebration.heard = { sound.add($0) }
+            self.sound = sound
+        }
+        defer { sound?.stop() }
         let start = GLFWWindow.time
         try celebration.fire(options.effect, at: 0, in: viewport)
         var nextFire = options.fireEvery
@@ -109,11 +120,14 @@ package final class Overlay {
             _ = window.pollEvents()
             let now = GLFWWindow.time - start
             report.seconds = now
+            sound?.follow(time: now, speed: 1, paused: false, at: SoundOutput.now())
             if let next = nextFire, now >= next {
                 try celebration.fire(options.effect, at: now, in: viewport)
                 nextFire = now + options.fireEvery!
             }
-            if window.shouldClose || nextFire == nil && celebration.isIdle(at: now) { break }
+            // Its sound is let finish too: a shell's boom outlasts nothing on screen by much, but
+            // it is heard after it is seen.
+            if window.shouldClose || nextFire == nil && celebration.isIdle(at: now) && sound?.isSounding(at: now) != true { break }
             try drawFrame(at: now)
             window.swapBuffers()
             report.frames += 1

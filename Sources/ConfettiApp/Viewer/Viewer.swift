@@ -50,6 +50,10 @@ package final class Viewer {
         /// Draw every effect's particles as these (`--emoji`), where its kind has particles a
         /// sprite can stand for (`Effect.withSprites`); nil: as each effect says.
         package var sprites: [Sprite]?
+        /// Start with the sound off (`--mute`); M turns it on.
+        package var muted = false
+        /// Play no sound at all, whatever M says (tests of other things, the benchmark).
+        package var silent = false
 
         package init() {}
     }
@@ -100,6 +104,8 @@ package final class Viewer {
     var stressMode: ViewerStress
     /// The continuous emitter (E).
     var emitter = ViewerEmitter()
+    /// What the launches sound like, played on a thread of its own (nil: `silent`).
+    package private(set) var sound: SoundOutput?
 
     /// Rings with room for the top stress level at the lifetime of any preset the viewer can
     /// switch to (a level's launches overlap by one: 1M at 1.5 s needs 16 × 66,667), and at
@@ -164,6 +170,8 @@ package final class Viewer {
             throw error
         }
         if let file = options.effectFile { effectWatcher = FileWatcher(paths: [file]) }
+        // Its one line, if any, comes from its own thread, straight to stderr as `notice`'s do.
+        if !options.silent { sound = SoundOutput(muted: options.muted) }
     }
 
     /// Size of the drawing area in points.
@@ -233,6 +241,7 @@ package final class Viewer {
             }
             // The clock first, so that what the input fires is born now, not before the wait.
             let now = GLFWWindow.time
+            let wallNow = SoundOutput.now()
             let cpuStart = threadCPUSeconds()
             let wall = now - previous
             previous = now
@@ -240,6 +249,8 @@ package final class Viewer {
             for event in events {
                 handle(event)
             }
+            // The clock's time is its time at `now`, when it was read, not after the input.
+            sound?.follow(time: clock.time, speed: clock.speed, paused: clock.isPaused, at: wallNow)
             if let every = options.fireEvery, !clock.isPaused, clock.time >= nextAutoFire {
                 attempt("the launch of --fire-every") { try fireEffect() }
                 nextAutoFire = clock.time + every
@@ -290,6 +301,7 @@ package final class Viewer {
     }
 
     package func close() {
+        sound?.stop()
         frameTimer.delete()
         graph.delete()
         renderer.delete()

@@ -28,6 +28,8 @@ package enum ViewerAction: Equatable, Sendable {
     /// One launch of the effect's own kind.
     case fireEffect
     case toggleEmitter
+    /// Sound off / on.
+    case toggleMute
     case quit
 }
 
@@ -66,6 +68,7 @@ extension Viewer {
             clock.slowDown()
         case .clear:
             renderer.celebration.removeAll()
+            sound?.clear()
         case .screenshot:
             // Taken after the next frame is drawn, so that it is what the window shows.
             screenshotRequested = true
@@ -82,6 +85,8 @@ extension Viewer {
             attempt("the effect") { try fireEffect() }
         case .toggleEmitter:
             toggleEmitter()
+        case .toggleMute:
+            toggleMute()
         case .quit:
             window.shouldClose = true
             return false

@@ -75,6 +75,7 @@ package enum ViewerKeys {
         ]),
         Row("Enter", "fire the current preset again", [(.key(GLFW_KEY_ENTER), .fireEffect), (.key(GLFW_KEY_KP_ENTER), .fireEffect)]),
         Row("E", "continuous emitter on / off: rain (or the preset's own stream) until stopped", [(.key(GLFW_KEY_E), .toggleEmitter)]),
+        Row("M", "sound off / on (--mute starts it off): the lift, burst, crackle and glitter of fireworks, the pop of a cannon", [(.key(GLFW_KEY_M), .toggleMute)]),
         Row("Esc, Q", "quit", [(.key(GLFW_KEY_ESCAPE, repeats: true), .quit), (.key(GLFW_KEY_Q, repeats: true), .quit)]),
     ]
 

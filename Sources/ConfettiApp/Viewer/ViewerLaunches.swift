@@ -12,7 +12,13 @@ extension Viewer {
     private func launch(_ kind: EffectName, around rect: Rect) throws -> [any ParticleBatch] {
         // Checked at start-up and on reload; checked again here, before spawning, all the same.
         try Budget.launch(options.effect, .effect(kind), capacity: options.capacity, names: .options(countGiven: options.count != nil))
-        let batches = try renderer.celebration.launch(at: clock.time) { options.effect.launch(kind, around: rect, in: viewport, using: &$0) }
+        let time = clock.time
+        var heard: [SoundEvent] = []
+        let batches = try renderer.celebration.launch(at: time) { rng in
+            if sound != nil { heard = options.effect.sounds(kind, around: rect, in: viewport, using: rng) }
+            return options.effect.launch(kind, around: rect, in: viewport, using: &rng)
+        }
+        sound?.add(heard.map { $0.delayed(by: time) })
         needsRedraw = true
         return batches
     }
@@ -47,9 +53,25 @@ extension Viewer {
     package func fireFirework(at point: Point) throws -> [Spark] {
         try Budget.launch(options.effect, .firework, capacity: options.capacity)
         let firework = options.effect.fireworks.firework
-        let batches = try renderer.celebration.launch(at: clock.time) { [Batch<SparkKind>(firework.sparks(at: point, using: &$0), firework.timing, sprites: firework.spriteImages)] }
+        let time = clock.time, viewport = viewport
+        var heard: [SoundEvent] = []
+        let batches = try renderer.celebration.launch(at: time) { rng in
+            if sound != nil, options.effect.sound.isEnabled {
+                var draws = rng
+                _ = firework.sparks(at: point, using: &draws)
+                heard = options.effect.sound.heard([EffectKinds.Classic.pop(at: point, in: viewport, using: &draws)])
+            }
+            return [Batch<SparkKind>(firework.sparks(at: point, using: &rng), firework.timing, sprites: firework.spriteImages)]
+        }
+        sound?.add(heard.map { $0.delayed(by: time) })
         needsRedraw = true
         return batches.of(SparkKind.self).flatMap(\.particles)
+    }
+
+    /// M: sound off, or on again (connecting to the sound server the first time).
+    func toggleMute() {
+        guard let sound else { return }
+        sound.isMuted.toggle()
     }
 
     /// Enter: one launch of the effect's own kind (a rocket, rain, a celebration, …).

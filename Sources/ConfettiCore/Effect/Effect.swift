@@ -13,6 +13,8 @@ public struct Effect: Sendable {
     public var show: FireworkShow
     /// The glow drawn over the frame (`BloomPass`); off unless an effect file turns it on.
     public var bloom: Bloom = .standard
+    /// What it sounds like (`SoundTrack`): on, every sound its kind makes.
+    public var sound: Sound = .standard
 
     public init(kind: EffectName, confetti: ConfettiLaunch = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard,
                 rocket: RocketLaunch = .standard, shell: ShellLaunch = .peony, show: FireworkShow = .standard) {

@@ -305,6 +305,7 @@ enum EffectFormat {
         AnySection(shell, \.shell, kinds: [.shell]),
         AnySection(show, \.show, kinds: [.show]),
         AnySection(bloom, \.bloom, kinds: Set(EffectName.allCases), writtenWhenStandard: false),
+        AnySection(sound, \.sound, kinds: Set(EffectName.allCases), writtenWhenStandard: false),
     ]
 }
 

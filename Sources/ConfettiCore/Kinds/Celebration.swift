@@ -8,6 +8,11 @@ extension EffectKinds {
             Classic.launch(effect, around: button, in: viewport, using: &rng) + Confetti.launch(effect, around: button, in: viewport, using: &rng)
         }
 
+        /// Its fireworks' pops, then its confetti's rustle.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            Classic.sounds(effect, around: button, in: viewport, using: &rng) + Confetti.sounds(effect, around: button, in: viewport, using: &rng)
+        }
+
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             Classic.demands(effect, names: names) + Confetti.demands(effect, names: names)
         }

@@ -8,6 +8,20 @@ extension EffectKinds {
             effect.fireworks.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, effect.fireworks.firework.timing, sprites: effect.fireworks.firework.spriteImages) }
         }
 
+        /// A small pop at each firework, where it bursts around the button.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            effect.fireworks.fireworks(around: button, using: &rng).map { sparks in
+                pop(at: sparks.first?.curve.points[0] ?? Point(viewport.width / 2, viewport.height / 2), in: viewport, using: &rng)
+            }
+        }
+
+        /// One firework's pop, where it bursts (a click away from the button fires one): near,
+        /// as a button is, so heard at once.
+        package static func pop(at point: Point, in viewport: Size, using rng: inout SeededGenerator) -> SoundEvent {
+            SoundEvent(.pop, time: 0, duration: 0.2, loudness: 0.35, size: 0.5, x: point.x / viewport.width, height: 0,
+                       seed: UInt32(truncatingIfNeeded: rng.next()))
+        }
+
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             [(.sparks, Demand([[Demand.Factor("classic.fireworks", effect.fireworks.count), Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Budget.Ring.sparks.noun))]
         }

@@ -13,6 +13,10 @@ extension EffectKinds {
             effect.confetti.spawns(in: viewport, using: &rng)
         }
 
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            variant(effect).sounds(effect, around: button, in: viewport, using: &rng)
+        }
+
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             variant(effect).demands(effect, names: names)
         }
@@ -36,6 +40,21 @@ extension EffectKinds {
 
         package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             Confetti.launch(effect, around: button, in: viewport, using: &rng)
+        }
+
+        /// A cannon's or popper's pop from its corner; the seed article's burst rustles as it
+        /// rises; rain falls silently.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            let emission = effect.confetti.emission, seed = UInt32(truncatingIfNeeded: rng.next())
+            switch emission.emitter {
+            case .cannon:
+                let corner = emission.corner
+                return [SoundEvent(.pop, time: 0, duration: 0.3, loudness: 0.8, x: corner.isLeft ? 0 : 1, height: corner.isBottom ? 0 : 1, seed: seed)]
+            case .burst:
+                return [SoundEvent(.rustle, time: 0, duration: min(effect.confetti.physics.lifetime, 1.6), loudness: 0.2, seed: seed)]
+            case .rain:
+                return []
+            }
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
@@ -77,6 +96,9 @@ extension EffectKinds {
         package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             Confetti.launch(effect, around: button, in: viewport, using: &rng)
         }
+
+        /// None: a stream falls or flows without a sound of its own.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] { [] }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             let emission = effect.confetti.emission

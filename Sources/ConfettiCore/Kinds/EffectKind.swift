@@ -11,6 +11,11 @@ package protocol EffectKind {
     /// One launch with `effect`'s numbers: what is spawned and uploaded, once.
     static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch]
 
+    /// The sounds one launch makes, on its clock, from the same draws as `launch` (`rng` as
+    /// `launch` is given it): what a rocket, a burst, a crackle, glitter or a cannon sounds
+    /// like and when (`SoundEvent`), before the effect's `sound` section chooses and scales them.
+    static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent]
+
     /// Particles one launch spawns into each ring, as the fields that multiply up, so that a
     /// refusal can name them.
     static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)]

@@ -8,6 +8,13 @@ extension EffectKinds {
             [Batch<SparkKind>(effect.fountain.sparks(above: button, using: &rng), effect.fountain.timing, sprites: effect.fountain.sprites.images)]
         }
 
+        /// A fizz while its sparks rise.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            let f = effect.fountain
+            return [SoundEvent(.fizz, time: f.delayStep, duration: Double(f.sparkCount) * f.delayStep + f.timing.duration * 0.5, loudness: 0.15,
+                               x: button.midX / viewport.width, seed: UInt32(truncatingIfNeeded: rng.next()))]
+        }
+
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             [(.sparks, Demand([[Demand.Factor("fountain.sparkCount", effect.fountain.sparkCount)]], Budget.Ring.sparks.noun))]
         }

@@ -8,6 +8,13 @@ extension EffectKinds {
             effect.rocket.launch(in: viewport, using: &rng)
         }
 
+        /// Each rocket's lift and burst, and a crackle per crackle.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            var sounds: [SoundEvent] = []
+            _ = effect.rocket.launch(in: viewport, using: &rng, sounds: &sounds)
+            return sounds
+        }
+
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             let r = effect.rocket
             return [(.stars, Demand([[Demand.Factor("rocket.rockets", r.rockets)],

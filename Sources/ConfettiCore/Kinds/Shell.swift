@@ -8,6 +8,13 @@ extension EffectKinds {
             effect.shell.launch(in: viewport, using: &rng)
         }
 
+        /// Each rocket's lift and burst, and its stars' fizz and crackle.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            var sounds: [SoundEvent] = []
+            _ = effect.shell.launch(in: viewport, using: &rng, sounds: &sounds)
+            return sounds
+        }
+
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             [(.stars, demand(effect.shell, prefix: "shell").withUnit(Budget.Ring.stars.noun))]
         }
@@ -54,6 +61,13 @@ extension EffectKinds {
 
         package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
             effect.show.launch(in: viewport, using: &rng)
+        }
+
+        /// Every shell's, as a shell's.
+        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+            var sounds: [SoundEvent] = []
+            _ = effect.show.launch(in: viewport, using: &rng, sounds: &sounds)
+            return sounds
         }
 
         /// Each shell as its style asks, its rockets one.

@@ -35,9 +35,15 @@ public struct FireworkShow: Hashable, Sendable {
 
     /// One launch: draws, per shell, its nudge, then the shell's own draws.
     package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+        var sounds: [SoundEvent] = []
+        return launch(in: viewport, using: &rng, sounds: &sounds)
+    }
+
+    /// One launch, and every shell's sounds appended to `sounds`, from the same draws.
+    package func launch(in viewport: Size, using rng: inout SeededGenerator, sounds: inout [SoundEvent]) -> [any ParticleBatch] {
         (0..<count).flatMap { k -> [any ParticleBatch] in
             let start = max(0, Double(k) * gap + rng.uniform(-0.25, 0.25) * gap)
-            return style(k).launch(in: viewport, at: start, using: &rng)
+            return style(k).launch(in: viewport, at: start, using: &rng, sounds: &sounds)
         }
     }
 

@@ -10,6 +10,17 @@ extension Effect {
         kind.definition.launch(self, around: button, in: viewport, using: &rng)
     }
 
+    /// The sounds one launch of `kind` makes, as this effect plays them (its `sound` section),
+    /// from the draws `launch` is given: `rng` is the launch's, left as it was. Each event's
+    /// seed is salted with a draw after the launch's, so two launches never share their noise.
+    package func sounds(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: SeededGenerator) -> [SoundEvent] {
+        guard sound.isEnabled else { return [] }
+        var draws = rng
+        let events = kind.definition.sounds(self, around: button, in: viewport, using: &draws)
+        let salt = UInt32(truncatingIfNeeded: draws.next() >> 17)
+        return sound.heard(events.map { var e = $0; e.seed ^= salt; return e })
+    }
+
     /// One launch of this effect's own kind.
     package func launch(around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
         launch(kind, around: button, in: viewport, using: &rng)
@@ -41,6 +52,15 @@ package struct LaunchSchedule: Sendable {
             var rng = SeededGenerator(seed: seed, stream: UInt64(k))
             let time = Double(k) * interval
             return effect.launch(around: button, in: viewport, using: &rng).map { ScheduledBatch(time: time, batch: $0) }
+        }
+    }
+
+    /// Every launch's sounds, on the schedule's clock, as the effect plays them.
+    package func sounds(in viewport: Size) -> [SoundEvent] {
+        let button = Rect.button(centredIn: viewport)
+        return (0..<launches).flatMap { k -> [SoundEvent] in
+            let rng = SeededGenerator(seed: seed, stream: UInt64(k))
+            return effect.sounds(effect.kind, around: button, in: viewport, using: rng).map { $0.delayed(by: Double(k) * interval) }
         }
     }
 

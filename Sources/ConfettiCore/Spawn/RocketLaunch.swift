@@ -141,6 +141,13 @@ public struct RocketLaunch: Hashable, Sendable {
     /// drift, spark colour, rocket colour; per spark its direction on the sphere (z, azimuth) and
     /// speed; per crackle its delay, then per crackle spark its angle and speed.
     package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+        var sounds: [SoundEvent] = []
+        return launch(in: viewport, using: &rng, sounds: &sounds)
+    }
+
+    /// One launch, and the sounds it makes appended to `sounds`, from the same draws: each
+    /// rocket's lift, its burst at the apex, and a crackle where each crackle bursts.
+    package func launch(in viewport: Size, using rng: inout SeededGenerator, sounds: inout [SoundEvent]) -> [any ParticleBatch] {
         let w = viewport.width, h = viewport.height
         return (0..<rockets).flatMap { r -> [any ParticleBatch] in
             let birth = Double(r) * stagger
@@ -164,12 +171,19 @@ public struct RocketLaunch: Hashable, Sendable {
                             lifetime: sparkLifetime, radius: sparkSize, color: color, seed: UInt32(truncatingIfNeeded: r * sparkCount + j))
             }
             var spawns: [any ParticleBatch] = [Batch<StarKind>([rocket], physics), Batch<StarKind>(sparks, sparkPhysics)]
+            let seed = UInt32(truncatingIfNeeded: (r + 1) &* 0x9E37_79B9)
+            let size = (sparkSpeed.lowerBound + sparkSpeed.upperBound) / 2 * Double(sparkCount).squareRoot() / 5
+            sounds.append(SoundEvent(.lift, time: birth, duration: climb.apexTime, loudness: 0.2, x: x0 / w, seed: seed))
+            sounds.append(SoundEvent(.burst, time: burstTime, duration: 0.6 + 1.2 * min(size, 2), loudness: 0.6 + 0.4 * min(size, 1.5) / 1.5,
+                                     size: size, x: apex.x / w, height: 1 - apex.y / h, seed: seed ^ 0xB0B0))
             guard crackles > 0 else { return spawns }
             let crackleSize = max(1, (sparkSize / 2).rounded())
             let pieces = (0..<crackles).flatMap { c -> [Star] in
                 let parent = sparks[c * sparkCount / crackles]
                 let delay = rng.uniform(crackleDelay)
                 let at = sparkPhysics.motion(parent, at: delay).p
+                sounds.append(SoundEvent(.crackle, time: parent.birth + delay, duration: crackleLifetime, loudness: 0.9 / Double(crackles).squareRoot(),
+                                         size: Double(crackleSparks), x: at.x / w, height: 1 - at.y / h, seed: seed &+ UInt32(truncatingIfNeeded: c + 1) &* 0x85EB_CA6B))
                 return (0..<crackleSparks).map { k in
                     let angle = rng.uniform(0, 2 * .pi)
                     let speed = h * rng.uniform(crackleSpeed)

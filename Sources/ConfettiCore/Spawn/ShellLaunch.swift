@@ -60,6 +60,13 @@ public struct ShellLaunch: Hashable, Sendable {
 
     /// One launch. Draws per rocket, in order: its x, apex height, rise time, drift; then its shell's.
     package func launch(in viewport: Size, at start: Double = 0, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+        var sounds: [SoundEvent] = []
+        return launch(in: viewport, at: start, using: &rng, sounds: &sounds)
+    }
+
+    /// One launch, and the sounds it makes appended to `sounds`, from the same draws: each
+    /// rocket's lift for its climb, its shell's burst at the apex, and what the shell's stars do.
+    package func launch(in viewport: Size, at start: Double = 0, using rng: inout SeededGenerator, sounds: inout [SoundEvent]) -> [any ParticleBatch] {
         (0..<rockets).flatMap { r -> [any ParticleBatch] in
             let birth = start + Double(r) * stagger
             let x0 = viewport.width * rng.uniform(launchX)
@@ -69,7 +76,8 @@ public struct ShellLaunch: Hashable, Sendable {
                               lifetime: climb.apexTime, radius: rocketRadius, color: rocketColor, seed: UInt32(truncatingIfNeeded: rng.next()))
             let physics = rocketPhysics(climb)
             let apex = physics.motion(rocket, at: climb.apexTime).p
-            let spawns = shell.burst(at: Point(apex.x, apex.y), time: birth + climb.apexTime, in: viewport, using: &rng)
+            sounds.append(SoundEvent(.lift, time: birth, duration: climb.apexTime, loudness: 0.2, x: x0 / viewport.width, seed: rocket.seed))
+            let spawns = shell.burst(at: Point(apex.x, apex.y), time: birth + climb.apexTime, in: viewport, using: &rng, sounds: &sounds)
             return [Batch<StarKind>([rocket], physics)] + spawns
         }
     }
@@ -224,6 +232,18 @@ public struct FireworkShell: Hashable, Sendable {
     /// ring's tilt and turn; per star its direction, speed, lifetime and seed; then the pistil's;
     /// then per star its glitter, crossette and crackle.
     package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+        var sounds: [SoundEvent] = []
+        return burst(at: centre, time: time, in: viewport, using: &rng, sounds: &sounds)
+    }
+
+    /// How large the burst sounds: its stars' speed times the square root of how many there
+    /// are, about 1 for the peony, 0.3 for the palm's few comets.
+    package var soundSize: Double { speed * Double(stars + pistil).squareRoot() / 5 }
+
+    /// The burst, and the sounds it makes appended to `sounds`: the burst itself (louder and
+    /// lower for a larger shell), glitter's fizz while its stars shed sparks, and a crackle where
+    /// each star crackles or splits.
+    package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator, sounds: inout [SoundEvent]) -> [any ParticleBatch] {
         let h = viewport.height
         let color = rng.element(of: colors)
         let second = rng.element(of: changeColors)
@@ -243,6 +263,24 @@ public struct FireworkShell: Hashable, Sendable {
                 main[i].radius = sprite.size / 2
                 main[i].color = sprite.colour(drawn: main[i].color)
                 main[i].secondColor = sprite.image.isMask ? sprite.colour(drawn: main[i].secondColor) : main[i].color
+            }
+        }
+        let x = centre.x / viewport.width, height = 1 - centre.y / viewport.height
+        let size = soundSize
+        let seed = main.first?.seed ?? 1
+        sounds.append(SoundEvent(.burst, time: time, duration: 0.6 + 1.2 * min(size, 2), loudness: 0.6 + 0.4 * min(size, 1.5) / 1.5,
+                                 size: size, x: x, height: height, seed: seed ^ 0xB0B0))
+        let longest = main.map(\.lifetime).max() ?? 0
+        if glitterInterval > 0, longest > glitterInterval {
+            sounds.append(SoundEvent(.fizz, time: time + glitterInterval, duration: longest - glitterInterval + glitterLifetime * 0.5,
+                                     loudness: 0.08 * min(Double(stars).squareRoot() / 8, 1), x: x, height: height, seed: seed ^ 0xF122))
+        }
+        if crackle > 0 || crossette > 0 {
+            // One crackle per star: its sparks (a crossette's split, one snap) where it dies.
+            let each = 0.9 / Double(stars).squareRoot()
+            for parent in main {
+                sounds.append(SoundEvent(.crackle, time: parent.birth + parent.lifetime, duration: crackle > 0 ? crackleLifetime : 0.02,
+                                         loudness: each, size: Double(max(crackle, 1)), x: x, height: height, seed: parent.seed))
             }
         }
         var spawns: [any ParticleBatch] = []

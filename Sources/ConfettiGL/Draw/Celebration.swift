@@ -110,8 +110,15 @@ public final class Celebration {
         } catch let error as BudgetError {
             throw CelebrationError(error.description)
         }
-        try launch(at: now) { effect.launch(around: frame, in: viewport, using: &$0) }
+        try launch(at: now) { rng in
+            if let heard { heard(effect.sounds(effect.kind, around: frame, in: viewport, using: rng).map { $0.delayed(by: now) }) }
+            return effect.launch(around: frame, in: viewport, using: &rng)
+        }
     }
+
+    /// Given the sounds of each launch `fire` makes, on the same clock, when set (the overlay
+    /// plays them).
+    package var heard: (([SoundEvent]) -> Void)?
 
     /// One launch that the app makes itself (a firework where the user clicked, confetti of its
     /// own count): `spawns` draws from the next RNG stream of `seed`, as `fire` does, and what it
