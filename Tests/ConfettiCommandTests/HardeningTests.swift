@@ -36,6 +36,8 @@ import TestSupport
     /// verify and bench, which did not ask the budget).
     static func glitter(_ interval: String, _ more: String = "") -> String { shell(#""glitterInterval": \#(interval)\#(more)"#) }
     static let glitterMentions = ["shell.rockets × shell.stars × shell.lifetime / shell.glitterInterval", "is above the limit of 2,097,152 particles per launch"]
+    /// Below what the shaders' 32-bit floats hold: refused as read.
+    static let tooSmallMentions = ["shell.glitterInterval", "too close to 0 for the GPU's 32-bit floats"]
 
     /// Every command that takes an effect, refusing `file` (in the fixtures) with `mentions`.
     static func everyCommand(_ file: String, _ contents: String, mentions: [String], why: String) -> [Case] {
@@ -48,10 +50,11 @@ import TestSupport
 
     /// What a hostile user tried: each of these crashed, hung, exhausted memory or was cut short.
     static let hostile: [Case] = everyCommand("g20.json", glitter("1e-20"), mentions: glitterMentions, why: "glitterInterval 1e-20 (a trap before)")
-        + everyCommand("g300.json", glitter("1e-300"), mentions: glitterMentions, why: "glitterInterval 1e-300 (a hang in verify and bench before)")
-        + everyCommand("g320.json", glitter("1e-320"), mentions: glitterMentions + ["inf"], why: "a denormal glitterInterval")
+        + everyCommand("g37.json", glitter("1e-37"), mentions: glitterMentions + ["1.5e39 stars"], why: "glitterInterval 1e-37, as small as a float holds")
+        + everyCommand("g300.json", glitter("1e-300"), mentions: tooSmallMentions, why: "glitterInterval 1e-300 (a hang in verify and bench before)")
+        + everyCommand("g320.json", glitter("1e-320"), mentions: tooSmallMentions, why: "a denormal glitterInterval")
         + everyCommand("g9.json", glitter("1e-9", #", "stars": 10"#), mentions: glitterMentions + ["1.7e10 stars"], why: "10 stars glittering every nanosecond (190 GB in verify before)")
-        + everyCommand("r.json", rocket(#""rockets": 1000, "sparkCount": 2097152"#), mentions: ["rocket.rockets × rocket.sparkCount", "particles per launch"], why: "1000 rockets of 2M sparks (3 GB in verify before)")
+        + everyCommand("r.json", rocket(#""rockets": 1000, "sparkCount": 2097151"#), mentions: ["rocket.rockets × rocket.sparkCount", "particles per launch"], why: "1000 rockets of 2M sparks (3 GB in verify before)")
         + everyCommand("s.json", confetti(#""rate": 100000, "duration": 60"#), mentions: ["6,000,000 confetti pieces is above the limit of 2,097,152"], why: "a stream of 100,000 pieces a second for a minute")
         + [
             Case(arguments: ["render", "--effect", "-", "--size", "64x36", "--frames", "1", "--out", "{F}/frames"], input: glitter("1e-20"),
@@ -62,6 +65,18 @@ import TestSupport
                  mentions: ["verifying a launch of", "above the limit of 32,768"], why: "verify: a shell of 2M stars (5.25 GB and still running at 110 s before)"),
             Case(arguments: ["verify", "--effect", "{F}/t.json", "--launches", "1"], files: ["t.json": confetti(#""count": 2000, "trailGhosts": 32"#)],
                  mentions: ["verifying a launch of 66,000 instances is above the limit of 32,768", "confetti × (1 + 32 trail ghosts) = 2,000 × 33"], why: "verify: trail ghosts multiply what is read back"),
+            Case(arguments: ["gallery", "--tile", "2048x2048", "--columns", "64", "--out", "{F}/sheet.png"],
+                 mentions: ["the sheet of --columns 64 × --tile 2048x2048", "is above the limit of 67,108,864"], why: "gallery: a sheet of 64 tiles of 2048² (a gigabyte image before)"),
+            Case(arguments: ["render", "--size", "0x0"], mentions: ["--size 0x0 is not a size", "from 1 to 16,384"], absent: ["Usage"], why: "a size of nothing states the limit, not the usage"),
+            Case(arguments: ["render", "--frames", "99999999999999999999"], mentions: ["--frames must be in 1...100000, not 99999999999999999999"], absent: ["Usage"], why: "frames beyond any integer state the limit"),
+            Case(arguments: ["verify", "--launches", "1.5"], mentions: ["--launches must be in 1...100, not 1.5"], absent: ["Usage"], why: "a fraction of a launch states the limit"),
+            Case(arguments: ["render", "--effect", "peony", "--count", "3000000"], mentions: ["--count 3000000", "shell effect", "shell.stars"], absent: ["--launches × --count"],
+                 why: "--count with a shell blames the shell's fields, not --launches × --count"),
+            Case(arguments: ["render", "--effect", "-"], input: "", mentions: ["standard input"], why: "an empty standard input is named"),
+            Case(arguments: ["render", "--effect", "{F}/d.json"], files: ["d.json": confetti(#""drag": 5e-324"#)],
+                 mentions: ["confetti.drag", "5e-324", "32-bit floats"], why: "a denormal drag (a trap in verify's CPU rasteriser before)"),
+            Case(arguments: ["render", "--effect", "{F}/s.json"], files: ["s.json": shell(#""stars": 2097152"#)],
+                 mentions: ["shell.stars", "from 1 to 2097151"], why: "the most stars a shell may have leave room for its rocket"),
             Case(arguments: ["render", "--effect", "show", "--launches", "1000", "--size", "64x36", "--frames", "1"],
                  mentions: ["the launches' 6,908,000 particles is above the limit of 4,194,304:", "more terms)", "render spawns them all"], why: "render: a thousand shows, the verdict first and whole (cut before it before)"),
             Case(arguments: ["trace", "show", "--times", (0..<100).map { "\(Double($0) / 10)" }.joined(separator: ",")],
@@ -216,6 +231,14 @@ import TestSupport
         #expect(Self.snapshot(fixtures) == before, "changed the fixture directory")
     }
 
+    /// The largest count bench states is the budget's own, not a figure of an older ring.
+    @Test func benchHelpStatesTheLargestRingTheBudgetAllows() async throws {
+        let help = try await ConfettiBinary.run(["bench", "--help"])
+        #expect(help.status == 0)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("largest ring the budget allows (\(Budget.format(Budget.maxCapacity)))"), "\(help.stdout)")
+    }
+
     // MARK: - 4. Size limits on input
 
     @Test func a200MBEffectFileIsRefusedUnreadInUnderASecond() async throws {
@@ -227,7 +250,10 @@ import TestSupport
         try handle.truncate(atOffset: 200_000_000)
         try handle.close()
 
-        // Unread: the thread that loads it reads next to nothing of it.
+        // Unread: the thread that loads it reads next to nothing of it. The presets, which
+        // `Effect.load` looks among first, are made before (the emoji preset reads its font,
+        // 170 MB of reads the first time in a process), so only the file's reading is measured.
+        _ = Effect.presets
         var message = ""
         let inProcess = ThreadCost.of {
             do { _ = try Effect.load(url.path) } catch { message = "\(error)" }

@@ -25,7 +25,7 @@ extension Budget {
         let pixels = Demand([[Demand.Factor("\(option) \(width)x\(height)", Double(width) * Double(height))]], "pixels a frame")
         guard width >= 1, height >= 1 else { throw BudgetError("\(option) must be at least 1x1, not \(width)x\(height)") }
         guard pixels.total <= Double(maxFramePixels) else {
-            throw BudgetError("\(pixels), above the limit of \(format(maxFramePixels)) (8192x8192)")
+            throw over(pixels, limit: "\(format(maxFramePixels)) (8192x8192)")
         }
         return Int(pixels.total)
     }
