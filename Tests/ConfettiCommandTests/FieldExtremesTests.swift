@@ -162,10 +162,13 @@ import TestSupport
         }
     }
 
-    /// Each of those through the built binary, the commands taking turns so that every command
-    /// meets every field: exit 0, or exit 2 with one line; never a signal, never a stall past the
-    /// guard, never memory beyond the budget (a render at every limit at once peaked at 1.6 GB;
-    /// the data limit stops one that would take the machine with it).
+    /// Each of those through the built binary, the six commands taking turns (each field meets
+    /// two of them, each command about 45 fields of every section; every command's budget met
+    /// every extreme above, in this process): exit 0, or exit 2 with one line; never a signal,
+    /// never a stall past the guard, never memory beyond the budget (a render at every limit at
+    /// once peaked at 1.6 GB; the data limit stops one that would take the machine with it).
+    /// view and overlay run without a display: they read the effect and ask their budget, then
+    /// refuse to open a window; what they would spawn is what render, verify and bench spawn.
     @Test func everyCommandRunsOrRefusesEveryFieldAtItsExtremes() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-extremes-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -184,8 +187,7 @@ import TestSupport
                 group.addTask {
                     let file = root.appendingPathComponent("\(i).json"), out = root.appendingPathComponent("\(i)-frames")
                     try c.json.write(to: file, atomically: true, encoding: .utf8)
-                    // Each field meets a different command at each of its values, and
-                    // consecutive fields start at the next one.
+                    // Each field's two values meet two commands, and the next field the next two.
                     let arguments = Self.command(i, file: file.path, out: out.path)
                     let outcome = try await ChildProcess.run(["/usr/bin/prlimit", "--data=\(3 << 30)", "--", binary] + arguments,
                                                              environment: ConfettiBinary.environment(), directory: root, timeout: 120)
