@@ -112,37 +112,46 @@ package enum ParityCheck {
         // reference evaluates those, so quantisation is not part of the float32 budget.
         let uniforms = Kind.fitted(uniforms, to: particles)
         let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
-        let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
+        // The records go through the shader a chunk at a time, so the read-back (about 1 KB an
+        // instance once unpacked) stays a few MB whatever the launch's size. A ghost's index is
+        // its instance's within its record, so a chunk of whole records reads back the same.
+        let perRecord = Kind.ghosts(uniforms) + 1
+        let chunk = max(1, maxInstancesPerPass / perRecord)
         for a in times {
-            let now = epoch + a
-            let probed = try probe.evaluateVertices(particles, in: span, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
-            let uTime = span.age(at: now)
-            let spacing = Float(Kind.ghostSpacing(uniforms))
-            for (index, (p, particleProbe)) in zip(stored, probed).enumerated() {
-                // The particle, then each ghost of its trail: the shader lags ghost k by the
-                // float product k·spacing, subtracted from the float age, modelled here too.
-                for (ghost, gpuProbe) in ([particleProbe] + particleProbe.ghosts).enumerated() {
-                    let g = gpuProbe.sample
-                    let birth = Kind.birth(of: p)
-                    let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
-                    let gpuAge = Double(uTime - Float(birth) - Float(ghost) * spacing)
-                    report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
-                    if gpuAge != trueAge { report.rebased += 1 }
-                    if ghost > 0 { report.ghostSamples += 1 }
-                    let cpu = evaluate(p, gpuAge, ghost, uniforms)
-                    compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
-                    guard g.alive == cpu.alive else { continue }
-                    var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
-                    if let index = quad.sprite?.index { quad.sprite?.layer = sprites.entries[index].layer }
-                    for (corner, outputs) in gpuProbe.vertices.enumerated() {
-                        let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
-                        for (i, (got, wanted)) in zip(outputs, want).enumerated() {
-                            let error = abs(got - wanted)
-                            let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
-                            if !(error <= tolerance[i]) {
-                                report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
+            for start in stride(from: 0, to: particles.count, by: chunk) {
+                let end = min(start + chunk, particles.count)
+                let span = RingSpan<Kind>(id: 0, first: 0, count: end - start, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
+                let now = epoch + a
+                let probed = try probe.evaluateVertices(Array(particles[start..<end]), in: span, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+                let uTime = span.age(at: now)
+                let spacing = Float(Kind.ghostSpacing(uniforms))
+                for (offset, (p, particleProbe)) in zip(stored[start..<end], probed).enumerated() {
+                    let index = start + offset
+                    // The particle, then each ghost of its trail: the shader lags ghost k by the
+                    // float product k·spacing, subtracted from the float age, modelled here too.
+                    for (ghost, gpuProbe) in ([particleProbe] + particleProbe.ghosts).enumerated() {
+                        let g = gpuProbe.sample
+                        let birth = Kind.birth(of: p)
+                        let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
+                        let gpuAge = Double(uTime - Float(birth) - Float(ghost) * spacing)
+                        report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
+                        if gpuAge != trueAge { report.rebased += 1 }
+                        if ghost > 0 { report.ghostSamples += 1 }
+                        let cpu = evaluate(p, gpuAge, ghost, uniforms)
+                        compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
+                        guard g.alive == cpu.alive else { continue }
+                        var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
+                        if let index = quad.sprite?.index { quad.sprite?.layer = sprites.entries[index].layer }
+                        for (corner, outputs) in gpuProbe.vertices.enumerated() {
+                            let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
+                            for (i, (got, wanted)) in zip(outputs, want).enumerated() {
+                                let error = abs(got - wanted)
+                                let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
+                                if !(error <= tolerance[i]) {
+                                    report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
+                                }
+                                report.record(field, error, tolerance[i])
                             }
-                            report.record(field, error, tolerance[i])
                         }
                     }
                 }
@@ -150,6 +159,9 @@ package enum ParityCheck {
         }
         return report
     }
+
+    /// Instances (records times their ghosts and themselves) read back in one pass.
+    package static let maxInstancesPerPass = 1 << 14
 
     package static func compare<Sample: ParticleSample>(_ gpu: Sample, _ cpu: Sample, lifetime: Double, particle: Int = 0, into report: inout Report) {
         report.samples += 1

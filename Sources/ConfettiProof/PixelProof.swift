@@ -24,7 +24,14 @@ package enum PixelProof {
     /// The CPU's picture, drawn in the renderer's order: what is behind the button, `between`
     /// (the app's button, where it draws one), then what is over it, each side kind by kind
     /// (`ParticleKinds.all`).
-    package static func reference(_ spawns: [any ParticleBatch], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB,
+    ///
+    /// Each particle is evaluated at the age the GPU computes, as the parity check does: the
+    /// shader gets `Float(time − epoch)` (`render` launches at 0) and subtracts the float birth
+    /// and ghost lag in float. Evaluated at the exact age instead, a piece spinning at 36,000
+    /// deg/s turns 0.002° further than the GPU's (the float time is 6e-8 s off at 1 s), which at
+    /// the tip of a 255 pt piece drawn at scale 2 moves an antialiased edge by 0.01 px, 2.4
+    /// levels of 255: the GPU was right, and the reference was drawing another instant.
+    package static func reference(_ spawns: [any ParticleBatch], at time: Double, epoch: Double = 0, viewport: Size, pixelsPerPoint: Double, background: RGB,
                                   between: ((inout ReferenceRasteriser) -> Void)? = nil) -> ReferenceRasteriser {
         let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
         var image = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: pixelsPerPoint, background: background)
@@ -36,9 +43,10 @@ package enum PixelProof {
             let sprites = batch.sprites.map(SpriteTexels.init)
             for particle in batch.particles where Kind.side(of: particle) == side {
                 let p = Kind.stored(particle, uniforms: uniforms)
-                let age = time - Kind.birth(of: p)
+                let uTime = Float(time - epoch), birth = Float(Kind.birth(of: p)), spacing = Float(Kind.ghostSpacing(uniforms))
                 for k in stride(from: Kind.ghosts(uniforms), through: 0, by: -1) {
-                    let sample = Kind.evaluate(p, at: age - Double(k) * Kind.ghostSpacing(uniforms), ghost: k, uniforms: uniforms)
+                    let age = Double(uTime - birth - Float(k) * spacing)
+                    let sample = Kind.evaluate(p, at: age, ghost: k, uniforms: uniforms)
                     image.draw(Kind.drawn(p, sample, pixelsPerPoint: pixelsPerPoint), sprites: sprites)
                 }
             }
@@ -81,7 +89,7 @@ package enum PixelProof {
             let diff = zip(g, c).map { abs(Int($0) - Int($1)) }.max()!
             if diff > d.worst { d.worstAt = ((i / 4) % gpu.width, (i / 4) / gpu.width) }
             let draws = Int(cpu.draws[i / 4])
-            if diff > allowed(draws: draws, single: single) {
+            if diff > allowed(draws: draws, single: single) + Int(cpu.slack[i / 4]) {
                 if d.beyondBound == 0 { d.firstBeyond = ((i / 4) % gpu.width, (i / 4) / gpu.width, diff, draws) }
                 d.beyondBound += 1
             }

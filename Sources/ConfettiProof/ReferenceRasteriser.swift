@@ -14,6 +14,10 @@ package struct ReferenceRasteriser: Sendable {
     /// Draws blended into each pixel: each one rounds to 8 bits, so the GPU's picture can drift
     /// from this one by up to a level per draw where many overlap.
     package private(set) var draws: [UInt16]
+    /// Levels each pixel may be off besides the blending's rounding: what the float error of
+    /// the geometry (the vertex stage's, which the parity check bounds) can do to the
+    /// antialiased edges of the quads drawn into it (`edgeLevels`).
+    package private(set) var slack: [UInt16]
 
     /// A framebuffer cleared to an opaque `background`.
     package init(width: Int, height: Int, pixelsPerPoint: Double, background: RGB) {
@@ -23,6 +27,7 @@ package struct ReferenceRasteriser: Sendable {
         let (r, g, b, _) = background.rgba8
         pixels = [UInt8](repeating: 255, count: width * height * 4)
         draws = [UInt16](repeating: 0, count: width * height)
+        slack = [UInt16](repeating: 0, count: width * height)
         for i in stride(from: 0, to: pixels.count, by: 4) {
             (pixels[i], pixels[i + 1], pixels[i + 2]) = (r, g, b)
         }
@@ -30,8 +35,13 @@ package struct ReferenceRasteriser: Sendable {
 
     /// Runs `fragment` at the centre of every pixel in `bounds` (pt) and blends what it returns
     /// (premultiplied colour; nil discards).
-    package mutating func fill(minX: Double, minY: Double, maxX: Double, maxY: Double, _ fragment: (Point) -> SIMD4<Double>?) {
+    package mutating func fill(minX: Double, minY: Double, maxX: Double, maxY: Double, slack levels: Int = 0, _ fragment: (Point) -> SIMD4<Double>?) {
         let s = pixelsPerPoint
+        // A quad the motion has carried beyond any number covers no pixel (and has no Int bounds).
+        let screen = Double(max(width, height)) + 2
+        guard [minX, minY, maxX, maxY].allSatisfy(\.isFinite) else { return }
+        let clamp = { (v: Double) in min(max(v, -screen), screen) }
+        let (minX, minY, maxX, maxY) = (clamp(minX * s) / s, clamp(minY * s) / s, clamp(maxX * s) / s, clamp(maxY * s) / s)
         let x0 = max(0, Int((minX * s).rounded(.down)) - 1), x1 = min(width - 1, Int((maxX * s).rounded(.up)) + 1)
         let y0 = max(0, Int((minY * s).rounded(.down)) - 1), y1 = min(height - 1, Int((maxY * s).rounded(.up)) + 1)
         guard x0 <= x1, y0 <= y1 else { return }
@@ -40,6 +50,7 @@ package struct ReferenceRasteriser: Sendable {
                 guard let source = fragment(Point((Double(x) + 0.5) / s, (Double(y) + 0.5) / s)) else { continue }
                 blend(source, at: (y * width + x) * 4)
                 draws[y * width + x] &+= 1
+                slack[y * width + x] = UInt16(min(Int(slack[y * width + x]) + levels, Int(UInt16.max)))
             }
         }
     }
@@ -55,10 +66,26 @@ package struct ReferenceRasteriser: Sendable {
             let offset = quad.toScreen(DrawnQuad.corner(corner) * reach)
             return (offset * offset).sum().squareRoot()
         }.max()!
-        fill(minX: quad.centre.x - extent, minY: quad.centre.y - extent, maxX: quad.centre.x + extent, maxY: quad.centre.y + extent) { point in
+        fill(minX: quad.centre.x - extent, minY: quad.centre.y - extent, maxX: quad.centre.x + extent, maxY: quad.centre.y + extent,
+             slack: Self.edgeLevels(quad, pixelsPerPoint: s)) { point in
             guard quad.quadContains(point, pixelsPerPoint: s) else { return nil }
             return quad.fragment(atLocal: quad.toLocal(point - quad.centre), pixelsPerPoint: s, sprites: sprites)
         }
+    }
+
+    /// Levels an edge pixel of `quad` may be off because the shader holds its spin's angle as a
+    /// float (`DrawnQuad.spinRounding`). After a second at 36,000 deg/s the angle is 41,000°, a
+    /// float with 0.004° steps, which the tip of a 255 pt piece at scale 2 carries 0.02 px. An
+    /// edge moved by δ px changes the one-pixel coverage ramp by δ, and a corner pixel's two
+    /// edges by 2δ, of the brightest premultiplied channel. Every preset's pieces get nothing
+    /// from it (`PixelBoundTests`): at their spins the shift is ten-thousandths of a pixel, and
+    /// the bound stays the blending's own.
+    package static func edgeLevels(_ quad: DrawnQuad, pixelsPerPoint: Double) -> Int {
+        let arm = (quad.halfSize * quad.halfSize).sum().squareRoot()
+        let shift = arm * quad.spinRounding * .pi / 180 * pixelsPerPoint
+        let brightest = min(max(quad.color.x, quad.color.y, quad.color.z, quad.color.w), 1)
+        let levels = (255 * 2 * shift * brightest).rounded(.down)
+        return levels.isFinite ? Int(min(levels, 255)) : 255
     }
 
     /// dst = src + dst·(1 − src.a), with the source rounded to 8 bits as the blender receives it.

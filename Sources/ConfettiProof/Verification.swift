@@ -42,6 +42,7 @@ package struct Verification {
 
     /// Runs every check for `effect`; a context must be current.
     package func verify(_ effect: Effect, name: String, shaders: ShaderLibrary) throws -> Result {
+        try Budget.verify(effect)
         var result = Result(name: name)
         var rng = SeededGenerator(seed: seed)
         for launch in 0..<launches {
@@ -51,6 +52,7 @@ package struct Verification {
             let epoch = rng.uniform(0, 30 * 86_400)
             var launchRNG = SeededGenerator(seed: launchSeed, stream: 0)
             let spawns = effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &launchRNG)
+            try Budget.verify(instances: Demand(spawns.filter { $0.particleCount > 0 }.map(Self.instanceTerm), "instances"))
             let end = spawns.map(\.duration).max() ?? 0
             let times = (0..<self.times).map { _ in rng.uniform(-0.1, end + 0.1) }
             let context = "launch \(launch + 1) (seed \(launchSeed), \(Int(viewport.width))x\(Int(viewport.height)), epoch \(Int(epoch)) s)"
@@ -95,6 +97,12 @@ package struct Verification {
             }
         }
         return result
+    }
+
+    /// A batch's instances as a budget names them: its particles × (1 + its trail's ghosts).
+    private static func instanceTerm(_ batch: any ParticleBatch) -> [Demand.Factor] {
+        let ghosts = instances(batch) / max(batch.particleCount, 1) - 1
+        return [Demand.Factor(batch.kind.plural, batch.particleCount), Demand.Factor("(1 + \(ghosts) trail ghosts)", ghosts + 1)]
     }
 
     /// Records times instances: each particle and each ghost of its trail.

@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Framebuffer size in pixels, WxH.")
     var size = PixelSize(width: 1280, height: 720)
 
-    @Option(help: ArgumentHelp("Comma-separated particle counts; k and M suffixes allowed.", discussion: "Each up to the largest ring the budget allows (11,671,106) and what three quarters of the memory available hold; above 2,097,152 a count is measured in gpu mode alone."))
+    @Option(help: ArgumentHelp("Comma-separated particle counts; k and M suffixes allowed.", discussion: "Each up to the largest ring the budget allows (\(Budget.format(Budget.maxCapacity))) and what three quarters of the memory available hold; above \(Budget.format(Budget.benchAllModes)) a count is measured in gpu mode alone."))
     var counts: String = "1k,10k,100k,1M"
 
     @Option(help: "Rounds of gpu, reference, cpu, floor.")

@@ -32,8 +32,9 @@ struct Confetti: ParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            // Usage errors: the message, then the command's usage line.
-            fail(error, message: fullMessage(for: error))
+            // Usage errors: the message, then the command's usage line; a value the parser could
+            // not take says what is allowed instead.
+            fail(error, message: UnparsableValue.explained(error, arguments: arguments) ?? fullMessage(for: error))
         }
         do {
             // What needs more than the options themselves (the effect, the budget), checked
@@ -125,6 +126,54 @@ enum ErrorText {
         var text = "confetti: " + lines.joined(separator: "\n")
         if !text.hasSuffix("\n") { text += "\n" }
         return text
+    }
+}
+
+/// A value the parser cannot take at all (`--frames 99999999999999999999`, `--launches 1.5`,
+/// `--size 0x0`) is answered with what is allowed, not with the usage: the command's own check
+/// is asked about a stand-in beyond every range, and its answer names the value as given.
+enum UnparsableValue {
+    /// Parses no option's range: every range check refuses it.
+    static let standIn = "-9223372036854775807"
+
+    static func explained(_ error: any Error, arguments: [String]) -> String? {
+        let message = Confetti.message(for: error)
+        guard let value = quoted(message, after: "The value '", before: "' is invalid for '"),
+              let option = quoted(message, after: "' is invalid for '", before: "'")?.split(separator: " ").first.map(String.init),
+              option.hasPrefix("--") else { return nil }
+        if option == "--size" || option == "--tile" || value.lowercased().contains("x") {
+            return "\(option) \(printable(value, limit: 80)) is not a size: give WxH, each a whole number of pixels from 1 to \(Budget.format(PixelSize.limit)), such as 1280x720"
+        }
+        // The same command line with the stand-in: its check of that option says the range.
+        // Written `--option=value`, as a negative value must be.
+        var replaced: [String] = []
+        var i = 0
+        while i < arguments.count {
+            if arguments[i] == option + "=" + value {
+                replaced.append(option + "=" + standIn)
+            } else if arguments[i] == option, i + 1 < arguments.count, arguments[i + 1] == value {
+                replaced.append(option + "=" + standIn)
+                i += 1
+            } else {
+                replaced.append(arguments[i])
+            }
+            i += 1
+        }
+        do {
+            _ = try Confetti.parseAsRoot(replaced)
+        } catch {
+            // The parser wraps the check's ValidationError: its message, first line.
+            let check = String(Confetti.message(for: error).split(separator: "\n").first ?? "")
+            if check.contains(option), check.contains(standIn), !check.contains("is invalid for") {
+                return check.replacingOccurrences(of: standIn, with: printable(value, limit: 80))
+            }
+        }
+        return "\(option) \(printable(value, limit: 80)) is not a number this option takes: a whole number within 64 bits"
+    }
+
+    private static func quoted(_ text: String, after start: String, before end: String) -> String? {
+        guard let a = text.range(of: start), let b = text.range(of: end, range: a.upperBound..<text.endIndex) else { return nil }
+        return String(text[a.upperBound..<b.lowerBound])
     }
 }
 
@@ -229,7 +278,19 @@ struct EffectOption: ParsableArguments {
         guard isatty(0) == 0 else {
             throw ValidationError("--effect - reads an effect file from standard input, which is a terminal: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
         }
-        let data = try FileHandle.standardInput.read(upToCount: EffectFile.maxBytes + 1) ?? Data()
+        var info = stat()
+        guard fstat(0, &info) == 0 else {
+            throw ValidationError("--effect - reads an effect file from standard input, which is closed: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            throw ValidationError("--effect - reads an effect file from standard input, which is a directory: redirect a file in, not a folder")
+        }
+        let data: Data
+        do {
+            data = try FileHandle.standardInput.read(upToCount: EffectFile.maxBytes + 1) ?? Data()
+        } catch {
+            throw ValidationError("--effect -: cannot read standard input: \(InputFile.describe(error) ?? "\(error)")")
+        }
         guard data.count <= EffectFile.maxBytes else {
             throw ValidationError("standard input holds more than \(Budget.format(EffectFile.maxBytes)) bytes, the limit for an effect file")
         }

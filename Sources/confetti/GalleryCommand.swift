@@ -34,6 +34,14 @@ struct GalleryCommand: ParsableCommand {
         try require(columns, in: 1...64, "--columns")
         try require(tile.width, in: 64...2048, "--tile width")
         try require(tile.height, in: 36...2048, "--tile height")
+        // The sheet is one image in memory and one PNG: within the budget of a frame.
+        var sheet = ContactSheet()
+        (sheet.tileWidth, sheet.tileHeight, sheet.columns) = (tile.width, tile.height, columns)
+        do {
+            try Budget.framePixels(width: sheet.width, height: sheet.height, option: "the sheet of --columns \(columns) × --tile \(tile), \(sheet.rows) rows,")
+        } catch let error as BudgetError {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() throws {

@@ -114,8 +114,9 @@ struct RenderCommand: ParsableCommand {
         if let launches { try require(launches, in: 1...10_000, "--launches") }
         try requireFinite(interval, in: 0...3600, "--interval")
         if let count {
+            // Its product with the launches is the budget's, once the effect says whether it has a
+            // burst to count (a shell has neither launches of confetti nor a count).
             try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count")
-            try require((launches ?? 3) * count, in: 1...ConfettiCommandLimits.maxCapacity, "--launches × --count")
         }
     }
 

@@ -40,6 +40,10 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let effects: [(name: String, effect: Effect)] = try effect.map { [($0, try EffectOption.load($0))] } ?? Effect.presets.map { ($0.name, $0.effect) }
+        // Every effect within verify's budget before the first is checked.
+        for (name, effect) in effects {
+            do { try Budget.verify(effect) } catch let error as BudgetError { throw ValidationError("\(printable(name, limit: 160)): \(error)") }
+        }
         if let json { try AtomicFile.checkWritable(json) }
         var verification = Verification()
         verification.launches = launches
@@ -47,7 +51,13 @@ struct VerifyCommand: ParsableCommand {
         var renderer = ""
         let results = try shaders.withHeadlessGL { library, context in
             renderer = context.description
-            return try effects.map { try verification.verify($0.effect, name: $0.name, shaders: library) }
+            return try effects.map { effect in
+                do {
+                    return try verification.verify(effect.effect, name: effect.name, shaders: library)
+                } catch let error as BudgetError {
+                    throw ValidationError("\(printable(effect.name, limit: 160)): \(error)")
+                }
+            }
         }
         print("verify: \(renderer)")
         print(Self.table(results))

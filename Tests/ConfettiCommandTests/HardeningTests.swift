@@ -14,6 +14,8 @@ import TestSupport
         /// Files to make in the fixture directory first: name → contents (nil: a directory).
         var files: [String: String?] = [:]
         var environment: [String: String?] = [:]
+        /// Standard input (nil: none).
+        var input: String? = nil
         /// Words the message must contain.
         var mentions: [String]
         /// Words it must not contain.
@@ -26,6 +28,60 @@ import TestSupport
     static func confetti(_ fields: String) -> String { #"{"kind": "confetti", "confetti": {\#(fields)}}"# }
     static func classic(_ fields: String) -> String { #"{"kind": "classic", "classic": {\#(fields)}}"# }
     static func fountain(_ fields: String) -> String { #"{"kind": "fountain", "fountain": {\#(fields)}}"# }
+    static func shell(_ fields: String) -> String { #"{"kind": "shell", "shell": {\#(fields)}}"# }
+    static func rocket(_ fields: String) -> String { #"{"kind": "rocket", "rocket": {\#(fields)}}"# }
+
+    /// A glitter interval so small that stars × lifetime / glitterInterval is beyond any integer
+    /// (a trap in the budget check itself before), or beyond any memory (a hang or an abort in
+    /// verify and bench, which did not ask the budget).
+    static func glitter(_ interval: String, _ more: String = "") -> String { shell(#""glitterInterval": \#(interval)\#(more)"#) }
+    static let glitterMentions = ["shell.rockets × shell.stars × shell.lifetime / shell.glitterInterval", "is above the limit of 2,097,152 particles per launch"]
+    /// Below what the shaders' 32-bit floats hold: refused as read.
+    static let tooSmallMentions = ["shell.glitterInterval", "too close to 0 for the GPU's 32-bit floats"]
+
+    /// Every command that takes an effect, refusing `file` (in the fixtures) with `mentions`.
+    static func everyCommand(_ file: String, _ contents: String, mentions: [String], why: String) -> [Case] {
+        [["render", "--effect", "{F}/\(file)", "--size", "64x36", "--frames", "1", "--out", "{F}/frames"], ["trace", "{F}/\(file)"],
+         ["view", "--effect", "{F}/\(file)"], ["overlay", "--effect", "{F}/\(file)"], ["verify", "--effect", "{F}/\(file)", "--launches", "1"],
+         ["bench", "--effect", "{F}/\(file)", "--counts", "1k", "--rounds", "1", "--no-scenarios"]].map {
+            Case(arguments: $0, files: [file: contents], mentions: mentions, why: "\($0[0]): \(why)")
+        }
+    }
+
+    /// What a hostile user tried: each of these crashed, hung, exhausted memory or was cut short.
+    static let hostile: [Case] = everyCommand("g20.json", glitter("1e-20"), mentions: glitterMentions, why: "glitterInterval 1e-20 (a trap before)")
+        + everyCommand("g37.json", glitter("1e-37"), mentions: glitterMentions + ["1.5e39 stars"], why: "glitterInterval 1e-37, as small as a float holds")
+        + everyCommand("g300.json", glitter("1e-300"), mentions: tooSmallMentions, why: "glitterInterval 1e-300 (a hang in verify and bench before)")
+        + everyCommand("g320.json", glitter("1e-320"), mentions: tooSmallMentions, why: "a denormal glitterInterval")
+        + everyCommand("g9.json", glitter("1e-9", #", "stars": 10"#), mentions: glitterMentions + ["1.7e10 stars"], why: "10 stars glittering every nanosecond (190 GB in verify before)")
+        + everyCommand("r.json", rocket(#""rockets": 1000, "sparkCount": 2097151"#), mentions: ["rocket.rockets × rocket.sparkCount", "particles per launch"], why: "1000 rockets of 2M sparks (3 GB in verify before)")
+        + everyCommand("s.json", confetti(#""rate": 100000, "duration": 60"#), mentions: ["6,000,000 confetti pieces is above the limit of 2,097,152"], why: "a stream of 100,000 pieces a second for a minute")
+        + [
+            Case(arguments: ["render", "--effect", "-", "--size", "64x36", "--frames", "1", "--out", "{F}/frames"], input: glitter("1e-20"),
+                 mentions: ["standard input: a launch of"] + glitterMentions, why: "--effect - with a tiny glitterInterval (a trap before)"),
+            Case(arguments: ["verify", "--effect", "{F}/c.json", "--launches", "1"], files: ["c.json": confetti(#""count": 2097152"#)],
+                 mentions: ["verifying a launch of 2,097,152 confetti pieces is above the limit of 32,768"], why: "verify: 2M confetti pieces (4.1 GB before)"),
+            Case(arguments: ["verify", "--effect", "{F}/s.json", "--launches", "1"], files: ["s.json": shell(#""stars": 2097150"#)],
+                 mentions: ["verifying a launch of", "above the limit of 32,768"], why: "verify: a shell of 2M stars (5.25 GB and still running at 110 s before)"),
+            Case(arguments: ["verify", "--effect", "{F}/t.json", "--launches", "1"], files: ["t.json": confetti(#""count": 2000, "trailGhosts": 32"#)],
+                 mentions: ["verifying a launch of 66,000 instances is above the limit of 32,768", "confetti × (1 + 32 trail ghosts) = 2,000 × 33"], why: "verify: trail ghosts multiply what is read back"),
+            Case(arguments: ["gallery", "--tile", "2048x2048", "--columns", "64", "--out", "{F}/sheet.png"],
+                 mentions: ["the sheet of --columns 64 × --tile 2048x2048", "is above the limit of 67,108,864"], why: "gallery: a sheet of 64 tiles of 2048² (a gigabyte image before)"),
+            Case(arguments: ["render", "--size", "0x0"], mentions: ["--size 0x0 is not a size", "from 1 to 16,384"], absent: ["Usage"], why: "a size of nothing states the limit, not the usage"),
+            Case(arguments: ["render", "--frames", "99999999999999999999"], mentions: ["--frames must be in 1...100000, not 99999999999999999999"], absent: ["Usage"], why: "frames beyond any integer state the limit"),
+            Case(arguments: ["verify", "--launches", "1.5"], mentions: ["--launches must be in 1...100, not 1.5"], absent: ["Usage"], why: "a fraction of a launch states the limit"),
+            Case(arguments: ["render", "--effect", "peony", "--count", "3000000"], mentions: ["--count 3000000", "shell effect", "shell.stars"], absent: ["--launches × --count"],
+                 why: "--count with a shell blames the shell's fields, not --launches × --count"),
+            Case(arguments: ["render", "--effect", "-"], input: "", mentions: ["standard input"], why: "an empty standard input is named"),
+            Case(arguments: ["render", "--effect", "{F}/d.json"], files: ["d.json": confetti(#""drag": 5e-324"#)],
+                 mentions: ["confetti.drag", "5e-324", "32-bit floats"], why: "a denormal drag (a trap in verify's CPU rasteriser before)"),
+            Case(arguments: ["render", "--effect", "{F}/s.json"], files: ["s.json": shell(#""stars": 2097152"#)],
+                 mentions: ["shell.stars", "from 1 to 2097151"], why: "the most stars a shell may have leave room for its rocket"),
+            Case(arguments: ["render", "--effect", "show", "--launches", "1000", "--size", "64x36", "--frames", "1"],
+                 mentions: ["the launches' 6,908,000 particles is above the limit of 4,194,304:", "more terms)", "render spawns them all"], why: "render: a thousand shows, the verdict first and whole (cut before it before)"),
+            Case(arguments: ["trace", "show", "--times", (0..<100).map { "\(Double($0) / 10)" }.joined(separator: ",")],
+                 mentions: ["a trace of 690,800 samples is above the limit of 524,288:", "more terms)", "fewer particles or --times"], why: "trace: a show at 100 times, the verdict first and whole"),
+        ]
 
     static let hugeFireworks = classic(#""fireworks": 1000, "sparkCount": 2097152"#)
     /// The most one field may ask for: the per-launch limit.
@@ -43,7 +99,7 @@ import TestSupport
         Case(arguments: ["render", "--effect", "{F}/c.json"], files: ["c.json": confetti(#""count": 4194304"#)],
              mentions: ["confetti.count: 4194304 is not allowed", "from 1 to 2097152"], why: "render: one field beyond the per-launch limit is refused where the file says it"),
         Case(arguments: ["trace", "{F}/big.json"], files: ["big.json": hugeFireworks],
-             mentions: ["classic.fireworks × classic.sparkCount × --times (7 values)", "samples", "524,288"], why: "trace: 1000 × 2M sparks (1000 × 4M: SIGABRT before)"),
+             mentions: ["a launch of 2.1e9 sparks is above the limit of 2,097,152 particles per launch", "classic.fireworks × classic.sparkCount"], why: "trace: 1000 × 2M sparks (1000 × 4M: SIGABRT before)"),
         Case(arguments: ["render", "--effect", "{F}/c.json", "--launches", "10000"], files: ["c.json": hugeConfetti],
              mentions: ["--launches × confetti.count", "10,000 × 2,097,152", "4,194,304"], why: "render: a file's 2M count with --launches 10000"),
         Case(arguments: ["render", "--effect", "{F}/c.json", "--launches", "10"], files: ["c.json": confetti(#""count": 1000000"#)],
@@ -67,11 +123,11 @@ import TestSupport
         Case(arguments: ["view", "--stress", "100000", "--effect", "{F}/short.json"], files: ["short.json": confetti(#""lifetime": 0.001, "fadeOutDuration": 0"#)],
              mentions: ["--stress 100000", "confetti.lifetime 0.001 s", "10,000,000"], absent: ["DISPLAY"], why: "view: --stress with a 1 ms lifetime"),
         Case(arguments: ["view", "--capacity", "1000", "--stress", "1000"],
-             mentions: ["--stress 1000", "16 × 67 = 1,072", "does not fit", "--capacity"], absent: ["DISPLAY"], why: "view: a stress level the ring cannot hold"),
+             mentions: ["--stress 1000", "need 1,072 confetti pieces, which does not fit", "16 × 67", "--capacity"], absent: ["DISPLAY"], why: "view: a stress level the ring cannot hold"),
         Case(arguments: ["view", "--capacity", "1000", "--effect", "{F}/pair.json"], files: ["pair.json": classic(#""sparkCount": 600"#)],
-             mentions: ["classic.fireworks × classic.sparkCount = 2 × 600 = 1,200 sparks", "--capacity"], absent: ["DISPLAY"], why: "view: a launch larger than the ring"),
+             mentions: ["a launch of 1,200 sparks does not fit", "classic.fireworks × classic.sparkCount = 2 × 600", "--capacity"], absent: ["DISPLAY"], why: "view: a launch larger than the ring"),
         Case(arguments: ["view", "--capacity", "1000", "--effect", "{F}/f.json"], files: ["f.json": fountain(#""sparkCount": 1001"#)],
-             mentions: ["fountain.sparkCount = 1,001 sparks", "does not fit"], absent: ["DISPLAY"], why: "view: the F key's fountain"),
+             mentions: ["a launch of 1,001 sparks does not fit", "fountain.sparkCount = 1,001"], absent: ["DISPLAY"], why: "view: the F key's fountain"),
         Case(arguments: ["trace", "{F}/f.json", "--evaluator", "gpu"], files: ["f.json": fountain(#""sparkCount": 40000"#)],
              mentions: ["fountain.sparkCount (one birth each) × --times (7 values)", "280,000 shader passes", "262,144"], why: "trace: gpu passes"),
         Case(arguments: ["trace", "{F}/c.json", "--times", "1"], files: ["c.json": confetti(#""count": 200000"#)],
@@ -136,7 +192,7 @@ import TestSupport
         return result
     }
 
-    @Test(arguments: cases)
+    @Test(arguments: cases + hostile)
     func refusedWithExitTwoOneLineAndNothingWritten(_ input: Case) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-hardening-\(UUID())")
         let fixtures = root.appendingPathComponent("fixtures"), work = root.appendingPathComponent("work")
@@ -154,7 +210,7 @@ import TestSupport
         }
         let before = Self.snapshot(fixtures)
         let arguments = input.arguments.map { $0.replacingOccurrences(of: "{F}", with: fixtures.path) }
-        let outcome = try await ConfettiBinary.run(arguments, in: work, environment: input.environment)
+        let outcome = try await ConfettiBinary.run(arguments, in: work, environment: input.environment, input: input.input)
 
         #expect(outcome.exitedNormally, "ended by a signal: \(outcome.stderr)")
         #expect(outcome.status == 2, "exit \(outcome.status); stderr: \(outcome.stderr)")
@@ -175,6 +231,14 @@ import TestSupport
         #expect(Self.snapshot(fixtures) == before, "changed the fixture directory")
     }
 
+    /// The largest count bench states is the budget's own, not a figure of an older ring.
+    @Test func benchHelpStatesTheLargestRingTheBudgetAllows() async throws {
+        let help = try await ConfettiBinary.run(["bench", "--help"])
+        #expect(help.status == 0)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("largest ring the budget allows (\(Budget.format(Budget.maxCapacity)))"), "\(help.stdout)")
+    }
+
     // MARK: - 4. Size limits on input
 
     @Test func a200MBEffectFileIsRefusedUnreadInUnderASecond() async throws {
@@ -186,7 +250,10 @@ import TestSupport
         try handle.truncate(atOffset: 200_000_000)
         try handle.close()
 
-        // Unread: the thread that loads it reads next to nothing of it.
+        // Unread: the thread that loads it reads next to nothing of it. The presets, which
+        // `Effect.load` looks among first, are made before (the emoji preset reads its font,
+        // 170 MB of reads the first time in a process), so only the file's reading is measured.
+        _ = Effect.presets
         var message = ""
         let inProcess = ThreadCost.of {
             do { _ = try Effect.load(url.path) } catch { message = "\(error)" }

@@ -20,7 +20,7 @@ import TestSupport
         BadInput(arguments: ["trace", "FILE"], file: confetti("windGusts", "[[1, \"fast\", 1]]"), mentions: ["confetti.windGusts[0][1]", "wrong type"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("trailGhosts", "33"), mentions: ["confetti.trailGhosts", "0 to 32"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("trailGhosts", "2.5"), mentions: ["confetti.trailGhosts", "whole number"]),
-        BadInput(arguments: ["trace", "FILE"], file: confetti("trailSpacing", "0"), mentions: ["confetti.trailSpacing", "greater than 0"]),
+        BadInput(arguments: ["trace", "FILE"], file: confetti("trailSpacing", "0"), mentions: ["confetti.trailSpacing", "from 0.001 to 1"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("trailTaper", "1.5"), mentions: ["confetti.trailTaper", "0 to 1"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("colorRamp", ##"[["#ffffff", 0]]"##), mentions: ["confetti.colorRamp", "1 stop", "2 to 4"]),
         BadInput(arguments: ["trace", "FILE"], file: confetti("colorRamp", ##"[["#fff", 0], ["#000000", 1]]"##), mentions: ["confetti.colorRamp[0][0]", "#rrggbb"]),

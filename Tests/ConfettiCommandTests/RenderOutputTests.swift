@@ -285,6 +285,19 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
         #expect(try String(contentsOfFile: "\(dir)/notes.txt", encoding: .utf8) == "mine")
     }
 
+    /// A render killed with SIGKILL leaves the frame it was writing under its temporary name;
+    /// the next render into the directory, which holds its lock, removes it.
+    @Test func aFrameHalfWrittenByAKilledRenderIsRemovedByTheNext() async throws {
+        let scratch = try Scratch("killed")
+        let dir = scratch.path("frames")
+        await #expect(try ConfettiBinary.run(["render", "--out", dir, "--size", "32x18", "--frames", "3"]).status == 0)
+        // What SIGKILL leaves halfway through frame 3 of a render that was process 4194303.
+        try Data([0x89, 0x50]).write(to: URL(fileURLWithPath: "\(dir)/.frame-0003.png.tmp-4194303"))
+        let forced = try await ConfettiBinary.run(["render", "--out", dir, "--size", "32x18", "--frames", "2", "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(scratch.names(in: dir) == ["frame-0000.png", "frame-0001.png"])
+    }
+
     // MARK: Links
 
     @Test func aLinkNamedLikeAFrameIsNeverWrittenThrough() async throws {

@@ -26,6 +26,19 @@ import TestSupport
         #expect(fields["x"].map { $0["shareOfTolerance"]! > 0 && $0["shareOfTolerance"]! < 1 } == true, "\(fields)")
     }
 
+    /// Long pieces spinning 100 turns a second, in both spin modes: the pixel proof's reference
+    /// evaluates them at the age the GPU sees (its float time), so a correct GPU passes (before,
+    /// 999 pixels were "beyond their bound": the reference drew another instant).
+    @Test(arguments: ["flip", "tumble"])
+    func aLongPieceSpinningFastPassesOnACorrectGPU(_ mode: String) async throws {
+        let scratch = try Scratch("verify-spin")
+        let file = scratch.path("spin.json")
+        try #"{"kind": "confetti", "confetti": {"rotationSpeed": [36000, 36000], "sizes": [[1, 255], [255, 1]], "spinMode": "\#(mode)"}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let outcome = try await ConfettiBinary.run(["verify", "--effect", file, "--launches", "2"])
+        #expect(outcome.status == 0, "\(outcome.stderr.prefix(2000))")
+    }
+
     @Test func aShaderThatDiffersFailsNamingTheEffectFieldParticleAndTime() async throws {
         let scratch = try Scratch("verify-shader")
         let shaders = scratch.url.appendingPathComponent("shaders")

@@ -61,7 +61,7 @@ import TestSupport
             // start-up (before, Space then killed the viewer).
             try Self.edit(effectFile, #"{"kind": "confetti", "confetti": {"count": 5000}}"#, step: &step)
             viewer.reloadChangedFiles()
-            #expect(viewer.reloadError?.contains("confetti.count = 5,000 confetti pieces does not fit") == true, "\(viewer.reloadError ?? "nil")")
+            #expect(viewer.reloadError?.contains("a launch of 5,000 confetti pieces does not fit in the confetti ring of 2,000 (--capacity): confetti.count = 5,000") == true, "\(viewer.reloadError ?? "nil")")
             #expect(viewer.reloadError?.contains(effectFile.path) == true)
             #expect(viewer.window.title.contains("reload failed"))
             #expect(viewer.effect.confetti.count == 30 && viewer.effect.kind == .celebration, "the last good effect stays")

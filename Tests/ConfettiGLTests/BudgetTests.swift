@@ -78,13 +78,13 @@ import Testing
 
     @Test func aLaunchMustFitInItsRing() throws {
         let big = Self.effect(.confetti) { $0.confetti.count = 65 }
-        expectRefused(["confetti.count = 65 confetti pieces", "does not fit", "ring of 64", "capacity"]) {
+        expectRefused(["a launch of 65 confetti pieces does not fit", "confetti.count = 65", "ring of 64", "capacity"]) {
             try Budget.launch(big, .effect(.confetti), capacity: 64)
         }
         #expect(refusal { try Budget.launch(big, .effect(.confetti), capacity: 65) } == nil, "exactly full fits")
         // Two fireworks of 600 sparks are one launch of 1,200: more than a ring of 1,000.
         let pair = Self.effect(.classic) { $0.fireworks.firework.sparkCount = 600 }
-        expectRefused(["classic.fireworks × classic.sparkCount = 2 × 600 = 1,200 sparks", "--capacity"]) {
+        expectRefused(["a launch of 1,200 sparks does not fit in the sparks ring of 1,000 (--capacity): classic.fireworks × classic.sparkCount = 2 × 600", "--capacity"]) {
             try Budget.launch(pair, .effect(.classic), capacity: 1_000, names: .options())
         }
         // A click away from the button fires one of them: it fits.
@@ -97,7 +97,7 @@ import Testing
         // The fountain (F) is checked even for a confetti effect.
         var fountain = Effect.confetti
         fountain.fountain.sparkCount = 2_000
-        expectRefused(["fountain.sparkCount = 2,000 sparks", "--capacity"]) {
+        expectRefused(["a launch of 2,000 sparks does not fit", "fountain.sparkCount = 2,000", "--capacity"]) {
             try Budget.view(fountain, capacity: 1_000, stress: nil)
         }
         expectRefused(["--count = 5,000", "does not fit"]) {
@@ -147,7 +147,7 @@ import Testing
         expectRefused(["launches (the default for confetti) × confetti.count", "3 × 2,000,000"]) {
             try Budget.render(request(Self.effect(.confetti) { $0.confetti.count = 2_000_000 }))
         }
-        expectRefused(["confetti.count = 4,194,304 confetti pieces", "per launch"]) {
+        expectRefused(["a launch of 4,194,304 confetti pieces is above the limit", "confetti.count = 4,194,304", "per launch"]) {
             try Budget.render(request(Self.hugeConfetti, launches: 10_000))
         }
         let fits = try Budget.render(request(million, launches: 4, size: (64, 36), frames: 1))

@@ -22,7 +22,7 @@ package final class ChildProcess: Sendable {
     package let started = ContinuousClock.now
     /// The directory made for its logs when none was given, removed with it.
     private let ownLogs: URL?
-    private let ended = Mutex<(termination: Termination, cpuSeconds: Double)?>(nil)
+    private let ended = Mutex<(termination: Termination, cpuSeconds: Double, peakBytes: Int)?>(nil)
 
     package enum Termination: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
@@ -45,6 +45,8 @@ package final class ChildProcess: Sendable {
         /// User and system CPU time it used: what a speed check may bound, unlike wall time,
         /// which a busy machine stretches at will.
         package var cpuSeconds: Double
+        /// Its peak resident memory, bytes (the kernel's ru_maxrss).
+        package var peakBytes: Int = 0
     }
 
     /// Starts `arguments[0]` (looked up in PATH) with exactly `environment`, in `directory` (this
@@ -154,7 +156,7 @@ package final class ChildProcess: Sendable {
     package var hasEnded: Bool { reap() != nil }
 
     /// Reaps it if it has ended: never waits.
-    private func reap() -> (termination: Termination, cpuSeconds: Double)? {
+    private func reap() -> (termination: Termination, cpuSeconds: Double, peakBytes: Int)? {
         ended.withLock { ended in
             if ended == nil {
                 var status: Int32 = 0
@@ -163,7 +165,7 @@ package final class ChildProcess: Sendable {
                     // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
                     let termination: Termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
                     let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
-                    ended = (termination, cpu)
+                    ended = (termination, cpu, Int(usage.ru_maxrss) * 1024)
                 }
             }
             return ended
@@ -191,7 +193,7 @@ package final class ChildProcess: Sendable {
     /// Waits for its end and returns the outcome; if it has not ended within `seconds` (a stall
     /// guard, not a speed claim), it is stopped and the test fails with what it printed.
     package func outcome(within seconds: Double) async throws -> Outcome {
-        guard await ending(within: seconds) != nil, let (termination, cpu) = reap() else {
+        guard await ending(within: seconds) != nil, let (termination, cpu, peak) = reap() else {
             stop()
             throw TestFailure("\(name) did not finish within \(seconds) s (pid \(pid)): \(output.suffix(1000)) \(errorOutput.suffix(1000))")
         }
@@ -199,7 +201,7 @@ package final class ChildProcess: Sendable {
         case .exited(let status): (status, true)
         case .signalled(let signal): (signal, false)
         }
-        return Outcome(status: status, exitedNormally: normally, stdout: output, stderr: errorOutput, cpuSeconds: cpu)
+        return Outcome(status: status, exitedNormally: normally, stdout: output, stderr: errorOutput, cpuSeconds: cpu, peakBytes: peak)
     }
 
     /// SIGTERM now, and SIGKILL if it is still there five seconds later. A thread of its own

@@ -24,7 +24,7 @@ extension Budget {
             let bytes = Demand([[Demand.Factor("--counts \(format(count))", count),
                                  Demand.Factor("bytes a piece while spawned, uploaded and drawn\(count > benchAllModes ? " (gpu mode alone)" : " (all four modes)")", benchBytesPerPiece(count))]], "bytes")
             if let available, bytes.total > Double(available) * 0.75 {
-                throw BudgetError("\(bytes), above three quarters of the \(format(available)) bytes of memory available (MemAvailable in /proc/meminfo)")
+                throw over(bytes, limit: "three quarters of the \(format(available)) bytes of memory available (MemAvailable in /proc/meminfo)")
             }
         }
         try framePixels(width: width, height: height)

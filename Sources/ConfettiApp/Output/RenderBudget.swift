@@ -25,7 +25,7 @@ extension Budget {
         let pixels = Demand([[Demand.Factor("\(option) \(width)x\(height)", Double(width) * Double(height))]], "pixels a frame")
         guard width >= 1, height >= 1 else { throw BudgetError("\(option) must be at least 1x1, not \(width)x\(height)") }
         guard pixels.total <= Double(maxFramePixels) else {
-            throw BudgetError("\(pixels), above the limit of \(format(maxFramePixels)) (8192x8192)")
+            throw over(pixels, limit: "\(format(maxFramePixels)) (8192x8192)")
         }
         return Int(pixels.total)
     }
@@ -81,7 +81,7 @@ extension Budget {
         let launchFactor = Demand.Factor(request.launches != nil ? "--launches" : "launches (the default for \(effect.kind.rawValue))", launches)
         let all = particles(effect, .effect(effect.kind), names: names).times(launchFactor)
         guard all.total <= Double(maxParticlesPerRender) else {
-            throw BudgetError("the launches together spawn \(all.withUnit("particles")), above the limit of \(format(maxParticlesPerRender)) (render spawns them all before the first frame)")
+            throw over(all.withUnit("particles"), "the launches' ", limit: format(maxParticlesPerRender), hint: "render spawns them all before the first frame")
         }
         let particles = Int(all.total)
 
@@ -122,7 +122,7 @@ extension Budget {
         }
         let pixels = Demand([[Demand.Factor(framesName, frames), Demand.Factor("--size \(request.width)x\(request.height)", framePixels)]], "pixels")
         guard pixels.total <= Double(maxRenderPixels) else {
-            throw BudgetError("\(pixels) to draw and write, above the limit of \(format(maxRenderPixels)): fewer frames or a smaller --size")
+            throw over(pixels, "drawing and writing", limit: format(maxRenderPixels), hint: "fewer frames or a smaller --size")
         }
         return RenderCost(launches: launches, particlesPerLaunch: perLaunch, particles: particles, gpuBytes: Int(gpu),
                           framePixels: framePixels, seconds: seconds, frames: Int(frames), pixels: Int(pixels.total))

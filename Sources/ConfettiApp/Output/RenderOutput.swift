@@ -62,6 +62,9 @@ package final class PNGFrameDirectory: FrameSink {
                 }
                 for name in earlier { try directory.remove(name) }
             }
+            // A frame half-written by a render that was killed (SIGKILL leaves no chance to
+            // clean up): this render holds the lock, so no other is writing it.
+            for name in try directory.names() where Self.isTemporaryFrameName(name) { try directory.remove(name) }
         } catch {
             lock?.release()
             throw error
@@ -74,6 +77,11 @@ package final class PNGFrameDirectory: FrameSink {
     }
 
     package static func frameName(_ index: Int) -> String { String(format: "frame-%04d.png", index) }
+
+    /// `.frame-NNNN.png.tmp-PID`: a frame being written, renamed into place when whole.
+    package static func isTemporaryFrameName(_ name: String) -> Bool {
+        name.hasPrefix(".frame-") && name.contains(".png.tmp-")
+    }
 
     package var paths: [URL] { written.map { URL(fileURLWithPath: directory.display($0)) } }
 

@@ -85,9 +85,12 @@ package final class Overlay {
     /// Enough room in each ring for the launches of `effect` alive at once (one, or one every
     /// `fireEvery` seconds), so no launch ever overwrites a live one.
     package static func capacity(for effect: Effect, fireEvery: Double? = nil) -> Int {
+        // In floating point, then capped: an effect of hours fired every hundredth of a second
+        // asks for more than an Int holds, which the budget then refuses by its size.
         let kind = effect.kind.definition
-        let alive = fireEvery.map { Int((kind.seconds(effect) / $0).rounded(.down)) + 1 } ?? 1
-        return kind.capacity(effect) * alive
+        let alive = fireEvery.map { (kind.seconds(effect) / $0).rounded(.down) + 1 } ?? 1
+        let total = Double(kind.capacity(effect)) * alive
+        return total.isFinite && total < Double(Int.max / 2) ? Int(total) : Int.max / 2
     }
 
     /// The drawing area in points.

@@ -13,7 +13,7 @@ extension Budget {
         }
         let total = Demand([[Demand.Factor("--launches", launches), Demand.Factor("--count", count)]], "particles spawned")
         guard total.total <= Double(maxSoakParticles) else {
-            throw BudgetError("\(total), above the limit of \(format(maxSoakParticles)) for a soak")
+            throw over(total, "a soak of", limit: format(maxSoakParticles))
         }
     }
 }

@@ -31,10 +31,10 @@ extension Budget {
         let timesFactor = Demand.Factor("--times (\(times) values)", times)
         let samples = particles.times(timesFactor, last: true)
         guard samples.total <= Double(maxTraceSamples) else {
-            throw BudgetError("\(samples.withUnit("samples")), above the limit of \(format(maxTraceSamples)) for a trace: fewer particles or --times")
+            throw over(samples.withUnit("samples"), "a trace of", limit: format(maxTraceSamples), hint: "fewer particles or --times")
         }
         guard particles.total <= Double(maxTraceParticles) else {
-            throw BudgetError("\(particles), above the limit of \(format(maxTraceParticles)) for a trace")
+            throw over(particles, "a trace of", limit: "\(format(maxTraceParticles)) particles")
         }
         var passes = 0.0
         if gpu {
@@ -44,7 +44,7 @@ extension Budget {
             let demand = births.times(timesFactor, last: true).withUnit("shader passes")
             passes = demand.total
             guard passes <= Double(maxTraceGPUPasses) else {
-                throw BudgetError("\(demand) with --evaluator gpu (one per distinct birth and time), above the limit of \(format(maxTraceGPUPasses)): use --evaluator cpu or fewer --times")
+                throw over(demand, "--evaluator gpu (one pass per distinct birth and time) needs", limit: format(maxTraceGPUPasses), hint: "use --evaluator cpu or fewer --times")
             }
         }
         return TraceCost(particles: Int(particles.total), samples: Int(samples.total), passes: Int(passes))

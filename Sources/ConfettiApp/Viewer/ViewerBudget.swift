@@ -37,12 +37,12 @@ extension Budget {
         let schedule = StressSchedule(level: level, lifetime: lifetime)
         let perLaunch = Double(schedule.largestLaunch)
         guard perLaunch <= Double(maxParticlesPerLaunch) else {
-            throw BudgetError("\(source): \(format(level)) pieces alive with confetti.lifetime \(lifetime.compactText) s means launches of \(format(perLaunch)) every \(schedule.interval.compactText) s, above the limit of \(format(maxParticlesPerLaunch)) particles per launch")
+            throw BudgetError("\(source): launches of \(format(perLaunch)) are above the limit of \(format(maxParticlesPerLaunch)) particles per launch: \(format(level)) pieces alive with confetti.lifetime \(lifetime.compactText) s means one every \(schedule.interval.compactText) s")
         }
         let ring = stressRing(schedule)
         let slots = schedule.launchesAlive + 1
         guard ring.total <= Double(capacity) else {
-            throw BudgetError("\(source) needs \(ring), which does not fit in the confetti ring of \(format(capacity)) (\(names.capacity))")
+            throw BudgetError("\(source): the launches alive at once need \(ring.totalText), which does not fit in the confetti ring of \(format(capacity)) (\(names.capacity)): \(ring.termsText())")
         }
         return StressPlan(perLaunch: Int(perLaunch), launchesInRing: slots)
     }

@@ -110,12 +110,13 @@ package enum Budget {
     @discardableResult
     package static func launch(_ effect: Effect, _ launch: Launch, capacity: Int?, names: Names = Names()) throws -> Int {
         let total = particles(effect, launch, names: names)
+        // `!(≤)`: a NaN total is refused too.
         guard total.total <= Double(maxParticlesPerLaunch) else {
-            throw BudgetError("a launch of \(total) is above the limit of \(format(maxParticlesPerLaunch)) particles per launch")
+            throw over(total, "a launch of", limit: "\(format(maxParticlesPerLaunch)) particles per launch")
         }
         if let capacity {
-            for (ring, demand) in demands(effect, launch, names: names) where demand.total > Double(capacity) {
-                throw BudgetError("\(demand) does not fit in the \(ring.rawValue) ring of \(format(capacity)) (\(names.capacity)); lower it or raise \(names.capacity)")
+            for (ring, demand) in demands(effect, launch, names: names) where !(demand.total <= Double(capacity)) {
+                throw BudgetError("a launch of \(demand.totalText) does not fit in the \(ring.rawValue) ring of \(format(capacity)) (\(names.capacity)): \(demand.termsText()); lower it or raise \(names.capacity)")
             }
         }
         return Int(total.total)
@@ -129,9 +130,19 @@ package enum Budget {
         let what = rings.count == 1 ? "bytes per record" : "bytes per particle (a \(rings.map { "\($0.recordBytes)" }.joined(separator: " + ")) B record in each of \(rings.count) rings)"
         let bytes = Demand([[Demand.Factor(name, capacity), Demand.Factor(what, perParticle)]], "bytes of GPU memory")
         guard bytes.total <= Double(maxGPUBytes) else {
-            throw BudgetError("\(bytes), above the limit of \(format(maxGPUBytes)) (1 GiB): \(name) can be at most \(format(maxGPUBytes / perParticle))")
+            throw over(bytes, limit: "\(format(maxGPUBytes)) (1 GiB)", hint: "\(name) can be at most \(format(maxGPUBytes / perParticle))")
         }
         return Int(bytes.total)
+    }
+
+    // MARK: - Refusals
+
+    /// A refusal with its verdict first, whole: "`subject` 4.2e9 sparks is above the limit of
+    /// `limit`: " and then where the total came from, its terms shortened when there are many
+    /// (`Demand.termsText`), then `hint`. The terms come last because they can be long.
+    package static func over(_ demand: Demand, _ subject: String = "", limit: String, hint: String = "") -> BudgetError {
+        let lead = subject.isEmpty || subject.hasSuffix(" ") ? subject : subject + " "
+        return BudgetError("\(lead)\(demand.totalText) is above the limit of \(limit): \(demand.termsText())" + (hint.isEmpty ? "" : "; " + hint))
     }
 
     // MARK: - Numbers as messages write them

@@ -37,11 +37,33 @@ package struct Demand: Sendable, CustomStringConvertible {
         Demand(terms, unit)
     }
 
+    /// The total with its unit: "4.2e9 sparks", what a verdict states first.
+    package var totalText: String {
+        Budget.format(total) + (unit.isEmpty ? "" : " " + unit)
+    }
+
+    /// The names that multiplied up, then their values: "classic.fireworks × classic.sparkCount =
+    /// 1,000 × 4,194,304". A sum of many terms (a show of 200 shells) keeps the terms that fit in
+    /// about `limit` characters and says how many more there were, so a message that ends with it
+    /// still fits on a line whole.
+    package func termsText(limit: Int = 300) -> String {
+        func names(_ term: [Factor]) -> String { term.map(\.name).joined(separator: " × ") }
+        func values(_ term: [Factor]) -> String { term.map { Budget.format($0.value) }.joined(separator: " × ") }
+        var kept = 0, length = 0
+        for term in terms {
+            let cost = names(term).count + values(term).count + 6
+            if kept > 0, length + cost > limit { break }
+            kept += 1
+            length += cost
+        }
+        let more = terms.count - kept
+        let tail = more > 0 ? " + … (\(Budget.format(more)) more terms)" : ""
+        let shown = terms.prefix(kept)
+        return shown.map(names).joined(separator: " + ") + tail + " = " + shown.map(values).joined(separator: " + ") + tail
+    }
+
     package var description: String {
-        let names = terms.map { $0.map(\.name).joined(separator: " × ") }.joined(separator: " + ")
-        let total = Budget.format(self.total) + (unit.isEmpty ? "" : " " + unit)
-        if terms.count == 1 && terms[0].count == 1 { return "\(names) = \(total)" }
-        let values = terms.map { $0.map { Budget.format($0.value) }.joined(separator: " × ") }.joined(separator: " + ")
-        return "\(names) = \(values) = \(total)"
+        if terms.count == 1 && terms[0].count == 1 { return "\(terms[0][0].name) = \(totalText)" }
+        return "\(termsText()) = \(totalText)"
     }
 }

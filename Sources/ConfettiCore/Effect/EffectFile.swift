@@ -54,6 +54,14 @@ package enum EffectFile {
             }
             try section.read(&effect, top.member(section.key, member.value))
         }
+        // Every field within its range can still multiply up beyond what any command can spawn
+        // (a shell's stars × lifetime / glitterInterval): refused here, so no command that reads
+        // a file can skip the budget.
+        do {
+            try Budget.launch(effect, .effect(kind), capacity: nil)
+        } catch let error as BudgetError {
+            throw EffectError(file: nil, path: kind == .show ? "show" : "", message: error.description)
+        }
         return effect
     }
 

@@ -10,13 +10,16 @@
 enum EffectFormat {
     nonisolated(unsafe) static let confetti = EffectSection<ConfettiLaunch>(key: "confetti", title: "Confetti", standard: .standard, fields: [
         .number("gravity", \.physics.gravity, -100_000...100_000, .acceleration, "downward acceleration, pt/s²"),
-        .number("drag", \.physics.drag, 0...100, open: true, .frequency, "air drag: velocity decays as exp(−drag·t), 1/s"),
+        // From 0.01, as the stars' and rockets' drag: the closed form divides by the drag, and in
+        // the shader's 32-bit floats a smaller one cancels to nothing (1e-4 drew pieces 44
+        // levels off the CPU's; a denormal one drew nothing the CPU could place).
+        .number("drag", \.physics.drag, 0.01...100, .frequency, "air drag: velocity decays as exp(−drag·t), 1/s"),
         .number("lifetime", \.physics.lifetime, 0...60, open: true, .duration, "seconds a piece lives"),
         .number("fadeOutDuration", \.physics.fadeOutDuration, 0...60, .duration, "seconds of linear fade before death, at most the lifetime"),
         .number("windSpeed", \.physics.wind.mean, -100_000...100_000, .speed, "steady wind drag pulls the pieces towards, pt/s, positive to the right"),
         .gusts("windGusts", \.physics.wind.gusts, "gusts added to the wind on the launch's clock, each [amplitude pt/s, frequency rad/s, phase rad]"),
         .whole("trailGhosts", \.physics.trail.ghosts, 0...Trail.maxGhosts, .count, "fading ghosts behind each piece (0: no trail)"),
-        .number("trailSpacing", \.physics.trail.spacing, 0...1, open: true, .duration, "seconds between ghosts"),
+        .number("trailSpacing", \.physics.trail.spacing, Trail.leastSpacing...1, .duration, "seconds between ghosts"),
         .number("trailTaper", \.physics.trail.taper, 0...1, .ratio, "size the ghosts lose towards the end of the trail, fraction"),
         .rampStops("colorRamp", \.physics.colorRamp.stops, "colour over life: stops [\"#rrggbb\", fraction of the lifetime]"),
         .choice("colorRampMode", \.physics.colorRamp.mode, "whether the ramp replaces or multiplies each piece's colour"),
@@ -73,7 +76,7 @@ enum EffectFormat {
         .whole("fireworks", \.count, 1...1_000, .count, "fireworks per launch, each at a corner of the button"),
         .number("maxOriginJitter", \.maxOriginJitter, 0...10_000, .length, "each firework moves up to this far from its corner per axis, pt"),
         .whole("sparkCount", \.firework.sparkCount, 1...Budget.maxParticlesPerLaunch, .count, "sparks per firework"),
-        .number("scale", \.firework.scale, 0...10_000, open: true, .length, "pt per unit of the normalized curves"),
+        .number("scale", \.firework.scale, 0.01...10_000, .length, "pt per unit of the normalized curves"),
         .whole("sparkSize", \.firework.sparkSize, 1...255, .length, "spark diameter before scaling, pt"),
         .whole("maxJitter", \.firework.maxJitter, 0...10_000, .length, "each spark's origin moves 0…maxJitter whole pt outwards per axis"),
         .colors("colors", \.firework.colors, "spark colours, spark k takes colour k mod count"),
@@ -88,7 +91,7 @@ enum EffectFormat {
 
     nonisolated(unsafe) static let fountain = EffectSection<FountainFirework>(key: "fountain", title: "Fountain", standard: .standard, fields: [
         .whole("sparkCount", \.sparkCount, 1...Budget.maxParticlesPerLaunch, .count, "sparks, one every delayStep"),
-        .number("scale", \.scale, 0...10_000, open: true, .length, "pt per unit of the curves"),
+        .number("scale", \.scale, 0.01...10_000, .length, "pt per unit of the curves"),
         .whole("sparkSize", \.sparkSize, 1...255, .length, "spark diameter before scaling, pt"),
         .number("delayStep", \.delayStep, 0...10, .duration, "seconds between sparks; spark k appears after (k + 1) × delayStep"),
         .number("offsetY", \.offsetY, -100_000...100_000, .length, "pt above the top centre of the button the sparks rise from"),
@@ -112,10 +115,10 @@ enum EffectFormat {
         .interval("drift", \.drift, -10...10, .speed, "the rocket's horizontal speed, in viewport widths per second"),
         .whole("rocketSize", \.rocketSize, 1...255, .length, "rocket diameter, pt"),
         .colors("rocketColors", \.rocketColors, "each rocket takes one of these colours"),
-        .whole("sparkCount", \.sparkCount, 1...Budget.maxParticlesPerLaunch, .count, "sparks each rocket bursts into at its apex"),
+        .whole("sparkCount", \.sparkCount, 1...(Budget.maxParticlesPerLaunch - 1), .count, "sparks each rocket bursts into at its apex"),
         .interval("sparkSpeed", \.sparkSpeed, 0...100, .speed, "spark speed at the burst, in viewport heights per second"),
         .number("sparkGravity", \.sparkGravity, -100_000...100_000, .acceleration, "downward acceleration of sparks, pt/s²"),
-        .number("sparkDrag", \.sparkDrag, 0...100, open: true, .frequency, "sparks' air drag, 1/s"),
+        .number("sparkDrag", \.sparkDrag, 0.01...100, .frequency, "sparks' air drag, 1/s"),
         .number("sparkLifetime", \.sparkLifetime, 0...60, open: true, .duration, "seconds a spark lives"),
         .number("sparkFade", \.sparkFade, 0...60, open: true, .duration, "seconds of linear fade before a spark dies, at most sparkLifetime"),
         .whole("sparkSize", \.sparkSize, 1...255, .length, "spark diameter, pt"),
@@ -126,10 +129,10 @@ enum EffectFormat {
         .interval("crackleSpeed", \.crackleSpeed, 0...100, .speed, "crackle spark speed, in viewport heights per second"),
         .number("crackleLifetime", \.crackleLifetime, 0...60, open: true, .duration, "seconds a crackle spark lives, fading all the while"),
         .whole("rocketTrailGhosts", \.rocketTrail.ghosts, 0...Trail.maxGhosts, .count, "fading ghosts behind each rocket as it climbs (0: no trail)"),
-        .number("rocketTrailSpacing", \.rocketTrail.spacing, 0...1, open: true, .duration, "seconds between a rocket's ghosts"),
+        .number("rocketTrailSpacing", \.rocketTrail.spacing, Trail.leastSpacing...1, .duration, "seconds between a rocket's ghosts"),
         .number("rocketTrailTaper", \.rocketTrail.taper, 0...1, .ratio, "size a rocket's ghosts lose towards the end of its trail, fraction"),
         .whole("sparkTrailGhosts", \.sparkTrail.ghosts, 0...Trail.maxGhosts, .count, "fading ghosts behind each spark and crackle (0: no trail)"),
-        .number("sparkTrailSpacing", \.sparkTrail.spacing, 0...1, open: true, .duration, "seconds between a spark's ghosts"),
+        .number("sparkTrailSpacing", \.sparkTrail.spacing, Trail.leastSpacing...1, .duration, "seconds between a spark's ghosts"),
         .number("sparkTrailTaper", \.sparkTrail.taper, 0...1, .ratio, "size a spark's ghosts lose towards the end of its trail, fraction"),
         .rampStops("sparkColorRamp", \.sparkColorRamp.stops, "sparks' colour over life: stops [\"#rrggbb\", fraction of the lifetime]"),
         .choice("sparkColorRampMode", \.sparkColorRamp.mode, "whether the sparks' ramp replaces or multiplies each spark's colour"),
@@ -158,7 +161,7 @@ enum EffectFormat {
         .number("rocketRadius", \.rocketRadius, 0.5...255, .length, "the rocket's glow radius, pt"),
         .color("rocketColor", \.rocketColor, "the rocket's colour"),
         .whole("trunkGhosts", \.trunk.ghosts, 0...Trail.maxGhosts, .count, "segments of the ribbon the rocket leaves as it climbs (0: none)"),
-        .number("trunkSpacing", \.trunk.spacing, 0...1, open: true, .duration, "seconds between the trunk's segments"),
+        .number("trunkSpacing", \.trunk.spacing, Trail.leastSpacing...1, .duration, "seconds between the trunk's segments"),
         .number("trunkTaper", \.trunk.taper, 0...1, .ratio, "width the trunk loses towards its end, fraction"),
     ] + shellFields(\.shell), finish: { section, given in
         try finishShell(section.shell, given)
@@ -169,7 +172,9 @@ enum EffectFormat {
         func p<Value>(_ path: WritableKeyPath<FireworkShell, Value>) -> WritableKeyPath<Section, Value> { shell.appending(path: path) }
         return [
             .choice("pattern", p(\.pattern), "sphere: directions uniform on a sphere, seen from the side; ring: a tilted circle"),
-            .whole("stars", p(\.stars), 1...Budget.maxParticlesPerLaunch, .count, "stars per shell"),
+            // A launch holds the rocket besides its stars, and a star besides the pistil: the
+            // largest of each that fits in one launch (more, such as glitter, is the budget's).
+            .whole("stars", p(\.stars), 1...(Budget.maxParticlesPerLaunch - 1), .count, "stars per shell"),
             .number("speed", p(\.speed), 0...100, .speed, "the stars' burst speed, in viewport heights per second"),
             .number("speedJitter", p(\.speedJitter), 0...1, .ratio, "the least share of the speed a star gets"),
             .number("lifetime", p(\.lifetime), 0...60, open: true, .duration, "seconds a star burns, at most"),
@@ -191,7 +196,7 @@ enum EffectFormat {
             .number("crackleSpeed", p(\.crackleSpeed), 0...100, .speed, "their speed, in viewport heights per second"),
             .number("crackleLifetime", p(\.crackleLifetime), 0...10, open: true, .duration, "seconds a crackle spark lives, at most"),
             .color("crackleColor", p(\.crackleColor), "the crackle's colour"),
-            .whole("pistil", p(\.pistil), 0...Budget.maxParticlesPerLaunch, .count, "stars of an inner shell (0: none)"),
+            .whole("pistil", p(\.pistil), 0...(Budget.maxParticlesPerLaunch - 2), .count, "stars of an inner shell (0: none)"),
             .number("pistilSpeed", p(\.pistilSpeed), 0...1, .ratio, "the inner shell's speed, as a share of speed"),
             .color("pistilColor", p(\.pistilColor), "the inner shell's colour"),
             .number("flashRadius", p(\.flashRadius), 0...2_000, .length, "radius of the burst's flash, pt (0: none)"),
@@ -216,16 +221,16 @@ enum EffectFormat {
             .number("hot", q(\.temperature.hot), 0...1, .ratio, "share of the life by which a star's white start has gone (0: none)"),
             .number("cool", q(\.temperature.cool), 0...1, .ratio, "share of the life from which it cools to ember (1: never)"),
             .color("ember", q(\.temperature.ember), "the colour it cools to"),
-            .number("flicker", q(\.flicker.amount), 0...1, .ratio, "how deep the brightness flickers"),
+            .number("flicker", q(\.flicker.amount), 0...1, least: 0.001, .ratio, "how deep the brightness flickers"),
             .number("flickerRate", q(\.flicker.rate), 0...1_000, open: true, .frequency, "flicker steps per second"),
-            .number("strobePeriod", q(\.strobe.period), 0...10, .duration, "seconds of one blink (0: no strobe)"),
+            .number("strobePeriod", q(\.strobe.period), 0...10, least: 0.01, .duration, "seconds of one blink (0: no strobe)"),
             .number("strobeDuty", q(\.strobe.duty), 0...1, open: true, .ratio, "share of the period a star is on"),
             .number("strobeEdge", q(\.strobe.edge), 0...0.5, open: true, .ratio, "share of the period each of a blink's ramps takes, at most strobeDuty / 2"),
             .whole("trailGhosts", q(\.trail.ghosts), 0...Trail.maxGhosts, .count, "ghosts (or ribbon segments) behind each star (0: none)"),
-            .number("trailSpacing", q(\.trail.spacing), 0...1, open: true, .duration, "seconds between ghosts"),
+            .number("trailSpacing", q(\.trail.spacing), Trail.leastSpacing...1, .duration, "seconds between ghosts"),
             .number("trailTaper", q(\.trail.taper), 0...1, .ratio, "size the trail loses towards its end, fraction"),
             .flag("ribbon", q(\.ribbon), "draw the trail as a ribbon through the ghosts rather than as dots"),
-            .number("streak", q(\.streak), 0...1, .duration, "seconds of velocity a star's glow is stretched over (0: round)"),
+            .number("streak", q(\.streak), 0...1, least: 0.001, .duration, "seconds of velocity a star's glow is stretched over (0: round)"),
         ]
     }
 

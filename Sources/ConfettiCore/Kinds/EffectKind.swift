@@ -57,7 +57,10 @@ extension EffectKind {
     /// The ring capacity one launch needs, so that none of its particles overwrites another
     /// while alive: its largest demand on a ring.
     package static func capacity(_ effect: Effect) -> Int {
-        max(demands(effect, names: Budget.Names()).map { Int($0.demand.total) }.max() ?? 1, 1)
+        // Compared in floating point first: an effect the budget has not passed may ask for more
+        // than any Int holds.
+        let largest = demands(effect, names: Budget.Names()).map(\.demand.total).max() ?? 1
+        return largest.isFinite && largest < Double(Int.max / 2) ? max(Int(largest), 1) : Int.max / 2
     }
 }
 

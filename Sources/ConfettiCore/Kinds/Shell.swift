@@ -43,7 +43,7 @@ extension EffectKinds {
         package static func births(_ effect: Effect) -> Demand {
             let s = effect.shell.shell
             let deaths = s.crossette > 0 || s.crackle > 0 ? s.stars : 0
-            return Demand([[Demand.Factor("shell.rockets", effect.shell.rockets), Demand.Factor("(2 + glitter steps + star deaths) births", 2 + s.glitterPerStar + deaths)]], "")
+            return Demand([[Demand.Factor("shell.rockets", effect.shell.rockets), Demand.Factor("(2 + glitter steps + star deaths) births", 2 + s.glitterPerStar + Double(deaths))]], "")
         }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("shell.stars") }
@@ -85,9 +85,9 @@ extension EffectKinds {
 
         package static func births(_ effect: Effect) -> Demand {
             let show = effect.show
-            let each = show.styles.map { style -> Int in
+            let each = show.styles.map { style -> Double in
                 let s = style.shell
-                return 2 + s.glitterPerStar + (s.crossette > 0 || s.crackle > 0 ? s.stars : 0)
+                return 2 + s.glitterPerStar + Double(s.crossette > 0 || s.crackle > 0 ? s.stars : 0)
             }.max() ?? 2
             return Demand([[Demand.Factor("show.count", show.count), Demand.Factor("births per shell", each)]], "")
         }

@@ -12,6 +12,9 @@ public struct Trail: Hashable, Sendable {
 
     /// Ghosts the shader can draw per piece.
     public static let maxGhosts = 32
+    /// The least spacing of ghosts, s: closer, the shader's 32-bit age cannot tell them apart
+    /// from their particle over a long life (a microsecond drew ghosts 8 levels off the CPU's).
+    public static let leastSpacing = 0.001
 
     public init(ghosts: Int, spacing: Double, taper: Double = 0) {
         self.ghosts = ghosts

@@ -74,6 +74,11 @@ package struct DrawnQuad: Sendable {
     package var colorError = 0.0
     /// Of the wave's phase (rad).
     package var waveError = 0.0
+    /// Degrees the shader's float angle of a spin may differ from the exact one by its own
+    /// rounding (speed × age, then the sum: 2ε of its terms). A spin is never wrapped, so this
+    /// grows with time; the pixel proof lets an edge move by the arm times it. Zero for what
+    /// does not spin in the screen's plane.
+    package var spinRounding = 0.0
     /// The glow's look, for the light shapes.
     package var light = Light(core: 0, whiteness: 0, keptAlpha: 1)
     /// What a sprite quad reads (`vSprite`); nil for every other shape.

@@ -192,6 +192,7 @@ package enum ConfettiKind: ParticleKind {
         quad.waveError = e * s.scales.wavePhase
         quad.centreError = e * (s.scales.x + s.scales.y)
         quad.angleError = e * s.scales.rotation
+        quad.spinRounding = s.pose == nil ? 2 * Float32Error.eps * s.scales.rotation : 0
         quad.frameError = e * s.scales.pose
         quad.halfSizeError = e * max(s.pose == nil ? s.scales.apparentWidth : width * s.scales.size, height * s.scales.size) / 2
         quad.colorError = e * (s.scales.opacity + s.scales.shown)

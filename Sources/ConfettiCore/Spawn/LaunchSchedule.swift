@@ -6,8 +6,11 @@ package struct ScheduledBatch: Sendable {
 extension Effect {
     /// One launch of `kind` with this effect's numbers. `.celebration` is what a click on the
     /// button fires: two classic fireworks around its corners and a burst of confetti.
+    /// Every command and `Celebration.fire` asks `Budget.launch` first; a launch beyond it
+    /// reaching here is a bug in the caller, stopped before it allocates or loops without end.
     package func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-        kind.definition.launch(self, around: button, in: viewport, using: &rng)
+        precondition(Budget.particles(self, .effect(kind)).total <= Double(Budget.maxParticlesPerLaunch), "a launch beyond the budget reached spawning: ask Budget.launch first")
+        return kind.definition.launch(self, around: button, in: viewport, using: &rng)
     }
 
     /// The sounds one launch of `kind` makes, as this effect plays them (its `sound` section),

@@ -44,8 +44,9 @@ public struct ShellLaunch: Hashable, Sendable {
         self.shell = shell
     }
 
-    /// Particles one launch spawns at most.
-    package var particleCount: Int { rockets * (1 + shell.particleCount) }
+    /// Particles one launch spawns at most, in floating point: the budget compares it with its
+    /// limit before anything is counted in integers (a tiny glitterInterval gives 10³⁰⁰).
+    package var particleCount: Double { Double(rockets) * (1 + shell.particleCount) }
 
     /// Seconds from a launch until its last light has gone, at most.
     package var seconds: Double {
@@ -195,12 +196,14 @@ public struct FireworkShell: Hashable, Sendable {
     public static let glitterPhysics = StarPhysics(gravity: 60, drag: 4, fade: 0.35, glow: .init(core: 0.5, whiteness: 1, light: 0.6),
                                                    temperature: .init(hot: 0.3, cool: 0.5, ember: RGB(hex: 0xA04010)), flicker: .init(amount: 0.8, rate: 30))
 
-    /// Glitter sparks each star sheds: one per interval of its longest life.
-    package var glitterPerStar: Int { glitterInterval > 0 ? Int((lifetime / glitterInterval).rounded(.down)) : 0 }
+    /// Glitter sparks each star sheds: one per interval of its longest life. A Double, never
+    /// converted: lifetime / glitterInterval is beyond any integer for a denormal interval, and
+    /// the budget refuses such a shell before its glitter is spawned.
+    package var glitterPerStar: Double { glitterInterval > 0 ? (lifetime / glitterInterval).rounded(.down) : 0 }
 
     /// Particles one shell spawns at most.
-    package var particleCount: Int {
-        (flashRadius > 0 ? 1 : 0) + stars * (1 + glitterPerStar + crossette + crackle) + pistil
+    package var particleCount: Double {
+        (flashRadius > 0 ? 1 : 0) + Double(stars) * (1 + glitterPerStar + Double(crossette + crackle)) + Double(pistil)
     }
 
     /// Seconds from the burst until its last light has gone, at most.
