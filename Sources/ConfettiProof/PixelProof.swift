@@ -35,9 +35,32 @@ package enum PixelProof {
                                   between: ((inout ReferenceRasteriser) -> Void)? = nil) -> ReferenceRasteriser {
         let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
         var image = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: pixelsPerPoint, background: background)
-        // Each particle as its record holds it (on the grids the renderer fits), its trail's
-        // ghosts oldest first and then itself: the renderer's instance order, so blending matches.
-        func draw<Batch: ParticleBatch>(_ batch: Batch, _ side: ButtonSide) {
+        quads(spawns, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: .behindButton) { image.draw($0, sprites: $1) }
+        between?(&image)
+        quads(spawns, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: .overButton) { image.draw($0, sprites: $1) }
+        return image
+    }
+
+    /// Pixels `reference` shades for the same arguments, counted without shading them: the
+    /// CPU's share of the pixel proof, which `verify` checks against its budget first.
+    package static func pixelsVisited(_ spawns: [any ParticleBatch], at time: Double, epoch: Double = 0, viewport: Size, pixelsPerPoint: Double) -> Double {
+        let image = ReferenceRasteriser(width: Int(viewport.width * pixelsPerPoint), height: Int(viewport.height * pixelsPerPoint),
+                                        pixelsPerPoint: pixelsPerPoint, background: RGB(0, 0, 0))
+        var visited = 0.0
+        for side in [ButtonSide.behindButton, .overButton] {
+            quads(spawns, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: side) { quad, _ in
+                visited += Double(image.pixelsVisited(by: quad))
+            }
+        }
+        return visited
+    }
+
+    /// Every instance on `side`, in the renderer's order, as drawn at `time`: each particle as
+    /// its record holds it (on the grids the renderer fits), its trail's ghosts oldest first and
+    /// then itself, batches kind by kind, so blending matches.
+    private static func quads(_ spawns: [any ParticleBatch], at time: Double, epoch: Double, pixelsPerPoint: Double, side: ButtonSide,
+                              _ body: (DrawnQuad, [SpriteTexels]) -> Void) {
+        func visit<Batch: ParticleBatch>(_ batch: Batch) {
             typealias Kind = Batch.Kind
             let uniforms = Kind.fitted(batch.uniforms, to: batch.particles)
             let sprites = batch.sprites.map(SpriteTexels.init)
@@ -47,18 +70,11 @@ package enum PixelProof {
                 for k in stride(from: Kind.ghosts(uniforms), through: 0, by: -1) {
                     let age = Double(uTime - birth - Float(k) * spacing)
                     let sample = Kind.evaluate(p, at: age, ghost: k, uniforms: uniforms)
-                    image.draw(Kind.drawn(p, sample, pixelsPerPoint: pixelsPerPoint), sprites: sprites)
+                    body(Kind.drawn(p, sample, pixelsPerPoint: pixelsPerPoint), sprites)
                 }
             }
         }
-        let ordered = spawns.inDrawingOrder
-        func draw(_ side: ButtonSide) {
-            for batch in ordered { draw(batch, side) }
-        }
-        draw(.behindButton)
-        between?(&image)
-        draw(.overButton)
-        return image
+        for batch in spawns.inDrawingOrder { visit(batch) }
     }
 
     /// The GPU's picture of the particles alone, through `Celebration`, over `background`; a

@@ -36,15 +36,8 @@ package struct ReferenceRasteriser: Sendable {
     /// Runs `fragment` at the centre of every pixel in `bounds` (pt) and blends what it returns
     /// (premultiplied colour; nil discards).
     package mutating func fill(minX: Double, minY: Double, maxX: Double, maxY: Double, slack levels: Int = 0, _ fragment: (Point) -> SIMD4<Double>?) {
+        guard let (x0, x1, y0, y1) = pixelBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
         let s = pixelsPerPoint
-        // A quad the motion has carried beyond any number covers no pixel (and has no Int bounds).
-        let screen = Double(max(width, height)) + 2
-        guard [minX, minY, maxX, maxY].allSatisfy(\.isFinite) else { return }
-        let clamp = { (v: Double) in min(max(v, -screen), screen) }
-        let (minX, minY, maxX, maxY) = (clamp(minX * s) / s, clamp(minY * s) / s, clamp(maxX * s) / s, clamp(maxY * s) / s)
-        let x0 = max(0, Int((minX * s).rounded(.down)) - 1), x1 = min(width - 1, Int((maxX * s).rounded(.up)) + 1)
-        let y0 = max(0, Int((minY * s).rounded(.down)) - 1), y1 = min(height - 1, Int((maxY * s).rounded(.up)) + 1)
-        guard x0 <= x1, y0 <= y1 else { return }
         for y in y0...y1 {
             for x in x0...x1 {
                 guard let source = fragment(Point((Double(x) + 0.5) / s, (Double(y) + 0.5) / s)) else { continue }
@@ -55,19 +48,47 @@ package struct ReferenceRasteriser: Sendable {
         }
     }
 
+    /// The pixels (inclusive) whose centres `fill` visits for `bounds` (pt): the bounds and a
+    /// pixel's margin, clipped to the image; nil when none is.
+    private func pixelBox(minX: Double, minY: Double, maxX: Double, maxY: Double) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
+        let s = pixelsPerPoint
+        // A quad the motion has carried beyond any number covers no pixel (and has no Int bounds).
+        let screen = Double(max(width, height)) + 2
+        guard [minX, minY, maxX, maxY].allSatisfy(\.isFinite) else { return nil }
+        let clamp = { (v: Double) in min(max(v, -screen), screen) }
+        let (minX, minY, maxX, maxY) = (clamp(minX * s) / s, clamp(minY * s) / s, clamp(maxX * s) / s, clamp(maxY * s) / s)
+        let x0 = max(0, Int((minX * s).rounded(.down)) - 1), x1 = min(width - 1, Int((maxX * s).rounded(.up)) + 1)
+        let y0 = max(0, Int((minY * s).rounded(.down)) - 1), y1 = min(height - 1, Int((maxY * s).rounded(.up)) + 1)
+        return x0 <= x1 && y0 <= y1 ? (x0, x1, y0, y1) : nil
+    }
+
+    /// The square around `quad` that holds every pixel it can cover: its farthest corner from
+    /// its centre, in every direction.
+    private func bounds(of quad: DrawnQuad) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let reach = quad.reach(pixelsPerPoint: pixelsPerPoint)
+        let extent = (0..<4).map { corner -> Double in
+            let offset = quad.toScreen(DrawnQuad.corner(corner) * reach)
+            return (offset * offset).sum().squareRoot()
+        }.max()!
+        return (quad.centre.x - extent, quad.centre.y - extent, quad.centre.x + extent, quad.centre.y + extent)
+    }
+
+    /// Pixels `draw(quad)` would shade: what the pixel proof's time goes on, so `verify` can
+    /// count it before drawing (`Budget.maxVerifyFill`).
+    package func pixelsVisited(by quad: DrawnQuad) -> Int {
+        guard quad.alive else { return 0 }
+        let b = bounds(of: quad)
+        guard let (x0, x1, y0, y1) = pixelBox(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY) else { return 0 }
+        return (x1 - x0 + 1) * (y1 - y0 + 1)
+    }
+
     /// Draws what a particle's shaders draw: the fragments inside its quad, covered by its shape
     /// (a sprite's texels from `sprites`, its batch's).
     package mutating func draw(_ quad: DrawnQuad, sprites: [SpriteTexels] = []) {
         guard quad.alive else { return }
         let s = pixelsPerPoint
-        let reach = quad.reach(pixelsPerPoint: s)
-        // The quad's farthest corner from its centre bounds the pixels it can cover.
-        let extent = (0..<4).map { corner -> Double in
-            let offset = quad.toScreen(DrawnQuad.corner(corner) * reach)
-            return (offset * offset).sum().squareRoot()
-        }.max()!
-        fill(minX: quad.centre.x - extent, minY: quad.centre.y - extent, maxX: quad.centre.x + extent, maxY: quad.centre.y + extent,
-             slack: Self.edgeLevels(quad, pixelsPerPoint: s)) { point in
+        let b = bounds(of: quad)
+        fill(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY, slack: Self.edgeLevels(quad, pixelsPerPoint: s)) { point in
             guard quad.quadContains(point, pixelsPerPoint: s) else { return nil }
             return quad.fragment(atLocal: quad.toLocal(point - quad.centre), pixelsPerPoint: s, sprites: sprites)
         }

@@ -53,6 +53,14 @@ package struct Verification {
             var launchRNG = SeededGenerator(seed: launchSeed, stream: 0)
             let spawns = effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &launchRNG)
             try Budget.verify(instances: Demand(spawns.filter { $0.particleCount > 0 }.map(Self.instanceTerm), "instances"))
+            // The pixel proof's pictures (below), counted before any work on this launch.
+            let small = Self.pixelViewport, scale = launch % 2 == 0 ? 1.0 : 2.0
+            var smallRNG = SeededGenerator(seed: launchSeed, stream: 0)
+            let smallSpawns = effect.launch(around: Rect.button(centredIn: small), in: small, using: &smallRNG)
+            let smallEnd = smallSpawns.map(\.duration).max() ?? 0
+            let shares = [0.2371, 0.5113, 0.7659]
+            let pixels = shares.map { PixelProof.pixelsVisited(smallSpawns, at: $0 * smallEnd, viewport: small, pixelsPerPoint: scale) }.reduce(0, +)
+            try Budget.verify(pixels: pixels, instances: smallSpawns.map { Self.instances($0) }.reduce(0, +))
             let end = spawns.map(\.duration).max() ?? 0
             let times = (0..<self.times).map { _ in rng.uniform(-0.1, end + 0.1) }
             let context = "launch \(launch + 1) (seed \(launchSeed), \(Int(viewport.width))x\(Int(viewport.height)), epoch \(Int(epoch)) s)"
@@ -72,11 +80,7 @@ package struct Verification {
             // quarters of the launch's life: off the round shares, where a particle's birth can
             // fall on the very instant (born in float on the GPU, a rounding short of it in
             // Double on the CPU), which tells nothing about the shaders.
-            let small = Self.pixelViewport, scale = launch % 2 == 0 ? 1.0 : 2.0
-            var smallRNG = SeededGenerator(seed: launchSeed, stream: 0)
-            let smallSpawns = effect.launch(around: Rect.button(centredIn: small), in: small, using: &smallRNG)
-            let smallEnd = smallSpawns.map(\.duration).max() ?? 0
-            for share in [0.2371, 0.5113, 0.7659] {
+            for share in shares {
                 let time = share * smallEnd
                 let background = RGB(0.055, 0.06, 0.09)
                 let gpu = try PixelProof.render(smallSpawns, at: time, viewport: small, pixelsPerPoint: scale, background: background, shaders: shaders)

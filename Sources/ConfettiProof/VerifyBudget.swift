@@ -30,4 +30,18 @@ extension Budget {
             throw over(instances, "verifying a launch of", limit: "\(format(maxVerifyInstances)) instances a launch for verify, each read back from the shader and evaluated on the CPU", hint: "fewer particles or trail ghosts")
         }
     }
+
+    /// Pixels the CPU rasteriser may shade for one launch's pixel proof (its three pictures),
+    /// counted from the quads before any is shaded: the instance limit bounds the reading back,
+    /// but not the pictures, where a rocket's sparks of 255 pt each cover the 320 × 180 view
+    /// (37 million pixels: 39 s of a debug build, 3.5 s of a release one, whose rasteriser shades
+    /// about ten million a second). The busiest preset, the show, shades 1.2 million.
+    package static let maxVerifyPixels = 40_000_000
+
+    /// Refuses a launch whose pixel proof would shade more than `maxVerifyPixels` on the CPU.
+    package static func verify(pixels: Double, instances: Int) throws {
+        guard pixels <= Double(maxVerifyPixels) else {
+            throw BudgetError("the pixel proof of a launch would shade \(format(pixels)) pixels on the CPU, above the limit of \(format(maxVerifyPixels)) for verify: \(format(instances)) instances, each covering \(format((pixels / Double(max(instances, 1))).rounded())) pixels on average over its three pictures; the same shaders are proven by fewer or smaller particles")
+        }
+    }
 }

@@ -54,15 +54,15 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
-        if json?.isEmpty == true { throw ValidationError("--json is empty: give a file name") }
-        if plot?.isEmpty == true { throw ValidationError("--plot is empty: give a file name") }
+        if json?.isEmpty == true { throw OptionRefusal("--json is empty: give a file name") }
+        if plot?.isEmpty == true { throw OptionRefusal("--plot is empty: give a file name") }
         let values = try parsedCounts()
         try require(values.count, in: 1...32, "the number of --counts")
         try require(rounds, in: 1...20, "--rounds")
         try require(frameBudget, in: 1...1_000_000_000, "--frame-budget")
         try Budget.bench(counts: values, width: size.width, height: size.height)
         for (option, path) in [("--json", json), ("--plot", plot)] where path?.isEmpty == true {
-            throw ValidationError("\(option) is empty: give a file name, or leave \(option) out")
+            throw OptionRefusal("\(option) is empty: give a file name, or leave \(option) out")
         }
     }
 
@@ -73,7 +73,7 @@ struct BenchCommand: ParsableCommand {
             if text.hasSuffix("k") { scale = 1_000; digits = digits.dropLast() }
             if text.hasSuffix("M") { scale = 1_000_000; digits = digits.dropLast() }
             guard let value = Int(digits), value >= 1, value <= 1_000_000_000 / scale else {
-                throw ValidationError("--counts takes whole counts with k or M such as 1k,10k,100k,1M,10M; '\(printable(text))' is not one")
+                throw OptionRefusal("--counts takes whole counts with k or M such as 1k,10k,100k,1M,10M; '\(printable(text))' is not one")
             }
             return value * scale
         }

@@ -41,7 +41,7 @@ struct Confetti: ParsableCommand {
             // before any work.
             if let checked = command as? CheckedBeforeRun { try checked.checkBeforeRun() }
             try command.run()
-        } catch let error as ValidationError {
+        } catch let error as OptionRefusal {
             // After parsing, the root's usage line would only be noise: the message alone.
             fail(error, message: error.message)
         } catch {
@@ -162,7 +162,7 @@ enum UnparsableValue {
         do {
             _ = try Confetti.parseAsRoot(replaced)
         } catch {
-            // The parser wraps the check's ValidationError: its message, first line.
+            // The parser passes the check's OptionRefusal on: its message, first line.
             let check = String(Confetti.message(for: error).split(separator: "\n").first ?? "")
             if check.contains(option), check.contains(standIn), !check.contains("is invalid for") {
                 return check.replacingOccurrences(of: standIn, with: printable(value, limit: 80))
@@ -184,7 +184,7 @@ enum DeprecatedOption {
     static func launches(_ launches: Int?, bursts: Int?, launchesGiven: Bool) throws -> Int? {
         guard let bursts else { return launches }
         guard !launchesGiven else {
-            throw ValidationError("--bursts is the old name of --launches: give --launches alone")
+            throw OptionRefusal("--bursts is the old name of --launches: give --launches alone")
         }
         FileHandle.standardError.write(Data("confetti: --bursts is deprecated; use --launches\n".utf8))
         return bursts
@@ -236,7 +236,7 @@ struct ShaderOptions: ParsableArguments {
             context = try HeadlessContext(device: device, debug: debug)
         } catch let error as GLFailure where (device ?? (try? HeadlessContext.environmentDevice())) == .hardware {
             let source = device != nil ? "--device hardware" : "CONFETTI_DEVICE=hardware"
-            throw ValidationError("\(source): \(error); give --device software or auto")
+            throw OptionRefusal("\(source): \(error); give --device software or auto")
         }
         if printRenderer {
             FileHandle.standardError.write(Data("confetti: drawing with \(context.description)\n".utf8))
@@ -261,7 +261,7 @@ struct EffectOption: ParsableArguments {
     static func applying(count: Int?, to effect: Effect, name: String) throws -> Effect {
         guard let count else { return effect }
         if case .fields(let fields) = effect.kind.definition.pieceCount(effect) {
-            throw ValidationError("--count \(count) sets confetti pieces per burst, but \(printable(name, limit: 160)) is a \(effect.kind.rawValue) effect, with no confetti burst to size: its particles are \(fields) in an effect file; leave --count out")
+            throw OptionRefusal("--count \(count) sets confetti pieces per burst, but \(printable(name, limit: 160)) is a \(effect.kind.rawValue) effect, with no confetti burst to size: its particles are \(fields) in an effect file; leave --count out")
         }
         var counted = effect
         counted.confetti.count = count
@@ -276,23 +276,23 @@ struct EffectOption: ParsableArguments {
     /// An effect file piped in: at most the file limit, and never waited for from a terminal.
     static func readStandardInput() throws -> Effect {
         guard isatty(0) == 0 else {
-            throw ValidationError("--effect - reads an effect file from standard input, which is a terminal: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
+            throw OptionRefusal("--effect - reads an effect file from standard input, which is a terminal: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
         }
         var info = stat()
         guard fstat(0, &info) == 0 else {
-            throw ValidationError("--effect - reads an effect file from standard input, which is closed: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
+            throw OptionRefusal("--effect - reads an effect file from standard input, which is closed: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
         }
         if info.st_mode & S_IFMT == S_IFDIR {
-            throw ValidationError("--effect - reads an effect file from standard input, which is a directory: redirect a file in, not a folder")
+            throw OptionRefusal("--effect - reads an effect file from standard input, which is a directory: redirect a file in, not a folder")
         }
         let data: Data
         do {
             data = try FileHandle.standardInput.read(upToCount: EffectFile.maxBytes + 1) ?? Data()
         } catch {
-            throw ValidationError("--effect -: cannot read standard input: \(InputFile.describe(error) ?? "\(error)")")
+            throw OptionRefusal("--effect -: cannot read standard input: \(InputFile.describe(error) ?? "\(error)")")
         }
         guard data.count <= EffectFile.maxBytes else {
-            throw ValidationError("standard input holds more than \(Budget.format(EffectFile.maxBytes)) bytes, the limit for an effect file")
+            throw OptionRefusal("standard input holds more than \(Budget.format(EffectFile.maxBytes)) bytes, the limit for an effect file")
         }
         return try EffectFile.decode(data, file: "standard input")
     }
@@ -309,13 +309,13 @@ struct EffectOption: ParsableArguments {
 
 func require<T: Comparable>(_ value: T, in range: ClosedRange<T>, _ option: String) throws {
     guard range.contains(value) else {
-        throw ValidationError("\(option) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
+        throw OptionRefusal("\(option) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
     }
 }
 
 func requireFinite(_ value: Double, in range: ClosedRange<Double>, _ option: String) throws {
     guard value.isFinite, range.contains(value) else {
-        throw ValidationError("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(value.compactText)")
+        throw OptionRefusal("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(value.compactText)")
     }
 }
 

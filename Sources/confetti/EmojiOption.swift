@@ -16,9 +16,9 @@ struct EmojiOption: ParsableArguments {
     /// whitespace between them skipped. Counted here, before any picture is made.
     static func graphemes(_ text: String) throws -> [String] {
         let emoji = text.filter { !$0.isWhitespace }.map(String.init)
-        guard !emoji.isEmpty else { throw ValidationError("--emoji needs at least one emoji") }
+        guard !emoji.isEmpty else { throw OptionRefusal("--emoji needs at least one emoji") }
         guard emoji.count <= Sprite.maxCount else {
-            throw ValidationError("--emoji gives \(emoji.count) emoji; at most \(Sprite.maxCount) (one sprite each)")
+            throw OptionRefusal("--emoji gives \(emoji.count) emoji; at most \(Sprite.maxCount) (one sprite each)")
         }
         return emoji
     }
@@ -34,7 +34,7 @@ struct EmojiOption: ParsableArguments {
         guard let emoji else { return nil }
         guard effect.withSprites([]) != nil else {
             let kinds = EffectName.allCases.filter { Effect(kind: $0).withSprites([]) != nil }.map(\.rawValue)
-            throw ValidationError("--emoji \(printable(emoji)) draws particles as emoji, but \(printable(name, limit: 160)) is a \(effect.kind.rawValue) effect, which has none to draw so: give an effect of kind \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last!) (--effect peony is a shell bursting into stars)")
+            throw OptionRefusal("--emoji \(printable(emoji)) draws particles as emoji, but \(printable(name, limit: 160)) is a \(effect.kind.rawValue) effect, which has none to draw so: give an effect of kind \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last!) (--effect peony is a shell bursting into stars)")
         }
         if let made = Self.made[emoji] { return made }
         do {
@@ -42,7 +42,7 @@ struct EmojiOption: ParsableArguments {
             Self.made[emoji] = sprites
             return sprites
         } catch let error as SpriteError {
-            throw ValidationError("--emoji: \(error)")
+            throw OptionRefusal("--emoji: \(error)")
         }
     }
 

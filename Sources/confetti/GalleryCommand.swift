@@ -30,7 +30,7 @@ struct GalleryCommand: ParsableCommand {
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
-        guard !out.isEmpty else { throw ValidationError("--out is empty: give the PNG file to write, such as --out docs/gallery.png") }
+        guard !out.isEmpty else { throw OptionRefusal("--out is empty: give the PNG file to write, such as --out docs/gallery.png") }
         try require(columns, in: 1...64, "--columns")
         try require(tile.width, in: 64...2048, "--tile width")
         try require(tile.height, in: 36...2048, "--tile height")
@@ -40,7 +40,7 @@ struct GalleryCommand: ParsableCommand {
         do {
             try Budget.framePixels(width: sheet.width, height: sheet.height, option: "the sheet of --columns \(columns) × --tile \(tile), \(sheet.rows) rows,")
         } catch let error as BudgetError {
-            throw ValidationError(error.description)
+            throw OptionRefusal(error.description)
         }
     }
 

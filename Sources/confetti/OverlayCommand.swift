@@ -59,7 +59,7 @@ struct OverlayCommand: ParsableCommand {
             do {
                 try Budget.capacity(Overlay.capacity(for: options.effect, fireEvery: fireEvery), name: "the rings for the launches alive at once (one every --fire-every \(fireEvery.compactText) s)")
             } catch let error as BudgetError {
-                throw ValidationError("\(error); raise --fire-every")
+                throw OptionRefusal("\(error); raise --fire-every")
             }
         }
         options.opaque = opaque

@@ -32,7 +32,7 @@ struct PresetsCommand: ParsableCommand {
         }
         guard let effect = Effect.preset(name) else {
             let names = Effect.presets.map(\.name)
-            throw ValidationError("unknown preset '\(printable(name))': \(names.joined(separator: ", ")).\(name.count <= 64 ? didYouMean(name, in: names) : "")")
+            throw OptionRefusal("unknown preset '\(printable(name))': \(names.joined(separator: ", ")).\(name.count <= 64 ? didYouMean(name, in: names) : "")")
         }
         print(EffectFile.encode(effect))
     }

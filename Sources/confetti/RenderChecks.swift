@@ -8,14 +8,14 @@ import ConfettiGL
 extension RenderCommand: CheckedBeforeRun {
     func checkBeforeRun() throws {
         guard out?.isEmpty != true else {
-            throw ValidationError("--out is empty: give the directory for the frames, such as --out out/render")
+            throw OptionRefusal("--out is empty: give the directory for the frames, such as --out out/render")
         }
         let name = effect.effect ?? "celebration"
         let chosen = try EffectOption.applying(count: count, to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name)), name: name)
         let launchCount = launches ?? LaunchSchedule(effect: chosen).launches
         if launchCount < 2, CommandLineInput.given("--interval") {
             let source = launches != nil ? "--launches \(launchCount)" : "\(name) has one launch by default"
-            throw ValidationError("--interval \(interval.compactText) is the time between launches, but there is only one (\(source)): give --launches 2 or more, or leave --interval out")
+            throw OptionRefusal("--interval \(interval.compactText) is the time between launches, but there is only one (\(source)): give --launches 2 or more, or leave --interval out")
         }
         // Shader files on disk are read now: render makes its output directory before it
         // builds the programs.

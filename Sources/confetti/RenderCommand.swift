@@ -99,17 +99,17 @@ struct RenderCommand: ParsableCommand {
         deprecatedBursts = nil
         if let audio {
             guard PathText.fileExtension(audio)?.lowercased() == "wav" else {
-                throw ValidationError("--audio \(audio): the track is written as WAV; give a file ending in .wav")
+                throw OptionRefusal("--audio \(audio): the track is written as WAV; give a file ending in .wav")
             }
         }
         if out?.isEmpty == true {
-            throw ValidationError("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
+            throw OptionRefusal("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
         }
         try requireFinite(fps, in: 1...1000, "--fps")
         if let frames { try FrameLimits.validateFrames(frames) }
         if let duration { try requireFinite(duration, in: 0.001...3600, "--duration") }
         if frames != nil, duration != nil {
-            throw ValidationError("give --frames or --duration, not both")
+            throw OptionRefusal("give --frames or --duration, not both")
         }
         if let launches { try require(launches, in: 1...10_000, "--launches") }
         try requireFinite(interval, in: 0...3600, "--interval")
@@ -131,7 +131,7 @@ struct RenderCommand: ParsableCommand {
             ffmpeg = FFmpeg.locate()
             guard ffmpeg != nil else { throw OutputRefusal(FFmpeg.missingMessage(for: path)) }
             if format.needsEvenSize && (size.width % 2 != 0 || size.height % 2 != 0) {
-                throw ValidationError("--size \(size): .\(format.rawValue) (\(format.codecName), yuv420p) needs an even width and height, such as \(size.width + size.width % 2)x\(size.height + size.height % 2)")
+                throw OptionRefusal("--size \(size): .\(format.rawValue) (\(format.codecName), yuv420p) needs an even width and height, such as \(size.width + size.width % 2)x\(size.height + size.height % 2)")
             }
         }
 

@@ -53,12 +53,12 @@ struct TraceCommand: ParsableCommand {
         let values = try parts.map { part -> Double in
             let text = part.trimmingCharacters(in: .whitespaces)
             guard let value = Double(text), value.isFinite, abs(value) <= 1e6 else {
-                throw ValidationError("--times takes comma-separated seconds (finite, |t| ≤ 1e6); '\(printable(text))' is not one")
+                throw OptionRefusal("--times takes comma-separated seconds (finite, |t| ≤ 1e6); '\(printable(text))' is not one")
             }
             return value
         }
         guard !values.isEmpty, values.count <= 100_000 else {
-            throw ValidationError("--times needs 1 to 100000 values")
+            throw OptionRefusal("--times needs 1 to 100000 values")
         }
         return values
     }
@@ -68,7 +68,7 @@ struct TraceCommand: ParsableCommand {
         let times = try parsedTimes()
         let chosen = try EffectOption.load(effect)
         if evaluator == .cpu, shaders.shaderDir != nil {
-            throw ValidationError("--shader-dir applies to --evaluator gpu only; the cpu evaluator runs no shader")
+            throw OptionRefusal("--shader-dir applies to --evaluator gpu only; the cpu evaluator runs no shader")
         }
         // Particles, samples and shader passes, before anything is spawned.
         try Budget.trace(chosen, times: times.count, gpu: evaluator == .gpu)
@@ -88,7 +88,7 @@ struct TraceCommand: ParsableCommand {
             data = try encoder.encode(document)
         } catch {
             // Every sample was checked finite; anything else the encoder refuses is said plainly.
-            throw ValidationError("the trace cannot be written as JSON: \(error)")
+            throw OptionRefusal("the trace cannot be written as JSON: \(error)")
         }
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
@@ -156,7 +156,7 @@ struct TraceCommand: ParsableCommand {
             for (i, sample) in row.enumerated() {
                 for field in sample.fields where !field.value.isFinite {
                     let precision = evaluator == .gpu ? " in float32 (--evaluator gpu)" : ""
-                    throw ValidationError("--times \(times[k].compactText): at that age particle \(i)'s \(field.name) is \(field.value)\(precision): the motion overflows so far from the launch; give ages nearer 0")
+                    throw OptionRefusal("--times \(times[k].compactText): at that age particle \(i)'s \(field.name) is \(field.value)\(precision): the motion overflows so far from the launch; give ages nearer 0")
                 }
             }
         }

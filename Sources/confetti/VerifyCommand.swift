@@ -42,7 +42,7 @@ struct VerifyCommand: ParsableCommand {
         let effects: [(name: String, effect: Effect)] = try effect.map { [($0, try EffectOption.load($0))] } ?? Effect.presets.map { ($0.name, $0.effect) }
         // Every effect within verify's budget before the first is checked.
         for (name, effect) in effects {
-            do { try Budget.verify(effect) } catch let error as BudgetError { throw ValidationError("\(printable(name, limit: 160)): \(error)") }
+            do { try Budget.verify(effect) } catch let error as BudgetError { throw OptionRefusal("\(printable(name, limit: 160)): \(error)") }
         }
         if let json { try AtomicFile.checkWritable(json) }
         var verification = Verification()
@@ -55,7 +55,7 @@ struct VerifyCommand: ParsableCommand {
                 do {
                     return try verification.verify(effect.effect, name: effect.name, shaders: library)
                 } catch let error as BudgetError {
-                    throw ValidationError("\(printable(effect.name, limit: 160)): \(error)")
+                    throw OptionRefusal("\(printable(effect.name, limit: 160)): \(error)")
                 }
             }
         }

@@ -68,7 +68,7 @@ struct ViewCommand: ParsableCommand {
         // Whether the ring holds a stress level depends on the effect's lifetime: checked in run.
         if let stress { try require(stress, in: 1...Int(Int32.max), "--stress") }
         guard !screenshotDir.isEmpty else {
-            throw ValidationError("--screenshot-dir is empty: give a directory for S to save into, or leave it out for the current one")
+            throw OptionRefusal("--screenshot-dir is empty: give a directory for S to save into, or leave it out for the current one")
         }
     }
 
@@ -126,14 +126,14 @@ enum ConfettiCommandLimits {
         do {
             try Budget.capacity(capacity, name: "--capacity")
         } catch let error as BudgetError {
-            throw ValidationError(error.description)
+            throw OptionRefusal(error.description)
         }
     }
 
     static func validateCount(_ count: Int, capacity: Int) throws {
-        guard count >= 1 else { throw ValidationError("--count must be at least 1, not \(count)") }
+        guard count >= 1 else { throw OptionRefusal("--count must be at least 1, not \(count)") }
         guard count <= capacity else {
-            throw ValidationError("--count \(count) is more than the ring holds (--capacity \(capacity)); raise --capacity")
+            throw OptionRefusal("--count \(count) is more than the ring holds (--capacity \(capacity)); raise --capacity")
         }
     }
 }

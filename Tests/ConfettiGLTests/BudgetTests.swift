@@ -116,7 +116,7 @@ import Testing
         expectRefused(["--capacity × bytes per particle", "16,777,216 × 132", "1,073,741,824", "at most 8,134,407"]) {
             try Budget.capacity(1 << 24, name: "--capacity")
         }
-        expectRefused(["capacity", "at least 1"]) { try Budget.capacity(0) }
+        expectRefused(["capacity must be from 1 to \(Budget.format(Budget.maxCapacity)) particles, not 0"]) { try Budget.capacity(0) }
         // One ring (soak) holds twice as many.
         #expect(try Budget.capacity(2 * Budget.maxCapacity, rings: [.confetti]) <= Budget.maxGPUBytes)
     }

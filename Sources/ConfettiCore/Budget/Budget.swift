@@ -125,8 +125,9 @@ package enum Budget {
     /// GPU memory of rings of `capacity` for `rings`. Returns the bytes.
     @discardableResult
     package static func capacity(_ capacity: Int, rings: [Ring] = Ring.allCases, name: String = "capacity") throws -> Int {
-        guard capacity >= 1 else { throw BudgetError("\(name) must be at least 1 particle, not \(capacity)") }
         let perParticle = rings.map(\.recordBytes).reduce(0, +)
+        // Both ends, so a value beyond any integer (asked with a stand-in below 1) learns the top.
+        guard capacity >= 1 else { throw BudgetError("\(name) must be from 1 to \(format(maxGPUBytes / perParticle)) particles, not \(capacity)") }
         let what = rings.count == 1 ? "bytes per record" : "bytes per particle (a \(rings.map { "\($0.recordBytes)" }.joined(separator: " + ")) B record in each of \(rings.count) rings)"
         let bytes = Demand([[Demand.Factor(name, capacity), Demand.Factor(what, perParticle)]], "bytes of GPU memory")
         guard bytes.total <= Double(maxGPUBytes) else {
