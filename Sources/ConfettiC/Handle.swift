@@ -77,26 +77,26 @@ func withHandle(_ pointer: OpaquePointer?, _ body: (Handle) throws -> Void) -> I
         ThreadError.message = "the celebration was destroyed"
         return Status.argument.rawValue
     }
-    do {
-        try body(handle)
-        handle.lastError = ""
-        return Status.ok.rawValue
-    } catch {
-        let failure = Failure(error)
-        handle.lastError = failure.message
-        return failure.status.rawValue
-    }
+    let (status, message) = outcome { try body(handle) }
+    handle.lastError = message
+    return status
 }
 
 /// Runs `body`, which needs no handle, its error kept per thread.
 func withoutHandle(_ body: () throws -> Void) -> Int32 {
+    let (status, message) = outcome(body)
+    ThreadError.message = message
+    return status
+}
+
+/// What a call returns and the last error it leaves: `CONFETTI_OK` and no message, or what
+/// `body` threw as a status and its message.
+private func outcome(_ body: () throws -> Void) -> (status: Int32, message: String) {
     do {
         try body()
-        ThreadError.message = ""
-        return Status.ok.rawValue
+        return (Status.ok.rawValue, "")
     } catch {
         let failure = Failure(error)
-        ThreadError.message = failure.message
-        return failure.status.rawValue
+        return (failure.status.rawValue, failure.message)
     }
 }

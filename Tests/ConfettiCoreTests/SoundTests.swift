@@ -101,7 +101,7 @@ import TestSupport
         let big = ShellLaunch.peony.shell.soundSize, small = ShellLaunch.palm.shell.soundSize
         #expect(big > 2 * small)
         func burst(_ launch: ShellLaunch) -> SoundEvent {
-            var rng = SeededGenerator(seed: 1)
+            let rng = SeededGenerator(seed: 1)
             return Effect(kind: .shell, shell: launch).sounds(.shell, around: .button(centredIn: Self.viewport), in: Self.viewport, using: rng).first { $0.kind == .burst }!
         }
         #expect(burst(.peony).loudness > burst(.palm).loudness)
