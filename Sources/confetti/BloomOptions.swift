@@ -9,12 +9,4 @@ struct BloomOptions: ParsableArguments {
         "Glow: blur the bright pixels of each frame back over it (the effect's bloom section, else threshold 0.2, radius 16 pt, strength 3).",
         discussion: "Default: the effect file's \"bloom\": {\"enabled\": …}, off in every preset. On llvmpipe it adds about 35 ms to a 1280x720 frame (docs/performance.md)."))
     var bloom: Bool?
-
-    /// The effect as this run draws it.
-    func applied(to effect: Effect) -> Effect {
-        guard let bloom else { return effect }
-        var glowing = effect
-        glowing.bloom.isEnabled = bloom
-        return glowing
-    }
 }

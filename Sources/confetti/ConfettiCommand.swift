@@ -227,24 +227,8 @@ struct ShaderOptions: ParsableArguments {
     @Flag(help: "Print what draws (GL_RENDERER, GL_VERSION and the EGL device) on stderr.")
     var printRenderer = false
 
-    /// Runs `body` with a current EGL context without a window on the chosen device, and the
-    /// chosen shaders: the headless set-up of every command that draws without a window.
-    func withHeadlessGL<T>(debug: Bool = false, _ body: (ShaderLibrary, HeadlessContext) throws -> T) throws -> T {
-        let shaders = try ShaderLibrary.resolve(shaderDir)
-        let context: HeadlessContext
-        do {
-            context = try HeadlessContext(device: device, debug: debug)
-        } catch let error as GLFailure where (device ?? (try? HeadlessContext.environmentDevice())) == .hardware {
-            let source = device != nil ? "--device hardware" : "CONFETTI_DEVICE=hardware"
-            throw OptionRefusal("\(source): \(error); give --device software or auto")
-        }
-        if printRenderer {
-            FileHandle.standardError.write(Data("confetti: drawing with \(context.description)\n".utf8))
-        }
-        try context.makeCurrent()
-        defer { context.release() }
-        return try body(shaders, context)
-    }
+    /// The set-up these options ask for.
+    var headless: HeadlessSetup { HeadlessSetup(shaderDirectory: shaderDir, device: device, printRenderer: printRenderer) }
 }
 
 /// `--effect NAME|FILE`, shared by the commands that draw.
@@ -252,71 +236,13 @@ struct EffectOption: ParsableArguments {
     @Option(name: .customLong("effect"), help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))), an effect file, or - for an effect file on standard input.", valueName: "name|file|-"))
     var effect: String?
 
+    /// The effect named, else `fallback`.
     func load(default fallback: String) throws -> Effect {
-        try EffectOption.load(effect ?? fallback)
+        try EffectSource.load(effect ?? fallback)
     }
 
-    /// `effect` with `--count` pieces per confetti burst; refused for a kind with no burst to
-    /// set (fireworks, rockets, streams), naming what counts its particles instead.
-    static func applying(count: Int?, to effect: Effect, name: String) throws -> Effect {
-        guard let count else { return effect }
-        if case .fields(let fields) = effect.kind.definition.pieceCount(effect) {
-            throw OptionRefusal("--count \(count) sets confetti pieces per burst, but \(printable(name, limit: 160)) is a \(effect.kind.rawValue) effect, with no confetti burst to size: its particles are \(fields) in an effect file; leave --count out")
-        }
-        var counted = effect
-        counted.confetti.count = count
-        return counted
-    }
-
-    nonisolated(unsafe) private static var loaded: [String: Effect] = [:]
-
-    /// What names standard input as the effect file.
-    static let standardInput = "-"
-
-    /// An effect file piped in: at most the file limit, and never waited for from a terminal.
-    static func readStandardInput() throws -> Effect {
-        guard isatty(0) == 0 else {
-            throw OptionRefusal("--effect - reads an effect file from standard input, which is a terminal: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
-        }
-        var info = stat()
-        guard fstat(0, &info) == 0 else {
-            throw OptionRefusal("--effect - reads an effect file from standard input, which is closed: pipe or redirect one in (confetti presets rain | confetti view --effect -)")
-        }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            throw OptionRefusal("--effect - reads an effect file from standard input, which is a directory: redirect a file in, not a folder")
-        }
-        let data: Data
-        do {
-            data = try FileHandle.standardInput.read(upToCount: EffectFile.maxBytes + 1) ?? Data()
-        } catch {
-            throw OptionRefusal("--effect -: cannot read standard input: \(InputFile.describe(error) ?? "\(error)")")
-        }
-        guard data.count <= EffectFile.maxBytes else {
-            throw OptionRefusal("standard input holds more than \(Budget.format(EffectFile.maxBytes)) bytes, the limit for an effect file")
-        }
-        return try EffectFile.decode(data, file: "standard input")
-    }
-
-    /// A preset or file, read once per run: the effect the checks before `run` saw is the one
-    /// the command runs, even if the file changes in between.
-    static func load(_ nameOrPath: String) throws -> Effect {
-        if let effect = loaded[nameOrPath] { return effect }
-        let effect = nameOrPath == standardInput ? try readStandardInput() : try Effect.load(nameOrPath)
-        loaded[nameOrPath] = effect
-        return effect
-    }
-}
-
-func require<T: Comparable>(_ value: T, in range: ClosedRange<T>, _ option: String) throws {
-    guard range.contains(value) else {
-        throw OptionRefusal("\(option) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
-    }
-}
-
-func requireFinite(_ value: Double, in range: ClosedRange<Double>, _ option: String) throws {
-    guard value.isFinite, range.contains(value) else {
-        throw OptionRefusal("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(value.compactText)")
-    }
+    /// What messages call the effect: as given, else `fallback`.
+    func name(default fallback: String) -> String { effect ?? fallback }
 }
 
 extension HeadlessContext.Device: ExpressibleByArgument {}

@@ -52,7 +52,7 @@ struct GalleryCommand: ParsableCommand {
         sheet.columns = columns
         // Refused now, before anything is drawn, when the file could not be written.
         try AtomicFile.checkWritable(out)
-        let image = try shaders.withHeadlessGL { library, _ in try sheet.draw(shaders: library) }
+        let image = try shaders.headless.run { library, _ in try sheet.draw(shaders: library) }
         try PNGFile.write(image, to: out)
         print("gallery: \(sheet.presets.count) presets, \(image.width)x\(image.height) pixels, \(out)")
     }

@@ -10,19 +10,6 @@ struct MotionOptions: ParsableArguments {
         discussion: "Default: on when `gsettings get org.gnome.desktop.interface enable-animations` prints false (gsettings on the PATH, asked for at most 1 s); --no-reduced-motion overrides it."))
     var reducedMotion: Bool?
 
-    /// Whether reduced motion is on: the flag, else the desktop's preference (asked once).
-    var isOn: Bool {
-        if let reducedMotion { return reducedMotion }
-        if let asked = Self.desktop { return asked }
-        let asked = DesktopMotionPreference.asksForReducedMotion()
-        Self.desktop = asked
-        return asked
-    }
-
-    nonisolated(unsafe) private static var desktop: Bool?
-
-    /// The effect as this run plays it.
-    func applied(to effect: Effect) -> Effect {
-        isOn ? effect.reducedMotion : effect
-    }
+    /// Whether reduced motion is on: the flag, else the desktop's preference.
+    var isOn: Bool { reducedMotion ?? DesktopMotionPreference.asksForReducedMotion() }
 }

@@ -44,14 +44,15 @@ struct OverlayCommand: ParsableCommand {
     @OptionGroup var sound: SoundOptions
 
     func validate() throws {
-        if let count { try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count") }
+        if let count { try require(count, in: 1...Budget.maxCapacity, "--count") }
         if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
     }
 
     func run() throws {
         var options = Overlay.Options()
-        let name = effect.effect ?? "celebration"
-        options.effect = try EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name))), name: name)
+        let loaded = try effect.load(default: "celebration")
+        // The sound output starts muted instead (`Overlay.Options.muted`).
+        options.effect = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count, for: loaded, name: effect.name(default: "celebration")).applied(to: loaded)
         options.seed = seed
         options.muted = sound.mute
         options.fireEvery = fireEvery

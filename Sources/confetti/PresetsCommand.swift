@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConfettiApp
 import ConfettiCore
 import Foundation
 

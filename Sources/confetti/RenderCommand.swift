@@ -106,7 +106,7 @@ struct RenderCommand: ParsableCommand {
             throw OptionRefusal("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
         }
         try requireFinite(fps, in: 1...1000, "--fps")
-        if let frames { try FrameLimits.validateFrames(frames) }
+        if let frames { try require(frames, in: Render.frameRange, "--frames") }
         if let duration { try requireFinite(duration, in: 0.001...3600, "--duration") }
         if frames != nil, duration != nil {
             throw OptionRefusal("give --frames or --duration, not both")
@@ -116,101 +116,39 @@ struct RenderCommand: ParsableCommand {
         if let count {
             // Its product with the launches is the budget's, once the effect says whether it has a
             // burst to count (a shell has neither launches of confetti nor a count).
-            try require(count, in: 1...ConfettiCommandLimits.maxCapacity, "--count")
+            try require(count, in: 1...Budget.maxCapacity, "--count")
         }
     }
 
     func run() throws {
-        // Checked before anything is drawn or created: the output type and what it needs.
-        let wanted = try (out ?? (audio == nil ? "out/render" : nil)).map(OutputTarget.parse)
-        if let audio {
-            do { try AtomicFile.checkWritable(audio) } catch { throw OutputRefusal("--audio \(audio): \(error)") }
+        let name = effect.name(default: "celebration")
+        let loaded = try effect.load(default: "celebration")
+        let overrides = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count, muted: sound.mute, for: loaded, name: name)
+        var options = Render.Options()
+        options.effect = overrides.recorded(loaded)
+        options.effectName = name
+        options.seed = seed
+        (options.width, options.height) = (size.width, size.height)
+        options.fps = fps
+        options.frames = frames
+        options.duration = duration
+        options.out = out ?? (audio == nil ? "out/render" : nil)
+        options.audio = audio
+        options.force = force
+        options.launches = launches
+        options.interval = interval
+        options.countGiven = count != nil
+        options.headless = shaders.headless
+        let render = Render(options: options)
+        if render.schedule.launches < 2, CommandLineInput.given("--interval") {
+            let source = launches != nil ? "--launches \(render.schedule.launches)" : "\(name) has one launch by default"
+            throw OptionRefusal("--interval \(interval.compactText) is the time between launches, but there is only one (\(source)): give --launches 2 or more, or leave --interval out")
         }
-        var ffmpeg: String?
-        if case .video(let path, let format) = wanted {
-            ffmpeg = FFmpeg.locate()
-            guard ffmpeg != nil else { throw OutputRefusal(FFmpeg.missingMessage(for: path)) }
-            if format.needsEvenSize && (size.width % 2 != 0 || size.height % 2 != 0) {
-                throw OptionRefusal("--size \(size): .\(format.rawValue) (\(format.codecName), yuv420p) needs an even width and height, such as \(size.width + size.width % 2)x\(size.height + size.height % 2)")
-            }
-        }
-
-        let name = effect.effect ?? "celebration"
-        let chosen = try sound.applied(to: EffectOption.applying(count: count, to: glow.applied(to: motion.applied(to: emoji.applied(to: effect.load(default: "celebration"), name: name))), name: name))
-        let schedule = LaunchSchedule(effect: chosen, seed: seed, launches: launches, interval: interval)
-        // Spawned once: the recorder's batches give the duration and are what it uploads.
-        var recorder = FrameRecorder(schedule: schedule, width: size.width, height: size.height, fps: fps, frames: 1)
-        let heard = SoundTrack(schedule.sounds(in: Size(width: Double(size.width), height: Double(size.height))))
-        // The track alone runs until its last sound has ended too.
-        let seconds = duration ?? (wanted == nil ? max(recorder.duration, Double(heard.sampleCount) / Double(SoundTrack.sampleRate)) : recorder.duration)
-        recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))
-        try FrameLimits.validateFrames(recorder.frames)
-        // As long as the frames: frame k shows k / fps, and lasts until (k + 1) / fps.
-        let audioFrames = Int((Double(recorder.frames) / fps * Double(SoundTrack.sampleRate)).rounded())
-        let wav = audio != nil || !heard.events.isEmpty ? WAVFile.encode(heard, frames: audioFrames) : nil
-        if let audio, let wav { try AtomicFile.write(wav, to: audio) }
-        guard let target = wanted else {
-            print("wrote \(audio!): \(heard.events.count) sounds of \(effect.effect ?? "celebration") (seed \(seed)), \(String(format: "%.2f", Double(audioFrames) / Double(SoundTrack.sampleRate))) s")
-            return
-        }
-
-        // From here on SIGINT, SIGTERM and SIGHUP stop the render between frames and clean up.
-        StopSignals.install()
-        let started = ContinuousClock.now
-        var bar = ProgressBar(total: recorder.frames, label: out ?? "out/render")
-        var done = 0
-        var opened: FrameSink?
+        try render.check()
         do {
-            // The GL context first: with no driver, nothing is created on disk.
-            try shaders.withHeadlessGL { library, _ in
-                let sink: FrameSink
-                switch target {
-                case .frames(let directory):
-                    sink = try PNGFrameDirectory(directory, force: force)
-                case .video(let path, let format):
-                    sink = try VideoFile(path: path, format: format, width: size.width, height: size.height, fps: fps, ffmpeg: ffmpeg!,
-                                         audio: heard.events.isEmpty ? nil : wav)
-                }
-                opened = sink
-                try recorder.record(into: sink, shaders: library) { frames in
-                    done = frames
-                    if case .video(_, let format) = target, frames == recorder.frames {
-                        bar.update(done: frames, note: "encoding \(format.rawValue) …")
-                    } else {
-                        bar.update(done: frames)
-                    }
-                    try StopSignals.check()
-                }
-            }
-            try opened!.finish()
-            bar.update(done: done)
-            bar.finish()
+            print(try render.run().summary)
         } catch let interrupted as Interrupted {
-            bar.finish()
-            let left = opened?.abandon() ?? "nothing was written"
-            FileHandle.standardError.write(Data("confetti: \(interrupted) after \(done) of \(recorder.frames) frames; \(left)\n".utf8))
             throw ExitCode(interrupted.status)
-        } catch {
-            bar.finish()
-            _ = opened?.abandon()
-            throw error
         }
-
-        let what = "\(effect.effect ?? "celebration") (\(size), \(fps.compactText) fps, seed \(seed))"
-        switch target {
-        case .frames(let directory):
-            let path = URL(fileURLWithPath: directory).standardizedFileURL.path
-            print("wrote \(recorder.frames) frames of \(what) to \(path)/\(PNGFrameDirectory.frameName(0)) … \(PNGFrameDirectory.frameName(recorder.frames - 1))")
-        case .video(let path, let format):
-            let elapsed = ContinuousClock.now - started
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            print("wrote \(path): \(recorder.frames) frames of \(what), \(format.codecName), \(bytes) bytes, in \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s")
-        }
-    }
-}
-
-enum FrameLimits {
-    static func validateFrames(_ frames: Int) throws {
-        try require(frames, in: 1...100_000, "--frames")
     }
 }

@@ -62,7 +62,7 @@ struct SoakCommand: ParsableCommand {
         options.interval = interval
         options.startTime = startTime
         options.seed = seed
-        let report = try shaders.withHeadlessGL(debug: true) { library, _ in
+        let report = try shaders.headless.run(debug: true) { library, _ in
             try Soak(options: options, shaders: library).run()
         }
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }

@@ -7,12 +7,4 @@ struct SoundOptions: ParsableArguments {
     @Flag(help: ArgumentHelp("No sound: a video gets no sound track, and the viewer plays none (M toggles it while viewing).",
                              discussion: "Default: the effect's \"sound\" section, on in every preset that makes sound."))
     var mute = false
-
-    /// The effect as this run plays it.
-    func applied(to effect: Effect) -> Effect {
-        guard mute else { return effect }
-        var silent = effect
-        silent.sound.isEnabled = false
-        return silent
-    }
 }

@@ -39,7 +39,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let effects: [(name: String, effect: Effect)] = try effect.map { [($0, try EffectOption.load($0))] } ?? Effect.presets.map { ($0.name, $0.effect) }
+        let effects: [(name: String, effect: Effect)] = try effect.map { [($0, try EffectSource.load($0))] } ?? Effect.presets.map { ($0.name, $0.effect) }
         // Every effect within verify's budget before the first is checked.
         for (name, effect) in effects {
             do { try Budget.verify(effect) } catch let error as BudgetError { throw OptionRefusal("\(printable(name, limit: 160)): \(error)") }
@@ -49,7 +49,7 @@ struct VerifyCommand: ParsableCommand {
         verification.launches = launches
         verification.seed = seed
         var renderer = ""
-        let results = try shaders.withHeadlessGL { library, context in
+        let results = try shaders.headless.run { library, context in
             renderer = context.description
             return try effects.map { effect in
                 do {
@@ -60,7 +60,7 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         print("verify: \(renderer)")
-        print(Self.table(results))
+        print(Verification.table(results))
         let failures = results.flatMap(\.failures)
         if let json {
             let encoder = JSONEncoder()
@@ -72,58 +72,6 @@ struct VerifyCommand: ParsableCommand {
             for failure in failures.prefix(50) { FileHandle.standardError.write(Data("confetti: verify: \(failure)\n".utf8)) }
             if failures.count > 50 { FileHandle.standardError.write(Data("confetti: verify: and \(failures.count - 50) more\n".utf8)) }
             throw ExitCode(1)
-        }
-    }
-
-    static func table(_ results: [Verification.Result]) -> String {
-        func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
-        var lines = [[pad("effect", 12), pad("samples", 9), pad("worst field (share of its tolerance)", 40), pad("pixels worst / mean", 20), "result"].joined(separator: " ")]
-        for r in results {
-            let worst = r.parity.ratio.max { $0.value < $1.value }
-            let field = worst.map { String(format: "%@ %.1f%%", $0.key, 100 * $0.value) } ?? "none"
-            let pixels = String(format: "%d / %.3f", r.pixels.worst, r.pixels.mean)
-            lines.append([pad(r.name, 12), pad("\(r.parity.samples)", 9), pad(field, 40), pad(pixels, 20), r.passed ? "pass" : "FAIL"].joined(separator: " "))
-            // Every field, worst first, under its effect.
-            for (name, ratio) in r.parity.ratio.sorted(by: { $0.value > $1.value }) {
-                lines.append(pad("", 12) + " " + pad("", 9) + " " + String(format: "  %@ %.1f%% (error %.3g)", name, 100 * ratio, r.parity.error[name] ?? 0))
-            }
-        }
-        let failed = results.filter { !$0.passed }.count
-        lines.append(failed == 0 ? "all \(results.count) effects pass" : "\(failed) of \(results.count) effects fail")
-        return lines.joined(separator: "\n")
-    }
-}
-
-/// What `verify --json` writes.
-struct VerifyReport: Encodable {
-    struct Effect: Encodable {
-        var name: String
-        var passed: Bool
-        var samples: Int
-        var fields: [String: Field]
-        var pixels: Pixels
-        var failures: [String]
-    }
-    struct Field: Encodable {
-        var error: Double
-        var shareOfTolerance: Double
-    }
-    struct Pixels: Encodable {
-        var worst: Int
-        var mean: Double
-        var drawn: Int
-        var worstAt: String
-    }
-    var renderer: String
-    var effects: [Effect]
-
-    init(renderer: String, results: [Verification.Result]) {
-        self.renderer = renderer
-        effects = results.map { r in
-            Effect(name: r.name, passed: r.passed, samples: r.parity.samples,
-                   fields: Dictionary(uniqueKeysWithValues: r.parity.error.keys.map { ($0, Field(error: r.parity.error[$0]!, shareOfTolerance: r.parity.ratio[$0] ?? 0)) }),
-                   pixels: Pixels(worst: r.pixels.worst, mean: r.pixels.mean, drawn: r.pixels.inked, worstAt: r.pixelWhere),
-                   failures: r.failures)
         }
     }
 }

@@ -77,12 +77,11 @@ struct ViewCommand: ParsableCommand {
         options.width = size.width
         options.height = size.height
         options.effect = try effect.load(default: "celebration")
-        // Kept by the viewer and put on every effect it loads, reloads or switches to.
-        options.sprites = try emoji.sprites(for: options.effect, name: effect.effect ?? "celebration")
-        options.reducedMotion = motion.isOn
-        options.bloom = glow.bloom
-        options.muted = sound.mute
-        options.count = count
+        // Kept by the viewer and put on every effect it loads, reloads or switches to. The count
+        // is set after the check: it sizes the bursts of the presets the viewer can switch to,
+        // whatever the kind it starts with.
+        options.overrides = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, muted: sound.mute, for: options.effect, name: effect.name(default: "celebration"))
+        options.overrides.count = count
         options.capacity = capacity
         options.seed = seed
         options.vsync = !noVsync
@@ -92,8 +91,8 @@ struct ViewCommand: ParsableCommand {
         options.stress = stress
         options.screenshotDirectory = screenshotDir
         // A file is watched and reloaded on change; so are shaders read from a directory.
-        if let name = effect.effect, Effect.preset(name) == nil, name != EffectOption.standardInput { options.effectFile = name }
-        options.effectName = effect.effect.map { $0 == EffectOption.standardInput ? "standard input" : URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "celebration"
+        if let name = effect.effect, Effect.preset(name) == nil, name != EffectSource.standardInput { options.effectFile = name }
+        options.effectName = effect.effect.map(EffectSource.displayName) ?? "celebration"
         // Everything the keys and clicks can fire, and the stress level, before the window
         // opens (Viewer checks the same on every reload).
         do {
@@ -119,9 +118,6 @@ struct ViewCommand: ParsableCommand {
 }
 
 enum ConfettiCommandLimits {
-    /// Both rings within `Budget.maxGPUBytes` (1 GiB).
-    static var maxCapacity: Int { Budget.maxCapacity }
-
     static func validateCapacity(_ capacity: Int) throws {
         do {
             try Budget.capacity(capacity, name: "--capacity")

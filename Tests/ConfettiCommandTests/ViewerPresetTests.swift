@@ -32,7 +32,7 @@ import Testing
         try await withWindowedViewer({ options in
             options.effect = .confetti
             options.effectName = "confetti"
-            options.reducedMotion = true
+            options.overrides.reducedMotion = true
         }) { viewer in
             #expect(try viewer.fireConfetti().count == Effect.confetti.reducedMotion.confetti.count)
             #expect(viewer.effect.confetti.physics == Effect.confetti.reducedMotion.confetti.physics)

@@ -29,7 +29,7 @@ import TestSupport
     @Test func mTurnsTheSoundOnAndOffAndMuteStartsItOff() async throws {
         try await withWindowedViewer({ options in
             options.silent = false
-            options.muted = true
+            options.overrides.muted = true
         }) { viewer in
             let sound = try #require(viewer.sound)
             #expect(sound.isMuted, "--mute starts it off")

@@ -16,8 +16,10 @@ package final class Viewer {
         package var height = 720
         /// The effect whose numbers the keys and clicks use.
         package var effect = Effect.celebration
-        /// Confetti pieces per burst, over the effect's own (`--count`); kept across reloads.
-        package var count: Int?
+        /// What the command's options change in every effect the viewer loads, reloads or
+        /// switches to (`--emoji`, reduced motion, `--bloom`, `--count`); with `muted` the sound
+        /// starts off, and M turns it on.
+        package var overrides = EffectOverrides()
         package var capacity = Viewer.defaultCapacity
         package var seed: UInt64 = 1
         package var vsync = true
@@ -43,15 +45,6 @@ package final class Viewer {
             get { hud != .hidden }
             set { hud = newValue ? .withGraph : .hidden }
         }
-        /// Play every effect (loaded, reloaded or switched to) with reduced motion.
-        package var reducedMotion = false
-        /// Glow or not whatever each effect says (`--bloom`, `--no-bloom`); nil: as it says.
-        package var bloom: Bool?
-        /// Draw every effect's particles as these (`--emoji`), where its kind has particles a
-        /// sprite can stand for (`Effect.withSprites`); nil: as each effect says.
-        package var sprites: [Sprite]?
-        /// Start with the sound off (`--mute`); M turns it on.
-        package var muted = false
         /// Play no sound at all, whatever M says (tests of other things, the benchmark).
         package var silent = false
 
@@ -120,23 +113,20 @@ package final class Viewer {
     /// budget and the rings: the check at start-up, and again for every reloaded effect.
     package static func check(_ options: Options, stressSource: String? = nil) throws {
         var effect = options.effect
-        if let count = options.count { effect.confetti.count = count }
+        if let count = options.overrides.count { effect.confetti.count = count }
         try Budget.view(effect, capacity: options.capacity, stress: options.stress,
                         stressSource: stressSource ?? options.stress.map { "--stress \($0)" } ?? "--stress",
-                        names: .options(countGiven: options.count != nil))
+                        names: .options(countGiven: options.overrides.count != nil))
     }
 
-    /// `effect` as the viewer would play it (reduced motion, `--emoji` and `--count` applied), if it passes
-    /// the start-up check with the current stress level: what a reload or a preset switch may
+    /// `effect` as the viewer would play it (`options.overrides` applied), if it passes the
+    /// start-up check with the current stress level: what a reload or a preset switch may
     /// bring in.
     func admit(_ effect: Effect) throws -> Effect {
         var fresh = options
-        fresh.effect = options.reducedMotion ? effect.reducedMotion : effect
-        // A kind with none (a rocket preset N steps to) plays as it is: the option was
-        // checked against the effect the viewer started with.
-        if let sprites = options.sprites { fresh.effect = fresh.effect.withSprites(sprites) ?? fresh.effect }
-        if let count = options.count { fresh.effect.confetti.count = count }
-        if let bloom = options.bloom { fresh.effect.bloom.isEnabled = bloom }
+        // An override with nothing to change in its kind (the emoji of a rocket preset N steps
+        // to) leaves it: the options were checked against the effect the viewer started with.
+        fresh.effect = options.overrides.applied(to: effect)
         fresh.stress = stressMode.level
         try Self.check(fresh, stressSource: stressMode.source)
         // The last step that may refuse: the glow's programs are built when first needed.
@@ -147,11 +137,8 @@ package final class Viewer {
     package init(options: Options) throws {
         HeapTrimming.keepFreedMemory()
         var options = options
-        if let sprites = options.sprites { options.effect = options.effect.withSprites(sprites) ?? options.effect }
-        if options.reducedMotion { options.effect = options.effect.reducedMotion }
+        options.effect = options.overrides.applied(to: options.effect)
         try Self.check(options)
-        if let count = options.count { options.effect.confetti.count = count }
-        if let bloom = options.bloom { options.effect.bloom.isEnabled = bloom }
         self.options = options
         stressMode = ViewerStress(level: options.stress)
         window = try GLFWWindow(width: options.width, height: options.height, title: "confetti", vsync: options.vsync)
@@ -171,7 +158,7 @@ package final class Viewer {
         }
         if let file = options.effectFile { effectWatcher = FileWatcher(paths: [file]) }
         // Its one line, if any, comes from its own thread, straight to stderr as `notice`'s do.
-        if !options.silent { sound = SoundOutput(muted: options.muted) }
+        if !options.silent { sound = SoundOutput(muted: options.overrides.muted) }
     }
 
     /// Size of the drawing area in points.

@@ -11,7 +11,7 @@ extension Viewer {
 
     private func launch(_ kind: EffectName, around rect: Rect) throws -> [any ParticleBatch] {
         // Checked at start-up and on reload; checked again here, before spawning, all the same.
-        try Budget.launch(options.effect, .effect(kind), capacity: options.capacity, names: .options(countGiven: options.count != nil))
+        try Budget.launch(options.effect, .effect(kind), capacity: options.capacity, names: .options(countGiven: options.overrides.count != nil))
         let time = clock.time
         var heard: [SoundEvent] = []
         let batches = try renderer.celebration.launch(at: time) { rng in

@@ -51,7 +51,7 @@ extension Viewer {
         parts.append("×" + clock.speed.compactText)
         if let level = stress { parts.append("stress \(level)") }
         if isEmitting { parts.append("emitting") }
-        if options.reducedMotion { parts.append("reduced motion") }
+        if options.overrides.reducedMotion { parts.append("reduced motion") }
         if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
         parts.append(options.effectName)
         return parts

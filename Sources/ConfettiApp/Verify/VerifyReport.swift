@@ -1,0 +1,59 @@
+import ConfettiCore
+import ConfettiProof
+import Foundation
+
+extension Verification {
+    /// The table `confetti verify` prints: per effect, the samples, the worst field as a share
+    /// of its tolerance, the worst and mean pixel difference and pass or fail, each field under it.
+    package static func table(_ results: [Verification.Result]) -> String {
+        func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+        var lines = [[pad("effect", 12), pad("samples", 9), pad("worst field (share of its tolerance)", 40), pad("pixels worst / mean", 20), "result"].joined(separator: " ")]
+        for r in results {
+            let worst = r.parity.ratio.max { $0.value < $1.value }
+            let field = worst.map { String(format: "%@ %.1f%%", $0.key, 100 * $0.value) } ?? "none"
+            let pixels = String(format: "%d / %.3f", r.pixels.worst, r.pixels.mean)
+            lines.append([pad(r.name, 12), pad("\(r.parity.samples)", 9), pad(field, 40), pad(pixels, 20), r.passed ? "pass" : "FAIL"].joined(separator: " "))
+            // Every field, worst first, under its effect.
+            for (name, ratio) in r.parity.ratio.sorted(by: { $0.value > $1.value }) {
+                lines.append(pad("", 12) + " " + pad("", 9) + " " + String(format: "  %@ %.1f%% (error %.3g)", name, 100 * ratio, r.parity.error[name] ?? 0))
+            }
+        }
+        let failed = results.filter { !$0.passed }.count
+        lines.append(failed == 0 ? "all \(results.count) effects pass" : "\(failed) of \(results.count) effects fail")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What `verify --json` writes.
+package struct VerifyReport: Encodable {
+    struct Effect: Encodable {
+        var name: String
+        var passed: Bool
+        var samples: Int
+        var fields: [String: Field]
+        var pixels: Pixels
+        var failures: [String]
+    }
+    struct Field: Encodable {
+        var error: Double
+        var shareOfTolerance: Double
+    }
+    struct Pixels: Encodable {
+        var worst: Int
+        var mean: Double
+        var drawn: Int
+        var worstAt: String
+    }
+    var renderer: String
+    var effects: [Effect]
+
+    package init(renderer: String, results: [Verification.Result]) {
+        self.renderer = renderer
+        effects = results.map { r in
+            Effect(name: r.name, passed: r.passed, samples: r.parity.samples,
+                   fields: Dictionary(uniqueKeysWithValues: r.parity.error.keys.map { ($0, Field(error: r.parity.error[$0]!, shareOfTolerance: r.parity.ratio[$0] ?? 0)) }),
+                   pixels: Pixels(worst: r.pixels.worst, mean: r.pixels.mean, drawn: r.pixels.inked, worstAt: r.pixelWhere),
+                   failures: r.failures)
+        }
+    }
+}
