@@ -32,7 +32,7 @@ struct BenchCommand: ParsableCommand {
     var counts: String = "1k,10k,100k,1M"
 
     @Option(help: "Rounds of gpu, reference, cpu, floor.")
-    var rounds: Int = 4
+    var rounds: Given<Int> = 4
 
     @Option(help: "Write every figure and the machine as JSON to this file (whole or not at all).")
     var json: String?
@@ -44,10 +44,10 @@ struct BenchCommand: ParsableCommand {
     var noScenarios = false
 
     @Option(help: "Particle-frames per mode per round (fewer frames at large counts, 4 to 40).")
-    var frameBudget: Int = 1_000_000
+    var frameBudget: Given<Int> = 1_000_000
 
     @Option(help: "Seed of the launches.")
-    var seed: UInt64 = 1
+    var seed: Given<UInt64> = 1
 
     @OptionGroup var effect: EffectOption
 
@@ -58,8 +58,10 @@ struct BenchCommand: ParsableCommand {
         if plot?.isEmpty == true { throw OptionRefusal("--plot is empty: give a file name") }
         let values = try parsedCounts()
         try require(values.count, in: 1...32, "the number of --counts")
-        try require(rounds, in: 1...20, "--rounds")
-        try require(frameBudget, in: 1...1_000_000_000, "--frame-budget")
+        try rounds.checked(in: 1...20, "--rounds")
+        try frameBudget.checked(in: 1...1_000_000_000, "--frame-budget")
+        try seed.checkedSeed()
+        try size.checked("--size")
         try Budget.bench(counts: values, width: size.width, height: size.height)
         for (option, path) in [("--json", json), ("--plot", plot)] where path?.isEmpty == true {
             throw OptionRefusal("\(option) is empty: give a file name, or leave \(option) out")
@@ -84,16 +86,16 @@ struct BenchCommand: ParsableCommand {
         options.width = size.width
         options.height = size.height
         options.counts = try parsedCounts()
-        options.rounds = rounds
-        options.seed = seed
+        options.rounds = rounds.value
+        options.seed = seed.value
         options.scenarios = !noScenarios
-        options.frameBudget = frameBudget
+        options.frameBudget = frameBudget.value
         let chosen = try effect.load(default: "confetti")
         // Every preset at the counts asked: an effect that launches confetti is measured by its
         // confetti (each count is that many of its pieces, in all four modes: the reference, cpu
         // and floor modes are confetti's); one that launches only fireworks by its own launches,
         // every kind they hold, in gpu mode.
-        var probe = SeededGenerator(seed: seed)
+        var probe = SeededGenerator(seed: seed.value)
         let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
         if launched.contains(where: { $0.isOf(ConfettiKind.self) }) {
             options.confetti = chosen.confetti

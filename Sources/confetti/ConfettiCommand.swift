@@ -32,9 +32,9 @@ struct Confetti: ParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            // Usage errors: the message, then the command's usage line; a value the parser could
-            // not take says what is allowed instead.
-            fail(error, message: UnparsableValue.explained(error, arguments: arguments) ?? fullMessage(for: error))
+            // Usage errors: the message, then the command's usage line. A value its option does
+            // not take is refused by the option's own check, which is the message alone (`Given`).
+            fail(error, message: fullMessage(for: error))
         }
         do {
             // What needs more than the options themselves (the effect, the budget), checked
@@ -129,59 +129,11 @@ enum ErrorText {
     }
 }
 
-/// A value the parser cannot take at all (`--frames 99999999999999999999`, `--launches 1.5`,
-/// `--size 0x0`) is answered with what is allowed, not with the usage: the command's own check
-/// is asked about a stand-in beyond every range, and its answer names the value as given.
-enum UnparsableValue {
-    /// Parses no option's range: every range check refuses it.
-    static let standIn = "-9223372036854775807"
-
-    static func explained(_ error: any Error, arguments: [String]) -> String? {
-        let message = Confetti.message(for: error)
-        guard let value = quoted(message, after: "The value '", before: "' is invalid for '"),
-              let option = quoted(message, after: "' is invalid for '", before: "'")?.split(separator: " ").first.map(String.init),
-              option.hasPrefix("--") else { return nil }
-        if option == "--size" || option == "--tile" || value.lowercased().contains("x") {
-            return "\(option) \(printable(value, limit: 80)) is not a size: give WxH, each a whole number of pixels from 1 to \(Budget.format(PixelSize.limit)), such as 1280x720"
-        }
-        // The same command line with the stand-in: its check of that option says the range.
-        // Written `--option=value`, as a negative value must be.
-        var replaced: [String] = []
-        var i = 0
-        while i < arguments.count {
-            if arguments[i] == option + "=" + value {
-                replaced.append(option + "=" + standIn)
-            } else if arguments[i] == option, i + 1 < arguments.count, arguments[i + 1] == value {
-                replaced.append(option + "=" + standIn)
-                i += 1
-            } else {
-                replaced.append(arguments[i])
-            }
-            i += 1
-        }
-        do {
-            _ = try Confetti.parseAsRoot(replaced)
-        } catch {
-            // The parser passes the check's OptionRefusal on: its message, first line.
-            let check = String(Confetti.message(for: error).split(separator: "\n").first ?? "")
-            if check.contains(option), check.contains(standIn), !check.contains("is invalid for") {
-                return check.replacingOccurrences(of: standIn, with: printable(value, limit: 80))
-            }
-        }
-        return "\(option) \(printable(value, limit: 80)) is not a number this option takes: a whole number within 64 bits"
-    }
-
-    private static func quoted(_ text: String, after start: String, before end: String) -> String? {
-        guard let a = text.range(of: start), let b = text.range(of: end, range: a.upperBound..<text.endIndex) else { return nil }
-        return String(text[a.upperBound..<b.lowerBound])
-    }
-}
-
 /// Options renamed, whose old names are still taken (hidden from the help) with a warning.
 enum DeprecatedOption {
     /// `--bursts N`, the old name of `--launches N` (render, soak): its value for `--launches`,
     /// with one line on stderr; nil when it was not given. Giving both is an error.
-    static func launches(_ launches: Int?, bursts: Int?, launchesGiven: Bool) throws -> Int? {
+    static func launches<T>(_ launches: T?, bursts: T?, launchesGiven: Bool) throws -> T? {
         guard let bursts else { return launches }
         guard !launchesGiven else {
             throw OptionRefusal("--bursts is the old name of --launches: give --launches alone")
@@ -191,10 +143,13 @@ enum DeprecatedOption {
     }
 }
 
-/// `WxH` in pixels (or points, for `trace`).
+/// `WxH` in pixels (or points, for `trace`). The parser takes any text, so what is not a size
+/// is refused by the option's own check in `validate()` (`checked`), saying what a size is.
 struct PixelSize: ExpressibleByArgument, Sendable, CustomStringConvertible {
     var width: Int
     var height: Int
+    /// The text as given, when it is not a size.
+    private var unreadable: String?
 
     static let limit = 16384
 
@@ -203,17 +158,28 @@ struct PixelSize: ExpressibleByArgument, Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    init?(argument: String) {
+    init(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
               (1...Self.limit).contains(w), (1...Self.limit).contains(h)
-        else { return nil }
+        else {
+            self.init(width: 0, height: 0)
+            unreadable = argument
+            return
+        }
         self.init(width: w, height: h)
+    }
+
+    /// Refuses, naming `option`, a size the command line gave that is not one.
+    func checked(_ option: String) throws {
+        if let unreadable {
+            throw OptionRefusal("\(option) \(printable(unreadable, limit: 80)) is not a size: give WxH, each a whole number of pixels from 1 to \(Budget.format(Self.limit)), such as 1280x720")
+        }
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
 
-    var description: String { "\(width)x\(height)" }
+    var description: String { unreadable ?? "\(width)x\(height)" }
 }
 
 /// Options every headless GL command shares: the shaders and the device.

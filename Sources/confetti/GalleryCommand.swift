@@ -19,19 +19,21 @@ struct GalleryCommand: ParsableCommand {
     var out = "docs/gallery.png"
 
     @Option(help: "Seed of every tile's launch.")
-    var seed: UInt64 = 1
+    var seed: Given<UInt64> = 1
 
     @Option(help: "Size of one tile's picture in pixels, WxH (the label goes under it).")
     var tile = PixelSize(width: 320, height: 180)
 
     @Option(help: "Tiles per row.")
-    var columns = 4
+    var columns: Given<Int> = 4
 
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
         guard !out.isEmpty else { throw OptionRefusal("--out is empty: give the PNG file to write, such as --out docs/gallery.png") }
-        try require(columns, in: 1...64, "--columns")
+        let columns = try columns.checked(in: 1...64, "--columns")
+        try seed.checkedSeed()
+        try tile.checked("--tile")
         try require(tile.width, in: 64...2048, "--tile width")
         try require(tile.height, in: 36...2048, "--tile height")
         // The sheet is one image in memory and one PNG: within the budget of a frame.
@@ -46,10 +48,10 @@ struct GalleryCommand: ParsableCommand {
 
     func run() throws {
         var sheet = ContactSheet()
-        sheet.seed = seed
+        sheet.seed = seed.value
         sheet.tileWidth = tile.width
         sheet.tileHeight = tile.height
-        sheet.columns = columns
+        sheet.columns = columns.value
         // Refused now, before anything is drawn, when the file could not be written.
         try AtomicFile.checkWritable(out)
         let image = try shaders.headless.run { library, _ in try sheet.draw(shaders: library) }

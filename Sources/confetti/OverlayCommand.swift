@@ -21,15 +21,15 @@ struct OverlayCommand: ParsableCommand {
     @OptionGroup var effect: EffectOption
 
     @Option(help: "Seed of the launch.")
-    var seed: UInt64 = 1
+    var seed: Given<UInt64> = 1
 
     @Option(help: "Confetti pieces in the burst (default: the effect's).")
-    var count: Int?
+    var count: Given<Int>?
 
     @OptionGroup var emoji: EmojiOption
 
     @Option(help: "Fire the effect again every this many seconds, until SIGINT or SIGTERM.")
-    var fireEvery: Double?
+    var fireEvery: Given<Double>?
 
     @Flag(help: "Draw over the viewer's background colour instead of the desktop (needs no compositing manager).")
     var opaque = false
@@ -44,19 +44,20 @@ struct OverlayCommand: ParsableCommand {
     @OptionGroup var sound: SoundOptions
 
     func validate() throws {
-        if let count { try require(count, in: 1...Budget.maxCapacity, "--count") }
-        if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
+        try seed.checkedSeed()
+        try count?.checked(in: 1...Budget.maxCapacity, "--count")
+        try fireEvery?.checked(in: 0.01...3600, "--fire-every")
     }
 
     func run() throws {
         var options = Overlay.Options()
         let loaded = try effect.load(default: "celebration")
         // The sound output starts muted instead (`Overlay.Options.muted`).
-        options.effect = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count, for: loaded, name: effect.name(default: "celebration")).applied(to: loaded)
-        options.seed = seed
+        options.effect = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count?.value, for: loaded, name: effect.name(default: "celebration")).applied(to: loaded)
+        options.seed = seed.value
         options.muted = sound.mute
-        options.fireEvery = fireEvery
-        if let fireEvery {
+        options.fireEvery = fireEvery?.value
+        if let fireEvery = fireEvery?.value {
             do {
                 try Budget.capacity(Overlay.capacity(for: options.effect, fireEvery: fireEvery), name: "the rings for the launches alive at once (one every --fire-every \(fireEvery.compactText) s)")
             } catch let error as BudgetError {

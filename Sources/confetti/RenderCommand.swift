@@ -47,19 +47,19 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var effect: EffectOption
 
     @Option(help: "Seed of the celebration.")
-    var seed: UInt64 = 1
+    var seed: Given<UInt64> = 1
 
     @Option(help: "Frame size in pixels, WxH.")
     var size = PixelSize(width: 1280, height: 720)
 
     @Option(help: "Frames per second of animation time.")
-    var fps: Double = 30
+    var fps: Given<Double> = 30
 
     @Option(help: "Number of frames. Default: enough to cover --duration.")
-    var frames: Int?
+    var frames: Given<Int>?
 
     @Option(help: "Seconds of animation. Default: until the last piece has gone.")
-    var duration: Double?
+    var duration: Given<Double>?
 
     @Option(help: ArgumentHelp("A directory for PNG frames, or a video file ending in .mp4, .webm or .gif (default: out/render, unless --audio alone is asked for).", valueName: "dir|file"))
     var out: String?
@@ -73,18 +73,18 @@ struct RenderCommand: ParsableCommand {
     var force = false
 
     @Option(help: "Launches of the effect. Default: 3 for confetti, else 1.")
-    var launches: Int?
+    var launches: Given<Int>?
 
     /// `--bursts`, the old name of `--launches`: still taken, hidden from the help, with a
     /// warning (`DeprecatedOption.launches`).
     @Option(name: .customLong("bursts"), help: .hidden)
-    var deprecatedBursts: Int?
+    var deprecatedBursts: Given<Int>?
 
     @Option(help: "Seconds between launches.")
-    var interval: Double = 0.35
+    var interval: Given<Double> = 0.35
 
     @Option(help: "Confetti pieces per burst (default: the effect's).")
-    var count: Int?
+    var count: Given<Int>?
 
     @OptionGroup var emoji: EmojiOption
 
@@ -105,44 +105,44 @@ struct RenderCommand: ParsableCommand {
         if out?.isEmpty == true {
             throw OptionRefusal("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
         }
-        try requireFinite(fps, in: 1...1000, "--fps")
-        if let frames { try require(frames, in: Render.frameRange, "--frames") }
-        if let duration { try requireFinite(duration, in: 0.001...3600, "--duration") }
+        try seed.checkedSeed()
+        try size.checked("--size")
+        try fps.checked(in: 1...1000, "--fps")
+        try frames?.checked(in: Render.frameRange, "--frames")
+        try duration?.checked(in: 0.001...3600, "--duration")
         if frames != nil, duration != nil {
             throw OptionRefusal("give --frames or --duration, not both")
         }
-        if let launches { try require(launches, in: 1...10_000, "--launches") }
-        try requireFinite(interval, in: 0...3600, "--interval")
-        if let count {
-            // Its product with the launches is the budget's, once the effect says whether it has a
-            // burst to count (a shell has neither launches of confetti nor a count).
-            try require(count, in: 1...Budget.maxCapacity, "--count")
-        }
+        try launches?.checked(in: 1...10_000, "--launches")
+        try interval.checked(in: 0...3600, "--interval")
+        // Its product with the launches is the budget's, once the effect says whether it has a
+        // burst to count (a shell has neither launches of confetti nor a count).
+        try count?.checked(in: 1...Budget.maxCapacity, "--count")
     }
 
     func run() throws {
         let name = effect.name(default: "celebration")
         let loaded = try effect.load(default: "celebration")
-        let overrides = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count, muted: sound.mute, for: loaded, name: name)
+        let overrides = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count?.value, muted: sound.mute, for: loaded, name: name)
         var options = Render.Options()
         options.effect = overrides.recorded(loaded)
         options.effectName = name
-        options.seed = seed
+        options.seed = seed.value
         (options.width, options.height) = (size.width, size.height)
-        options.fps = fps
-        options.frames = frames
-        options.duration = duration
+        options.fps = fps.value
+        options.frames = frames?.value
+        options.duration = duration?.value
         options.out = out ?? (audio == nil ? "out/render" : nil)
         options.audio = audio
         options.force = force
-        options.launches = launches
-        options.interval = interval
+        options.launches = launches?.value
+        options.interval = interval.value
         options.countGiven = count != nil
         options.headless = shaders.headless
         let render = Render(options: options)
         if render.schedule.launches < 2, CommandLineInput.given("--interval") {
             let source = launches != nil ? "--launches \(render.schedule.launches)" : "\(name) has one launch by default"
-            throw OptionRefusal("--interval \(interval.compactText) is the time between launches, but there is only one (\(source)): give --launches 2 or more, or leave --interval out")
+            throw OptionRefusal("--interval \(interval.value.compactText) is the time between launches, but there is only one (\(source)): give --launches 2 or more, or leave --interval out")
         }
         try render.check()
         do {

@@ -17,27 +17,27 @@ struct SoakCommand: ParsableCommand {
     )
 
     @Option(help: "Launches to fire.")
-    var launches: Int = 100_000
+    var launches: Given<Int> = 100_000
 
     /// `--bursts`, the old name of `--launches`: still taken, hidden from the help, with a
     /// warning (`DeprecatedOption.launches`).
     @Option(name: .customLong("bursts"), help: .hidden)
-    var deprecatedBursts: Int?
+    var deprecatedBursts: Given<Int>?
 
     @Option(help: "Confetti pieces per launch.")
-    var count: Int = 200
+    var count: Given<Int> = 200
 
     @Option(help: "Particles the ring holds.")
-    var capacity: Int = 100_000
+    var capacity: Given<Int> = 100_000
 
     @Option(help: "Seconds of animation between launches.")
-    var interval: Double = 0.01
+    var interval: Given<Double> = 0.01
 
     @Option(help: "Clock at the start, in seconds (a long uptime tests the time rebasing).")
-    var startTime: Double = 0
+    var startTime: Given<Double> = 0
 
     @Option(help: "Seed of the launches; launch k draws from RNG stream k of it.")
-    var seed: UInt64 = 1
+    var seed: Given<UInt64> = 1
 
     @OptionGroup var shaders: ShaderOptions
 
@@ -46,22 +46,24 @@ struct SoakCommand: ParsableCommand {
             launches = merged
         }
         deprecatedBursts = nil
-        try require(launches, in: 1...10_000_000, "--launches")
+        let launches = try launches.checked(in: 1...10_000_000, "--launches")
+        let capacity = try capacity.number("--capacity", taking: 1...Budget.maxCapacity)
         // One ring of 32-byte confetti records within the GPU budget, and the run's total work.
-        try Budget.soak(launches: launches, count: count, capacity: capacity)
-        try require(count, in: 1...capacity, "--count (at most --capacity)")
-        try requireFinite(interval, in: 0.0001...60, "--interval")
-        try requireFinite(startTime, in: 0...1e9, "--start-time")
+        try Budget.soak(launches: launches, count: count.number("--count", taking: 1...capacity), capacity: capacity)
+        try count.checked(in: 1...capacity, "--count (at most --capacity)")
+        try interval.checked(in: 0.0001...60, "--interval")
+        try startTime.checked(in: 0...1e9, "--start-time")
+        try seed.checkedSeed()
     }
 
     func run() throws {
         var options = Soak.Options()
-        options.launches = launches
-        options.particlesPerLaunch = count
-        options.capacity = capacity
-        options.interval = interval
-        options.startTime = startTime
-        options.seed = seed
+        options.launches = launches.value
+        options.particlesPerLaunch = count.value
+        options.capacity = capacity.value
+        options.interval = interval.value
+        options.startTime = startTime.value
+        options.seed = seed.value
         let report = try shaders.headless.run(debug: true) { library, _ in
             try Soak(options: options, shaders: library).run()
         }

@@ -26,7 +26,7 @@ struct TraceCommand: ParsableCommand {
     var effect: String
 
     @Option(help: "Seed of the launch.")
-    var seed: UInt64 = 1
+    var seed: Given<UInt64> = 1
 
     // Unconditional, so a list that starts with a negative age is not read as a flag.
     @Option(parsing: .unconditional, help: "Comma-separated particle ages in seconds.")
@@ -41,6 +41,8 @@ struct TraceCommand: ParsableCommand {
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
+        try seed.checkedSeed()
+        try size.checked("--size")
         _ = try parsedTimes()
     }
 
@@ -62,7 +64,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         var options = Trace.Options()
         options.effect = try EffectSource.load(effect)
-        options.seed = seed
+        options.seed = seed.value
         options.times = try parsedTimes()
         options.evaluator = evaluator
         (options.width, options.height) = (size.width, size.height)

@@ -24,10 +24,10 @@ struct VerifyCommand: ParsableCommand {
     var effect: String?
 
     @Option(help: "Seeded launches of each effect.")
-    var launches = 2
+    var launches: Given<Int> = 2
 
     @Option(help: "Seed of the launches, viewports, epochs and ages.")
-    var seed: UInt64 = 1
+    var seed: Given<UInt64> = 1
 
     @Option(help: ArgumentHelp("Also write the results as JSON to this file.", valueName: "file"))
     var json: String?
@@ -35,7 +35,8 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var shaders: ShaderOptions
 
     func validate() throws {
-        try require(launches, in: 1...100, "--launches")
+        try launches.checked(in: 1...100, "--launches")
+        try seed.checkedSeed()
     }
 
     func run() throws {
@@ -46,8 +47,8 @@ struct VerifyCommand: ParsableCommand {
         }
         if let json { try AtomicFile.checkWritable(json) }
         var verification = Verification()
-        verification.launches = launches
-        verification.seed = seed
+        verification.launches = launches.value
+        verification.seed = seed.value
         var renderer = ""
         let results = try shaders.headless.run { library, context in
             renderer = context.description

@@ -21,17 +21,17 @@ struct ViewCommand: ParsableCommand {
     )
 
     @Option(help: "Confetti pieces per burst (1 … capacity; default: the effect's).")
-    var count: Int?
+    var count: Given<Int>?
 
     @OptionGroup var effect: EffectOption
 
     @OptionGroup var emoji: EmojiOption
 
     @Option(help: "Particles each GPU ring holds; the oldest particles are overwritten when it is full.")
-    var capacity: Int = Viewer.defaultCapacity
+    var capacity = Given(Viewer.defaultCapacity)
 
     @Option(help: "Seed of the launches; launch k of a run draws from RNG stream k of it.")
-    var seed: UInt64 = 1
+    var seed: Given<UInt64> = 1
 
     @Option(help: "Window size in screen units, WxH.")
     var size = PixelSize(width: 1280, height: 720)
@@ -40,13 +40,13 @@ struct ViewCommand: ParsableCommand {
     var noVsync = false
 
     @Option(help: "Fire the effect every this many seconds, hands-free.")
-    var fireEvery: Double?
+    var fireEvery: Given<Double>?
 
     @Option(help: "Close after this many seconds and print frame-time statistics.")
-    var quitAfter: Double?
+    var quitAfter: Given<Double>?
 
     @Option(help: "Stress mode: keep about N confetti pieces alive with continuous launches.")
-    var stress: Int?
+    var stress: Given<Int>?
 
     @Option(help: "Where S saves screenshots.")
     var screenshotDir: String = "."
@@ -60,13 +60,16 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var sound: SoundOptions
 
     func validate() throws {
+        try seed.checkedSeed()
+        let capacity = try capacity.number("--capacity", taking: 1...Budget.maxCapacity)
         try ConfettiCommandLimits.validateCapacity(capacity)
-        if let count { try ConfettiCommandLimits.validateCount(count, capacity: capacity) }
+        if let count { try ConfettiCommandLimits.validateCount(count.number("--count", taking: 1...capacity), capacity: capacity) }
+        try size.checked("--size")
         try Budget.framePixels(width: size.width, height: size.height)
-        if let fireEvery { try requireFinite(fireEvery, in: 0.01...3600, "--fire-every") }
-        if let quitAfter { try requireFinite(quitAfter, in: 0...86_400 * 365, "--quit-after") }
+        try fireEvery?.checked(in: 0.01...3600, "--fire-every")
+        try quitAfter?.checked(in: 0...86_400 * 365, "--quit-after")
         // Whether the ring holds a stress level depends on the effect's lifetime: checked in run.
-        if let stress { try require(stress, in: 1...Int(Int32.max), "--stress") }
+        try stress?.checked(in: 1...Int(Int32.max), "--stress")
         guard !screenshotDir.isEmpty else {
             throw OptionRefusal("--screenshot-dir is empty: give a directory for S to save into, or leave it out for the current one")
         }
@@ -81,14 +84,14 @@ struct ViewCommand: ParsableCommand {
         // is set after the check: it sizes the bursts of the presets the viewer can switch to,
         // whatever the kind it starts with.
         options.overrides = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, muted: sound.mute, for: options.effect, name: effect.name(default: "celebration"))
-        options.overrides.count = count
-        options.capacity = capacity
-        options.seed = seed
+        options.overrides.count = count?.value
+        options.capacity = capacity.value
+        options.seed = seed.value
         options.vsync = !noVsync
         options.shaderDirectory = shaders.shaderDir
-        options.fireEvery = fireEvery
-        options.quitAfter = quitAfter
-        options.stress = stress
+        options.fireEvery = fireEvery?.value
+        options.quitAfter = quitAfter?.value
+        options.stress = stress?.value
         options.screenshotDirectory = screenshotDir
         // A file is watched and reloaded on change; so are shaders read from a directory.
         if let name = effect.effect, Effect.preset(name) == nil, name != EffectSource.standardInput { options.effectFile = name }
