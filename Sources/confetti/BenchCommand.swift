@@ -90,29 +90,7 @@ struct BenchCommand: ParsableCommand {
         options.seed = seed.value
         options.scenarios = !noScenarios
         options.frameBudget = frameBudget.value
-        let chosen = try effect.load(default: "confetti")
-        // Every preset at the counts asked: an effect that launches confetti is measured by its
-        // confetti (each count is that many of its pieces, in all four modes: the reference, cpu
-        // and floor modes are confetti's); one that launches only fireworks by its own launches,
-        // every kind they hold, in gpu mode.
-        var probe = SeededGenerator(seed: seed.value)
-        let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
-        if launched.contains(where: { $0.isOf(ConfettiKind.self) }) {
-            options.confetti = chosen.confetti
-            // Bench sets each workload's count; a stream (rain) is measured with its pieces all
-            // born at once, where it enters, so the count is what is alive.
-            options.confetti.emission.rate = 0
-        } else {
-            options.launchEffect = chosen
-            options.scenarios = false
-        }
-        // Sprites are measured through every kind's renderer and the atlas, beside the same
-        // launches drawn as paper and light.
-        if chosen.hasSprites {
-            options.launchEffect = chosen
-            options.paperEffect = chosen.withoutSprites
-            options.scenarios = false
-        }
+        options.measure(try effect.load(default: "confetti"))
         // A location that cannot be written fails now, not after minutes of measuring.
         for path in [json, plot].compactMap({ $0 }) {
             try AtomicFile.checkWritable(path)

@@ -67,16 +67,8 @@ struct SoakCommand: ParsableCommand {
         let report = try shaders.headless.run(debug: true) { library, _ in
             try Soak(options: options, shaders: library).run()
         }
-        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
-        print("""
-            soak: \(report.launches) launches of \(report.particlesPerLaunch) into a ring of \(report.capacity) (\(report.ringWraps) wraps), clock \(report.finalClock) s
-              resident memory: \(mib(report.residentBytesAfterWarmUp)) after warm-up, \(mib(report.residentBytesAtEnd)) at the end (\(String(format: "%+.2f%%", 100 * report.residentGrowth)))
-              GPU buffer memory: \(mib(report.gpuBufferBytes))
-              GL errors: \(report.glErrors)
-              newest launch read back intact: \(report.recordsIntact ? "yes" : "NO")
-              parity after wrapping: largest GPU-CPU position difference \(String(format: "%.2e", report.parityMaxPositionError)) pt
-            """)
-        if report.glErrors > 0 || !report.recordsIntact || report.parityMaxPositionError > 0.01 {
+        print(report.summary)
+        if !report.passed {
             throw ExitCode(1)
         }
     }

@@ -671,3 +671,30 @@ package struct BenchReport: Codable, Sendable {
         package var milliseconds: Double
     }
 }
+
+extension Benchmark.Options {
+    /// The workloads of `chosen`, the effect measured, with `seed` set: every preset at the
+    /// counts asked. An effect that launches confetti is measured by its confetti (each count is
+    /// that many of its pieces, in all four modes: the reference, cpu and floor modes are
+    /// confetti's); one that launches only fireworks by its own launches, every kind they hold,
+    /// in gpu mode; one with sprites through every kind's renderer and the atlas, beside the
+    /// same launches drawn as paper and light.
+    package mutating func measure(_ chosen: Effect) {
+        var probe = SeededGenerator(seed: seed)
+        let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
+        if launched.contains(where: { $0.isOf(ConfettiKind.self) }) {
+            confetti = chosen.confetti
+            // Bench sets each workload's count; a stream (rain) is measured with its pieces all
+            // born at once, where it enters, so the count is what is alive.
+            confetti.emission.rate = 0
+        } else {
+            launchEffect = chosen
+            scenarios = false
+        }
+        if chosen.hasSprites {
+            launchEffect = chosen
+            paperEffect = chosen.withoutSprites
+            scenarios = false
+        }
+    }
+}

@@ -133,4 +133,20 @@ package struct SoakReport: Codable, Sendable {
     package var residentGrowth: Double {
         Double(residentBytesAtEnd - residentBytesAfterWarmUp) / Double(max(residentBytesAfterWarmUp, 1))
     }
+
+    /// No GL error, the newest launch intact, and the GPU within 0.01 pt of the CPU after wrapping.
+    package var passed: Bool { glErrors == 0 && recordsIntact && parityMaxPositionError <= 0.01 }
+
+    /// What `confetti soak` prints: the ring, memory, GL errors, the read-back and the parity.
+    package var summary: String {
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        return """
+            soak: \(launches) launches of \(particlesPerLaunch) into a ring of \(capacity) (\(ringWraps) wraps), clock \(finalClock) s
+              resident memory: \(mib(residentBytesAfterWarmUp)) after warm-up, \(mib(residentBytesAtEnd)) at the end (\(String(format: "%+.2f%%", 100 * residentGrowth)))
+              GPU buffer memory: \(mib(gpuBufferBytes))
+              GL errors: \(glErrors)
+              newest launch read back intact: \(recordsIntact ? "yes" : "NO")
+              parity after wrapping: largest GPU-CPU position difference \(String(format: "%.2e", parityMaxPositionError)) pt
+            """
+    }
 }

@@ -1,35 +1,34 @@
-import ArgumentParser
-import ConfettiApp
+import ConfettiCore
 
 /// A number option's value as the command line gives it. The parser takes any text, so what is
 /// not a number of the option's kind (`--frames 99999999999999999999`, `--launches 1.5`,
-/// `--seed -1`) is refused by the option's own check in `validate()`, with the range, as a
+/// `--seed -1`) is refused by the option's own check (the command's `validate()`), with the range, as a
 /// number out of range is: one line, without the usage.
-struct Given<Value: LosslessStringConvertible & Comparable & Sendable>: ExpressibleByArgument, CustomStringConvertible, Sendable {
+package struct Given<Value: LosslessStringConvertible & Comparable & Sendable>: CustomStringConvertible, Sendable {
     /// The text as given (a default's: the value's own).
-    let text: String
+    package let text: String
     /// The value, nil when `text` is not a number of its kind.
-    let parsed: Value?
+    package let parsed: Value?
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         text = "\(value)"
         parsed = value
     }
 
-    init(argument: String) {
+    package init(argument: String) {
         text = argument
         parsed = Value(argument)
     }
 
-    var description: String { text }
+    package var description: String { text }
 
     /// The value; the command's `validate()` has checked it (`checked`) before anything reads it.
-    var value: Value { parsed! }
+    package var value: Value { parsed! }
 
     /// The value if it is one of its kind and within `range`; else a refusal naming `option` and
     /// the range.
     @discardableResult
-    func checked(in range: ClosedRange<Value>, _ option: String) throws -> Value {
+    package func checked(in range: ClosedRange<Value>, _ option: String) throws -> Value {
         guard let parsed, range.contains(parsed) else {
             throw OptionRefusal("\(option) must be in \(range.lowerBound)...\(range.upperBound), not \(text)")
         }
@@ -41,24 +40,24 @@ extension Given where Value: FixedWidthInteger {
     /// The value if it is a whole number; else a refusal naming `option` and `range`, the values
     /// it takes. For an option whose own check of the range says more (`--count` beyond
     /// `--capacity`).
-    func number(_ option: String, taking range: ClosedRange<Value>) throws -> Value {
+    package func number(_ option: String, taking range: ClosedRange<Value>) throws -> Value {
         guard let parsed else { return try checked(in: range, option) }
         return parsed
     }
 }
 
 extension Given: ExpressibleByIntegerLiteral where Value: ExpressibleByIntegerLiteral {
-    init(integerLiteral value: Value.IntegerLiteralType) { self.init(Value(integerLiteral: value)) }
+    package init(integerLiteral value: Value.IntegerLiteralType) { self.init(Value(integerLiteral: value)) }
 }
 
 extension Given: ExpressibleByFloatLiteral where Value: ExpressibleByFloatLiteral {
-    init(floatLiteral value: Value.FloatLiteralType) { self.init(Value(floatLiteral: value)) }
+    package init(floatLiteral value: Value.FloatLiteralType) { self.init(Value(floatLiteral: value)) }
 }
 
 extension Given where Value == Double {
     /// The value if it is a finite number within `range`; else a refusal naming `option` and the range.
     @discardableResult
-    func checked(in range: ClosedRange<Double>, _ option: String) throws -> Double {
+    package func checked(in range: ClosedRange<Double>, _ option: String) throws -> Double {
         guard let parsed, parsed.isFinite, range.contains(parsed) else {
             throw OptionRefusal("\(option) must be a number in \(range.lowerBound.compactText)...\(range.upperBound.compactText), not \(parsed?.compactText ?? text)")
         }
@@ -69,7 +68,7 @@ extension Given where Value == Double {
 extension Given where Value == UInt64 {
     /// A seed: any whole number within 64 bits.
     @discardableResult
-    func checkedSeed(_ option: String = "--seed") throws -> UInt64 {
+    package func checkedSeed(_ option: String = "--seed") throws -> UInt64 {
         try checked(in: 0...UInt64.max, option)
     }
 }
