@@ -47,9 +47,9 @@ struct SoakCommand: ParsableCommand {
         }
         deprecatedBursts = nil
         let launches = try launches.checked(in: 1...10_000_000, "--launches")
-        let capacity = try capacity.number("--capacity", taking: 1...Budget.maxCapacity)
+        guard let capacity = capacity.parsed else { throw OptionRefusal(Budget.capacityRefusal(capacity.text, rings: [.confetti], name: "--capacity").description) }
         // One ring of 32-byte confetti records within the GPU budget, and the run's total work.
-        try Budget.soak(launches: launches, count: count.number("--count", taking: 1...capacity), capacity: capacity)
+        try Budget.soak(launches: launches, count: count.number("--count (at most --capacity)", taking: 1...capacity), capacity: capacity)
         try count.checked(in: 1...capacity, "--count (at most --capacity)")
         try interval.checked(in: 0.0001...60, "--interval")
         try startTime.checked(in: 0...1e9, "--start-time")

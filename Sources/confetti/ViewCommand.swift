@@ -61,8 +61,7 @@ struct ViewCommand: ParsableCommand {
 
     func validate() throws {
         try seed.checkedSeed()
-        let capacity = try capacity.number("--capacity", taking: 1...Budget.maxCapacity)
-        try ConfettiCommandLimits.validateCapacity(capacity)
+        let capacity = try ConfettiCommandLimits.validateCapacity(capacity)
         if let count { try ConfettiCommandLimits.validateCount(count.number("--count", taking: 1...capacity), capacity: capacity) }
         try size.checked("--size")
         try Budget.framePixels(width: size.width, height: size.height)
@@ -121,9 +120,11 @@ struct ViewCommand: ParsableCommand {
 }
 
 enum ConfettiCommandLimits {
-    static func validateCapacity(_ capacity: Int) throws {
+    static func validateCapacity(_ capacity: Given<Int>) throws -> Int {
         do {
+            guard let capacity = capacity.parsed else { throw Budget.capacityRefusal(capacity.text, name: "--capacity") }
             try Budget.capacity(capacity, name: "--capacity")
+            return capacity
         } catch let error as BudgetError {
             throw OptionRefusal(error.description)
         }

@@ -126,8 +126,7 @@ package enum Budget {
     @discardableResult
     package static func capacity(_ capacity: Int, rings: [Ring] = Ring.allCases, name: String = "capacity") throws -> Int {
         let perParticle = rings.map(\.recordBytes).reduce(0, +)
-        // Both ends, so a value beyond any integer (asked with a stand-in below 1) learns the top.
-        guard capacity >= 1 else { throw BudgetError("\(name) must be from 1 to \(format(maxGPUBytes / perParticle)) particles, not \(capacity)") }
+        guard capacity >= 1 else { throw capacityRefusal("\(capacity)", rings: rings, name: name) }
         let what = rings.count == 1 ? "bytes per record" : "bytes per particle (a \(rings.map { "\($0.recordBytes)" }.joined(separator: " + ")) B record in each of \(rings.count) rings)"
         let bytes = Demand([[Demand.Factor(name, capacity), Demand.Factor(what, perParticle)]], "bytes of GPU memory")
         guard bytes.total <= Double(maxGPUBytes) else {
@@ -137,6 +136,11 @@ package enum Budget {
     }
 
     // MARK: - Refusals
+
+    /// A capacity below 1, or (`given` as written) no whole number at all: both ends of the range.
+    package static func capacityRefusal(_ given: String, rings: [Ring] = Ring.allCases, name: String) -> BudgetError {
+        BudgetError("\(name) must be from 1 to \(format(maxGPUBytes / rings.map(\.recordBytes).reduce(0, +))) particles, not \(given)")
+    }
 
     /// A refusal with its verdict first, whole: "`subject` 4.2e9 sparks is above the limit of
     /// `limit`: " and then where the total came from, its terms shortened when there are many
