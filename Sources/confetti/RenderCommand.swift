@@ -97,11 +97,7 @@ struct RenderCommand: ParsableCommand {
     mutating func validate() throws {
         launches = try DeprecatedOption.launches(launches, bursts: deprecatedBursts, launchesGiven: launches != nil)
         deprecatedBursts = nil
-        if let audio {
-            guard PathText.fileExtension(audio)?.lowercased() == "wav" else {
-                throw OptionRefusal("--audio \(audio): the track is written as WAV; give a file ending in .wav")
-            }
-        }
+        if let audio { try Render.checkTrackName(audio) }
         if out?.isEmpty == true {
             throw OptionRefusal("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
         }

@@ -44,7 +44,7 @@ package enum AtomicFile {
         case .other: return Destination(directory: "", name: resolved, direct: true)
         default:
             if path.hasSuffix("/") { throw FileFailure("write", path, reason: "a file name cannot end in /") }
-            let (directory, name) = PathText.split(resolved)
+            let (directory, name) = (FilePath(resolved).directoryText, FilePath(resolved).nameText)
             return Destination(directory: directory, name: name, direct: false)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SystemPackage
 #endif
 
 /// An open directory that output is written into. Names inside it are resolved against the open
@@ -38,7 +39,7 @@ package final class OutputDirectory {
         default:
             throw FileFailure("create directory", path, reason: "it exists and is not a directory")
         }
-        let parent = PathText.split(path).directory
+        let parent = FilePath(path).directoryText
         if parent != path && parent != "." && parent != "/" {
             try createDirectories(parent)
         }
@@ -48,7 +49,7 @@ package final class OutputDirectory {
     }
 
     /// `path/name` for messages.
-    package func display(_ name: String) -> String { PathText.join(path, name) }
+    package func display(_ name: String) -> String { FilePath.joined(path, name) }
 
     /// The names in the directory, `.` and `..` left out.
     package func names() throws -> [String] {

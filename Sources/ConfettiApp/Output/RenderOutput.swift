@@ -2,6 +2,7 @@ import ConfettiGL
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import SystemPackage
 #endif
 
 /// Where `render --out` puts its frames: PNG frames in a directory, or one video file.
@@ -17,7 +18,7 @@ package enum OutputTarget: Equatable, Sendable {
             throw OutputRefusal("--out is empty: give a directory for PNG frames, or a file ending in \(VideoFormat.extensionList)")
         }
         if EntryKind.following(out) == .directory { return .frames(directory: out) }
-        guard let ext = PathText.fileExtension(out) else { return .frames(directory: out) }
+        guard let ext = FilePath.fileExtension(of: out) else { return .frames(directory: out) }
         guard let format = VideoFormat(rawValue: ext) else {
             throw OutputRefusal("cannot write \(out): .\(ext) is not a format confetti writes; --out takes a video ending in \(VideoFormat.extensionList), or a directory (a name with no extension) for PNG frames")
         }
@@ -136,7 +137,7 @@ package final class VideoFile: FrameSink {
         case .other: throw FileFailure("write", path, reason: "it is not a regular file (a video must be one)")
         default: break
         }
-        let (parent, name) = PathText.split(place)
+        let (parent, name) = (FilePath(place).directoryText, FilePath(place).nameText)
         let directory = try OutputDirectory(parent)
         lock = try RenderLock(in: directory, name: ".\(name).confetti-render.lock", guarding: path)
         do {

@@ -80,7 +80,7 @@ package enum FFmpeg {
     package static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
         for directory in directories {
-            let candidate = PathText.join(directory.isEmpty ? "." : String(directory), "ffmpeg")
+            let candidate = FilePath.joined(String(directory), "ffmpeg")
             if EntryKind.following(candidate) == .file && access(candidate, X_OK) == 0 {
                 return candidate
             }

@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
 import Foundation
+import SystemPackage
 
 /// `confetti render`: seeded launches of an effect drawn headlessly to PNG frames or a video,
 /// with its sound track, or the track alone as WAV. The same options give byte-identical files.
@@ -164,6 +165,14 @@ package struct Render {
             summary = "wrote \(path): \(recorder.frames) frames of \(what), \(format.codecName), \(bytes) bytes, in \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s"
         }
         return Outcome(frames: recorder.frames, sounds: heard.events.count, audioFrames: audioFrames, summary: summary)
+    }
+
+    /// Refuses a track file (`--audio`) whose name does not end in .wav, the one format the
+    /// track is written in.
+    package static func checkTrackName(_ audio: String) throws {
+        guard FilePath.fileExtension(of: audio) == "wav" else {
+            throw OptionRefusal("--audio \(audio): the track is written as WAV; give a file ending in .wav")
+        }
     }
 
     /// Frames a render may have, asked for or covering its duration.
