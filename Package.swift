@@ -92,7 +92,10 @@ let package = Package(
         ),
 
         // `make mutants`: seeded single-token mutations of Shaders/ and the CPU evaluators.
-        .executableTarget(name: "mutants"),
+        .executableTarget(
+            name: "mutants",
+            dependencies: ["ProcessSpawn", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
 
         // What every test target may use: the repository's root, other programs run and waited
         // for (ChildProcess, the built confetti, ffmpeg), and what a piece of work costs in CPU
