@@ -1,45 +1,46 @@
+import ArgumentParser
 import Foundation
+import ProcessSpawn
 
-// mutants: seeded single-token mutations of the shaders and the CPU evaluators, each run
-// against the test suite; a mutant the suite does not fail on is a survivor.
-//
-//   mutants [--seed S] [--sample N] [--cpu] [--only FILE] [--list]
-//
-// Shader mutants are tested without a rebuild: the tests read $CONFETTI_SHADER_DIR, pointed at
-// a mutated copy of Shaders/. CPU mutants (--cpu) edit Sources/ConfettiCore/Motion/*.swift in
-// place, rebuild, test, and put the file back. A run stops a test process at its first failure.
-// Survivors listed in Tests/Mutants/equivalent.txt (with the reason they change nothing) are
-// reported as equivalent; any other survivor makes the exit status 1.
+/// mutants: seeded single-token mutations of the shaders and the CPU evaluators, each run
+/// against the test suite; a mutant the suite does not fail on is a survivor.
+struct Mutants: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mutants",
+        abstract: "Seeded single-token mutations of the shaders and the CPU evaluators, each run against the test suite.",
+        discussion: """
+            Shader mutants are tested without a rebuild: the tests read $CONFETTI_SHADER_DIR, pointed at a \
+            mutated copy of Shaders/. CPU mutants (--cpu) edit Sources/ConfettiCore/Motion/*.swift in place, \
+            rebuild, test, and put the file back. Each mutant runs the suites tagged `math` first (the ones \
+            that prove the shaders and evaluators), then, if they pass, the whole suite; a run stops at the \
+            first failure. Survivors listed in Tests/Mutants/equivalent.txt (with the reason they change \
+            nothing) are reported as equivalent; any other survivor makes the exit status 1. Run from the \
+            package's top folder, after `swift build --build-tests`.
+            """
+    )
 
-struct Options {
+    @Option(help: "The seed of the sample.")
     var seed: UInt64 = 1
-    var sample: Int?
-    var cpu = false
-    var only: String?
-    var list = false
-}
 
-func parseOptions() -> Options {
-    var options = Options()
-    var arguments = CommandLine.arguments.dropFirst()
-    func value(_ name: String) -> String {
-        guard let v = arguments.popFirst() else { fail("\(name) needs a value") }
-        return v
+    @Option(help: "Test a seeded sample of this many mutants instead of all of them.")
+    var sample: Int?
+
+    @Flag(help: "Mutate the CPU evaluators (Sources/ConfettiCore/Motion) too: a rebuild per mutant.")
+    var cpu = false
+
+    @Option(help: ArgumentHelp("Mutate only this file.", valueName: "file"))
+    var only: String?
+
+    @Flag(help: "List the chosen mutants and stop.")
+    var list = false
+
+    func validate() throws {
+        if let sample, sample < 1 { throw ValidationError("--sample takes a whole number of at least 1, not \(sample)") }
     }
-    while let argument = arguments.popFirst() {
-        switch argument {
-        case "--seed": options.seed = UInt64(value(argument)) ?? { fail("--seed takes a whole number") }()
-        case "--sample": options.sample = Int(value(argument)) ?? { fail("--sample takes a whole number") }()
-        case "--cpu": options.cpu = true
-        case "--only": options.only = value(argument)
-        case "--list": options.list = true
-        case "--help", "-h":
-            say("usage: mutants [--seed S] [--sample N] [--cpu] [--only FILE] [--list]")
-            exit(0)
-        default: fail("unknown option \(argument)")
-        }
+
+    func run() throws {
+        runMutants(self)
     }
-    return options
 }
 
 /// A line on stdout at once, also when stdout is a file (print would buffer it).
@@ -203,53 +204,40 @@ func sample(_ all: [Mutant], count: Int?, seed: UInt64) -> [Mutant] {
 
 // MARK: Running the suite
 
-/// Runs `swift test --skip-build` with `environment` in a process group of its own, and stops
-/// the whole group (test processes, X servers they started) at the first failure. True when the
-/// suite failed (the mutant is killed).
-/// The suites that prove the shaders and evaluators, which kill nearly every mutant within a
-/// minute: tried first, so that a mutant the whole suite would kill late (the 100,000-frame
-/// viewer loop takes minutes) costs a minute, not a whole run.
-let provingSuites = [
-    "ShaderParityTests", "MotionParityTests", "ShapeParityTests", "PresetParityTests", "FullRangeParityTests",
-    "PixelProofTests", "MotionPixelProofTests", "FragmentVariantTests", "ReferenceRendererTests", "FrameGraphTests",
-    "HUDTests", "CelebrationTests", "ConfettiEvaluatorTests", "WindEvaluatorTests", "BezierTests", "FireworkTests",
-    "QuantisationErrorTests", "ShapeDistanceTests", "BloomTests", "StarLightTests", "PaperLightTests", "DriftPrecisionTests", "SpriteProofTests",
-]
-
-/// Whether the suite fails with this mutant: the proving suites first, then, if they all
-/// pass, the whole suite, so that a survivor has survived every test.
-func suiteFails(environment: [String: String]) -> Bool {
-    suiteFails(environment: environment, filter: provingSuites.joined(separator: "|")) || suiteFails(environment: environment, filter: nil)
+/// The suites tagged `math`, which prove the shaders and evaluators and kill nearly every mutant
+/// within a minute: tried first, so that a mutant the whole suite would kill late (the
+/// 100,000-frame viewer loop takes minutes) costs a minute, not a whole run. Read from the
+/// built tests by `Scripts/lane-filter`, as `make check` reads its lanes.
+func firstSuites() -> String {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-lane-\(getpid()).txt")
+    defer { try? FileManager.default.removeItem(at: log) }
+    let status = run(["Scripts/lane-filter", "math"], output: log.path)
+    guard status == 0, let filter = try? String(contentsOf: log, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+          !filter.isEmpty else { fail("Scripts/lane-filter math found no suites (\(Spawn.describe(status))): build the tests first") }
+    return filter
 }
 
+/// Whether the suite fails with this mutant: the `math` suites first, then, if they all pass,
+/// the whole suite, so that a survivor has survived every test.
+func suiteFails(environment: [String: String], first: String) -> Bool {
+    suiteFails(environment: environment, filter: first) || suiteFails(environment: environment, filter: nil)
+}
+
+/// Runs `swift test --skip-build` with `environment` in a session of its own, and stops the
+/// whole session (test processes, X servers they started) at the first failure. True when the
+/// suite failed (the mutant is killed).
 func suiteFails(environment: [String: String], filter: String?) -> Bool {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-mutant-\(getpid()).log")
     FileManager.default.createFile(atPath: log.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: log) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_APPEND, 0)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t(), allSignals = sigset_t()
-    sigemptyset(&noSignals)
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    // A session of its own (POSIX_SPAWN_SETSID, 0x80 in glibc): the suite starts X servers,
-    // compositors and copies of itself in process groups of their own, and killing its group
-    // would leave those running; everything in its session is found and killed instead.
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | 0x80))
-    let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
-    let argv = ["/usr/bin/env", "swift", "test", "--skip-build"] + (filter.map { ["--filter", $0] } ?? [])
-    var cArgs = argv.map { strdup($0) } + [nil], cEnv = env.map { strdup($0) } + [nil]
-    defer { (cArgs + cEnv).forEach { free($0) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv) == 0 else { fail("cannot run swift test") }
+    // A session of its own: the suite starts X servers, compositors and copies of itself in
+    // process groups of their own, and killing its group would leave those running; everything
+    // in its session is found and killed instead.
+    let spawn = Spawn(output: .file(log.path, append: true), error: .sameAsOutput, grouping: .ownSession,
+                      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    let arguments = ["swift", "test", "--skip-build"] + (filter.map { ["--filter", $0] } ?? [])
+    let pid: pid_t
+    do { pid = try spawn.start(arguments) } catch { fail("\(error)") }
     var failed = false, status: Int32 = 0
     while waitpid(pid, &status, WNOHANG) == 0 {
         if let text = try? String(contentsOf: log, encoding: .utf8), text.contains("✘") || text.contains("error:") {
@@ -280,114 +268,117 @@ func killSession(_ sid: pid_t) {
     }
 }
 
-func run(_ command: [String]) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return -1 }
-    process.waitUntilExit()
-    return process.terminationStatus
+/// Runs `command` to its end, its output to `output` (nothing if nil), and returns its wait
+/// status (-1 if it could not start).
+func run(_ command: [String], output: String? = nil) -> Int32 {
+    let spawn = Spawn(output: output.map { .file($0) } ?? .null)
+    guard let pid = try? spawn.start(command) else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return status
 }
 
 // MARK: Main
 
-let options = parseOptions()
-let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-let shaderFolder = root.appendingPathComponent("Shaders")
-guard FileManager.default.fileExists(atPath: shaderFolder.path) else { fail("run me from the package's top folder (no Shaders/ here)") }
+func runMutants(_ options: Mutants) {
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let shaderFolder = root.appendingPathComponent("Shaders")
+    guard FileManager.default.fileExists(atPath: shaderFolder.path) else { fail("run me from the package's top folder (no Shaders/ here)") }
 
-let equivalentFile = root.appendingPathComponent("Tests/Mutants/equivalent.txt")
-let equivalents: [String: String] = {
-    guard let text = try? String(contentsOf: equivalentFile, encoding: .utf8) else { return [:] }
-    var result: [String: String] = [:]
-    for line in text.split(separator: "\n") where !line.hasPrefix("#") && line.contains(" # ") {
-        let parts = line.components(separatedBy: " # ")
-        result[parts[0].trimmingCharacters(in: .whitespaces)] = parts.dropFirst().joined(separator: " # ")
-    }
-    return result
-}()
-
-var candidates: [Mutant] = []
-// Every shader, named by its path under Shaders/ (the library's at the top, the application's in
-// app/). The app/reference-*.glsl files are the benchmark's frozen copy of an earlier renderer,
-// kept only as a yardstick (docs/performance.md): they are copied, but not mutated.
-let shaderFiles = ["", "app/"].flatMap { sub in
-    ((try? FileManager.default.contentsOfDirectory(atPath: shaderFolder.appendingPathComponent(sub).path)) ?? [])
-        .filter { $0.hasSuffix(".glsl") }.map { sub + $0 }
-}.sorted()
-let shaderNames = shaderFiles.filter { !$0.hasPrefix("app/reference-") }
-for name in shaderNames where options.only == nil || options.only == "Shaders/" + name {
-    let source = (try? String(contentsOf: shaderFolder.appendingPathComponent(name), encoding: .utf8)) ?? ""
-    candidates += mutants(of: "Shaders/" + name, source: source, swift: false)
-}
-if options.cpu {
-    let motion = root.appendingPathComponent("Sources/ConfettiCore/Motion")
-    for name in ((try? FileManager.default.contentsOfDirectory(atPath: motion.path)) ?? []).sorted() where name.hasSuffix(".swift") {
-        let path = "Sources/ConfettiCore/Motion/" + name
-        guard options.only == nil || options.only == path, name != "SimulationClock.swift" else { continue }
-        let source = (try? String(contentsOf: motion.appendingPathComponent(name), encoding: .utf8)) ?? ""
-        candidates += mutants(of: path, source: source, swift: true)
-    }
-}
-let chosen = sample(candidates, count: options.sample, seed: options.seed)
-if options.list {
-    chosen.forEach { say($0.description) }
-    exit(0)
-}
-say("mutants: \(chosen.count) of \(candidates.count) mutants (seed \(options.seed))")
-
-var killed: [String: Int] = [:], total: [String: Int] = [:], equivalentCount: [String: Int] = [:]
-var survivors: [Mutant] = []
-let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-mutants-\(getpid())")
-defer { try? FileManager.default.removeItem(at: scratch) }
-
-for (n, mutant) in chosen.enumerated() {
-    total[mutant.file, default: 0] += 1
-    let started = Date()
-    var dead: Bool
-    if mutant.file.hasPrefix("Shaders/") {
-        try? FileManager.default.removeItem(at: scratch)
-        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        try? FileManager.default.createDirectory(at: scratch.appendingPathComponent("app"), withIntermediateDirectories: true)
-        for name in shaderFiles {
-            var text = (try? String(contentsOf: shaderFolder.appendingPathComponent(name), encoding: .utf8)) ?? ""
-            if "Shaders/" + name == mutant.file { text = mutant.apply(to: text) }
-            try? text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    let equivalentFile = root.appendingPathComponent("Tests/Mutants/equivalent.txt")
+    let equivalents: [String: String] = {
+        guard let text = try? String(contentsOf: equivalentFile, encoding: .utf8) else { return [:] }
+        var result: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") && line.contains(" # ") {
+            let parts = line.components(separatedBy: " # ")
+            result[parts[0].trimmingCharacters(in: .whitespaces)] = parts.dropFirst().joined(separator: " # ")
         }
-        dead = suiteFails(environment: ["CONFETTI_SHADER_DIR": scratch.path])
-    } else {
-        let url = root.appendingPathComponent(mutant.file)
-        let original = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        try? mutant.apply(to: original).write(to: url, atomically: true, encoding: .utf8)
-        dead = run(["swift", "build", "--build-tests"]) != 0 || suiteFails(environment: [:])
-        try? original.write(to: url, atomically: true, encoding: .utf8)
-    }
-    let verdict: String
-    if dead {
-        killed[mutant.file, default: 0] += 1
-        verdict = "killed"
-    } else if let reason = equivalents[mutant.key.trimmingCharacters(in: .whitespaces)] {
-        equivalentCount[mutant.file, default: 0] += 1
-        verdict = "equivalent (\(reason))"
-    } else {
-        survivors.append(mutant)
-        verdict = "SURVIVED"
-    }
-    say(String(format: "[%d/%d] %@: %@ (%.0f s)", n + 1, chosen.count, mutant.description, verdict, Date().timeIntervalSince(started)))
-}
-if options.cpu { _ = run(["swift", "build", "--build-tests"]) }  // back to the unmutated build
+        return result
+    }()
 
-say("\nmutation score per file (killed / total, equivalents apart):")
-for file in total.keys.sorted() {
-    let t = total[file]!, k = killed[file] ?? 0, e = equivalentCount[file] ?? 0
-    say("  \(file): \(k) / \(t - e) killed" + (e > 0 ? ", \(e) equivalent" : ""))
+    var candidates: [Mutant] = []
+    // Every shader, named by its path under Shaders/ (the library's at the top, the application's in
+    // app/). The app/reference-*.glsl files are the benchmark's frozen copy of an earlier renderer,
+    // kept only as a yardstick (docs/performance.md): they are copied, but not mutated.
+    let shaderFiles = ["", "app/"].flatMap { sub in
+        ((try? FileManager.default.contentsOfDirectory(atPath: shaderFolder.appendingPathComponent(sub).path)) ?? [])
+            .filter { $0.hasSuffix(".glsl") }.map { sub + $0 }
+    }.sorted()
+    let shaderNames = shaderFiles.filter { !$0.hasPrefix("app/reference-") }
+    for name in shaderNames where options.only == nil || options.only == "Shaders/" + name {
+        let source = (try? String(contentsOf: shaderFolder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        candidates += mutants(of: "Shaders/" + name, source: source, swift: false)
+    }
+    if options.cpu {
+        let motion = root.appendingPathComponent("Sources/ConfettiCore/Motion")
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: motion.path)) ?? []).sorted() where name.hasSuffix(".swift") {
+            let path = "Sources/ConfettiCore/Motion/" + name
+            guard options.only == nil || options.only == path, name != "SimulationClock.swift" else { continue }
+            let source = (try? String(contentsOf: motion.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            candidates += mutants(of: path, source: source, swift: true)
+        }
+    }
+    let chosen = sample(candidates, count: options.sample, seed: options.seed)
+    if options.list {
+        chosen.forEach { say($0.description) }
+        return
+    }
+    say("mutants: \(chosen.count) of \(candidates.count) mutants (seed \(options.seed))")
+    let first = firstSuites()
+
+    var killed: [String: Int] = [:], total: [String: Int] = [:], equivalentCount: [String: Int] = [:]
+    var survivors: [Mutant] = []
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-mutants-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+
+    for (n, mutant) in chosen.enumerated() {
+        total[mutant.file, default: 0] += 1
+        let started = Date()
+        var dead: Bool
+        if mutant.file.hasPrefix("Shaders/") {
+            try? FileManager.default.removeItem(at: scratch)
+            try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(at: scratch.appendingPathComponent("app"), withIntermediateDirectories: true)
+            for name in shaderFiles {
+                var text = (try? String(contentsOf: shaderFolder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+                if "Shaders/" + name == mutant.file { text = mutant.apply(to: text) }
+                try? text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            dead = suiteFails(environment: ["CONFETTI_SHADER_DIR": scratch.path], first: first)
+        } else {
+            let url = root.appendingPathComponent(mutant.file)
+            let original = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            try? mutant.apply(to: original).write(to: url, atomically: true, encoding: .utf8)
+            dead = run(["swift", "build", "--build-tests"]) != 0 || suiteFails(environment: [:], first: first)
+            try? original.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let verdict: String
+        if dead {
+            killed[mutant.file, default: 0] += 1
+            verdict = "killed"
+        } else if let reason = equivalents[mutant.key.trimmingCharacters(in: .whitespaces)] {
+            equivalentCount[mutant.file, default: 0] += 1
+            verdict = "equivalent (\(reason))"
+        } else {
+            survivors.append(mutant)
+            verdict = "SURVIVED"
+        }
+        say(String(format: "[%d/%d] %@: %@ (%.0f s)", n + 1, chosen.count, mutant.description, verdict, Date().timeIntervalSince(started)))
+    }
+    if options.cpu { _ = run(["swift", "build", "--build-tests"]) }  // back to the unmutated build
+
+    say("\nmutation score per file (killed / total, equivalents apart):")
+    for file in total.keys.sorted() {
+        let t = total[file]!, k = killed[file] ?? 0, e = equivalentCount[file] ?? 0
+        say("  \(file): \(k) / \(t - e) killed" + (e > 0 ? ", \(e) equivalent" : ""))
+    }
+    if survivors.isEmpty {
+        say("no survivors")
+    } else {
+        say("\(survivors.count) survivors:")
+        survivors.forEach { say("  \($0)") }
+        exit(1)
+    }
 }
-if survivors.isEmpty {
-    say("no survivors")
-} else {
-    say("\(survivors.count) survivors:")
-    survivors.forEach { say("  \($0)") }
-    exit(1)
-}
+
+Mutants.main()

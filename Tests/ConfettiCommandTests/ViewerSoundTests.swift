@@ -5,8 +5,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The viewer's sound, played through PulseAudio: with no server it goes on silently; with a
-/// private one, a recording of what it played has the bursts where the schedule puts them.
+/// The viewer's sound, played through PulseAudio: with no server it goes on silently; what a
+/// launch hands the sound thread is the schedule exactly; with a private server, a recording of
+/// what it played has the bursts where the schedule puts them, within what the thread promises.
 @Suite(.serialized) struct ViewerSoundTests {
     @Test func withNoSoundServerTheViewerSaysSoInOneLineAndPlaysOn() async throws {
         let server = try await XServer.start()
@@ -43,6 +44,26 @@ import TestSupport
         }
     }
 
+    /// The schedule exactly, with no sound thread and no clock: muted from the start, the
+    /// viewer's sound keeps what a launch hands it, which is the show's schedule to the bit.
+    @Test func theViewerHandsItsSoundExactlyTheShowsSchedule() async throws {
+        try await withWindowedViewer({ options in
+            options.silent = false
+            options.muted = true
+            options.effect = .show
+            options.seed = 1
+            options.width = 1280
+            options.height = 720
+        }) { viewer in
+            let sound = try #require(viewer.sound)
+            _ = try viewer.fireEffect()
+            let schedule = LaunchSchedule(effect: .show, seed: 1, launches: 1).sounds(in: Size(width: 1280, height: 720))
+            #expect(schedule.contains { $0.kind == .burst }, "the show has bursts to hear")
+            #expect(sound.unread == schedule.map { $0.delayed(by: viewer.clock.time) },
+                    "handed \(sound.unread.count) sounds, the schedule has \(schedule.count)")
+        }
+    }
+
     @Test func aRecordingOfWhatTheViewerPlaysHasItsBurstsWhereTheScheduleSays() async throws {
         let pulse = try await PulseServer.start()
         defer { pulse.stop() }
@@ -63,9 +84,10 @@ import TestSupport
 
         let bursts = LaunchSchedule(effect: .show, seed: 1).sounds(in: Size(width: 1280, height: 720)).filter { $0.kind == .burst }.map(\.time).sorted()
         // Where the recording began is the server's business, and the sound starts a moment
-        // after the window (its first launch's opening is not heard). The loudest cracks give
-        // the offset at which most of them fall on the schedule's bursts; then every burst the
-        // recording spans must be there, to the millisecond.
+        // after the window (its first launch's opening is not heard). Between two moves of the
+        // sound thread's place its blocks are contiguous samples of the track, so the bursts
+        // keep the schedule's spacing to the sample: the offset at which most cracks fall on
+        // bursts to the millisecond is where the recording lines up with the schedule.
         let cracks = recording.cracks(), frames = recording.frames
         let offsets = cracks.flatMap { c in bursts.map { c - $0 } }
         func matches(_ offset: Double) -> Int { bursts.filter { b in cracks.contains { abs($0 - (b + offset)) <= 0.001 } }.count }
@@ -75,9 +97,15 @@ import TestSupport
         let sounding = recording.soundingSpan()
         let spanned = bursts.filter { sounding.contains($0 + offset - 0.05) && sounding.contains($0 + offset + 0.05) }
         #expect(spanned.count >= bursts.count - 3, "the recording spans \(spanned.count) of \(bursts.count) bursts (\(sounding), offset \(offset))")
+        // What the thread promises is less than that: on a busy machine that keeps it off the
+        // CPU past the server's buffer, the server runs dry and what follows is heard late, and
+        // the thread moves its place back to the clock only once they are more than
+        // `SoundOutput.slack` (20 ms, a block) apart. So every burst is heard within that of
+        // where the clock puts it; the exact schedule is the in-process test's above.
+        let tolerance = SoundOutput.slack
         for time in spanned {
             let heard = recording.onset(near: time + offset)
-            #expect(heard.map { abs($0 - (time + offset)) <= 0.001 } == true,
+            #expect(heard.map { abs($0 - (time + offset)) <= tolerance } == true,
                     "burst at \(time) s of the schedule heard at \(String(describing: heard.map { $0 - offset })) s")
         }
     }

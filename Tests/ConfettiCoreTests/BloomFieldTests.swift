@@ -1,9 +1,10 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// The effect file's `bloom` section: read, checked, written, and off in every preset.
-@Suite struct BloomFieldTests {
+@Suite(.tags(.fileFormat)) struct BloomFieldTests {
     func decode(_ text: String) throws -> Effect {
         try EffectFile.decode(Data(text.utf8), file: "glow.json")
     }

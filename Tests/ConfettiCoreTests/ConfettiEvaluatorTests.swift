@@ -1,9 +1,10 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// The closed form against a numerical solution of the same differential equation.
-@Suite struct ConfettiEvaluatorTests {
+@Suite(.tags(.math)) struct ConfettiEvaluatorTests {
     let physics = ConfettiPhysics.standard
 
     /// One axis of dv/dt = g - drag v, integrated with classical RK4 at step h.

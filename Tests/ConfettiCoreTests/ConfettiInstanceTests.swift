@@ -1,8 +1,9 @@
 import ConfettiCore
 import Testing
+import TestSupport
 
 /// The record's Swift layout against the attribute table the GL layer binds.
-@Suite struct ConfettiInstanceTests {
+@Suite(.tags(.math)) struct ConfettiInstanceTests {
     typealias Record = ConfettiInstance
 
     func offset(_ key: PartialKeyPath<Record>) -> Int { MemoryLayout<Record>.offset(of: key)! }

@@ -1,8 +1,9 @@
 import ConfettiCore
 import Testing
+import TestSupport
 
 /// The spawner against the distributions of docs/effects.md.
-@Suite struct ConfettiLaunchTests {
+@Suite(.tags(.math)) struct ConfettiLaunchTests {
     let viewport = Size(width: 1280, height: 720)
 
     /// Checks every draw lies in `range` and that, over many draws, both ends are approached

@@ -1,11 +1,12 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Depth (docs/effects.md, Depth): a confetti launch as one spawn per layer, farthest first,
 /// piece i in layer i mod n, each piece and its layer's physics scaled by the layer's factor s
 /// so that its path is the undepthed one scaled by s about its launch point.
-@Suite struct DepthTests {
+@Suite(.tags(.math)) struct DepthTests {
     let viewport = Size(width: 1280, height: 720)
     let button = Rect(x: 600, y: 340, width: 80, height: 40)
 

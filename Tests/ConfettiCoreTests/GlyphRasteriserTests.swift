@@ -1,10 +1,11 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Emoji and text sprites: one emoji one glyph, text a mask unless it has emoji, refusals that
 /// name the character or the font, and the font pinned by its digest.
-@Suite struct GlyphRasteriserTests {
+@Suite(.tags(.fileFormat)) struct GlyphRasteriserTests {
     /// FNV-1a 64 of /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf from Debian 12's
     /// fonts-noto-color-emoji 2.042-0+deb12u1 (10,980,856 bytes; SHA-256 e5899ed3…f1ec). The
     /// emoji sprites these tests check (🎉 136 × 128, the sequences one glyph each) were drawn

@@ -1,9 +1,10 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Input files refused unread with one line, and file-system errors in words.
-@Suite struct InputFileTests {
+@Suite(.tags(.fileFormat)) struct InputFileTests {
     func refusal(_ path: String, maxBytes: Int = 1 << 20) -> String? {
         do {
             _ = try InputFile.read(path, maxBytes: maxBytes, noun: "an effect file")

@@ -1,10 +1,11 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// PNG sprites: straight alpha premultiplied exactly, and every file that is not a small PNG
 /// image refused with one line, the oversized ones before a pixel is decoded.
-@Suite struct PNGSpriteTests {
+@Suite(.tags(.fileFormat)) struct PNGSpriteTests {
     /// A directory of its own for each test, removed after it.
     final class Scratch {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-png-\(UUID())")

@@ -1,11 +1,12 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Paper in 3D on the CPU: a tumbling piece's pose is a rotation seen head-on (Rodrigues), never
 /// thinner than `PaperPose.thinnest`; its axis is uniform on the sphere; the light brightens the
 /// face turned to it and foil glints white; a piece's back shows its own colour.
-@Suite struct PaperTurnTests {
+@Suite(.tags(.math)) struct PaperTurnTests {
     let viewport = Size(width: 800, height: 600)
 
     static func tumbling(_ burst: ConfettiLaunch = .standard, shading: PaperShading = .none) -> ConfettiLaunch {

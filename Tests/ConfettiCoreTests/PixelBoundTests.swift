@@ -1,11 +1,12 @@
 import ConfettiCore
 import ConfettiProof
 import Testing
+import TestSupport
 
 /// The pixel proof's bound follows the geometry's float error: an edge may be off by what the
 /// vertex stage's proven error moves it, which is nothing for ordinary pieces (the bound stays
 /// the blending's own) and several levels at the tip of a long piece spinning fast.
-@Suite struct PixelBoundTests {
+@Suite(.tags(.math)) struct PixelBoundTests {
     static func slack(_ effect: Effect, scale: Double) -> (largest: Int, pixels: Int) {
         let viewport = Verification.pixelViewport
         var rng = SeededGenerator(seed: 7, stream: 0)

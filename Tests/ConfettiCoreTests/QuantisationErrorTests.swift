@@ -2,11 +2,12 @@ import ConfettiCore
 import ConfettiProof
 import Foundation
 import Testing
+import TestSupport
 
 /// The compact record's quantisation error against its derivation (docs/effects.md, Compact
 /// record): the piece the record holds, evaluated, stays within `poseError` of the piece as
 /// spawned, over seeded launches across every confetti field's whole range.
-@Suite struct QuantisationErrorTests {
+@Suite(.tags(.math)) struct QuantisationErrorTests {
     struct Worst: CustomStringConvertible {
         var ratio: [String: Double] = [:]
         var bound: [String: Double] = [:]

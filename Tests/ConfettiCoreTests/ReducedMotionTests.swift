@@ -1,6 +1,7 @@
 @testable import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// The largest difference between two vectors' components.
 func gap<V: SIMD>(_ a: V, _ b: V) -> Double where V.Scalar == Double {
@@ -173,5 +174,53 @@ extension ReducedMotionTests {
             checked += 1
         }
         #expect(checked >= 7)
+    }
+}
+
+/// Reduced motion is the same effect slowed down in time, with fewer pieces and no crackle.
+@Suite(.tags(.math)) struct ReducedMotionTests {
+    /// Every preset that throws confetti: a piece of the reduced effect, at age t/s, is drawn
+    /// where and as the piece of the effect is at age t: its trail's ghosts (spaced in time) and,
+    /// as a ribbon, its wave (turning in time) too. Wind, spin, flutter and spread all enter.
+    @Test func aReducedPieceOfEveryPresetIsTheSamePieceSlowedDownItsTrailAndRibbonWaveToo() {
+        let viewport = Size(width: 1280, height: 720)
+        let s = Effect.reducedMotionSlowdown
+        let throwsConfetti = EffectFile.fields.first { $0.section == "confetti" }!.kinds
+        var checked = 0
+        for (name, effect, _) in Effect.presets where throwsConfetti.contains(effect.kind) {
+            let confetti = effect.confetti, slow = effect.reducedMotion.confetti
+            // Half: a burst's count rounded down (at least one), a stream's rate × duration
+            // rounded up, as its count always is.
+            let half = confetti.emission.rate > 0 ? (confetti.pieceCount + 1) / 2 : max(1, confetti.pieceCount / 2)
+            #expect(slow.pieceCount == half, "\(name): \(confetti.pieceCount) pieces reduced to \(slow.pieceCount), not \(half)")
+            #expect(slow.physics.trail.ghosts == confetti.physics.trail.ghosts, "\(name): as many ghosts")
+            for seed in UInt64(1)...3 {
+                var a = SeededGenerator(seed: seed), b = SeededGenerator(seed: seed)
+                let fast = confetti.spawnOne(in: viewport, using: &a), reduced = slow.spawnOne(in: viewport, using: &b)
+                var fastRibbon = fast, reducedRibbon = reduced
+                (fastRibbon.shape, reducedRibbon.shape) = (.ribbon, .ribbon)
+                for (p, q) in [(fast, reduced), (fastRibbon, reducedRibbon)] {
+                    for t in stride(from: 0.0, through: confetti.physics.lifetime, by: 0.1) {
+                        let drawn = ConfettiKind.drawnInstances(p, at: t, uniforms: confetti.physics)
+                        let slowed = ConfettiKind.drawnInstances(q, at: t / s, uniforms: slow.physics)
+                        #expect(drawn.count == slowed.count)
+                        for (k, (d, e)) in zip(drawn, slowed).enumerated() {
+                            let at = "\(name), seed \(seed), \(p.shape) at \(t) s, instance \(k)"
+                            // A thousandth of the float32 error each is allowed: double rounding.
+                            #expect(abs(d.centre.x - e.centre.x) + abs(d.centre.y - e.centre.y) <= 1e-3 * d.centreError + 1e-12,
+                                    "\(at): centre (\(d.centre.x), \(d.centre.y)) vs (\(e.centre.x), \(e.centre.y))")
+                            #expect(abs(d.angle - e.angle) <= 1e-3 * d.angleError + 1e-12, "\(at): angle \(d.angle) vs \(e.angle)")
+                            #expect(gap(d.halfSize, e.halfSize) <= 1e-3 * d.halfSizeError + 1e-12, "\(at): size \(d.halfSize) vs \(e.halfSize)")
+                            #expect(gap(d.color, e.color) <= 1e-3 * d.colorError + 1e-12, "\(at): colour \(d.color) vs \(e.color)")
+                            #expect(gap(d.wave, e.wave) <= 1e-3 * d.waveError + 1e-12, "\(at): wave \(d.wave) vs \(e.wave)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 1_000)
+        #expect(Effect.finale.reducedMotion.rocket.crackles == 0, "no flashing")
+        #expect(Effect.celebration.reducedMotion.fireworks.firework.timing.duration == Effect.celebration.fireworks.firework.timing.duration / s)
     }
 }

@@ -1,7 +1,8 @@
 import ConfettiCore
 import Testing
+import TestSupport
 
-@Suite struct SeededGeneratorTests {
+@Suite(.tags(.math)) struct SeededGeneratorTests {
     @Test func matchesThePublishedXoshiro256StarStarWithSplitMix64Seeding() {
         // Computed with an independent implementation of Blackman & Vigna's reference code.
         var rng = SeededGenerator(seed: 0)

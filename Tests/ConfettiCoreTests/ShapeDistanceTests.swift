@@ -1,10 +1,11 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// The CPU's shape distances (the twins of `Shaders/shapes.glsl`) against geometry worked out
 /// by hand: where the edge is, how far a point is from it, and on which side.
-@Suite struct ShapeDistanceTests {
+@Suite(.tags(.math)) struct ShapeDistanceTests {
     let h = SIMD2(10.0, 10.0)
 
     @Test func aCircleIsMeasuredExactly() {

@@ -1,10 +1,11 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Shapes mixed by weight, two-sided paper and the shape presets: spawning, the evaluator and
 /// the effect file.
-@Suite struct ShapeMixTests {
+@Suite(.tags(.math)) struct ShapeMixTests {
     let viewport = Size(width: 1280, height: 720)
 
     @Test func shapesAreDrawnInProportionToTheirWeights() {

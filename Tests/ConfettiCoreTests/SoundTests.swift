@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Sound: events listed at spawn with the particles, synthesised from the seed alone.
-@Suite struct SoundTests {
+@Suite(.tags(.math)) struct SoundTests {
     static let viewport = Size(width: 1280, height: 720)
 
     /// The whole track of `schedule`, as `render --audio` writes it.

@@ -1,6 +1,7 @@
 @testable import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// The `sprites` field of an effect file: every entry checked before any picture is made, each
 /// error named by its path, and what reaches `Sprite(_:size:weight:tint:relativeTo:)`.
@@ -8,7 +9,7 @@ import Testing
 /// Emoji, text, PNG and SVG sources are made by rasterisers that may or may not be built in:
 /// where a test hands a valid entry to the seam it accepts either outcome, a sprite with the
 /// entry's numbers or a `SpriteError` named by the entry's path, so that it holds both ways.
-@Suite struct SpriteFieldTests {
+@Suite(.tags(.fileFormat)) struct SpriteFieldTests {
     func decode(_ confetti: String, directory: String? = nil) throws -> Effect {
         try EffectFile.decode(Data(#"{"kind": "confetti", "confetti": {\#(confetti)}}"#.utf8), file: "e.json", directory: directory)
     }

@@ -1,8 +1,9 @@
 import ConfettiCore
 import Testing
+import TestSupport
 
 /// Where each effect kind draws sprites (`EffectKind.withSprites`, which `--emoji` asks).
-@Suite struct SpriteKindTests {
+@Suite(.tags(.fileFormat)) struct SpriteKindTests {
     /// Each effect kind puts sprites where its particles are, or has none (success path: a
     /// picture needs no rasteriser).
     @Test func eachKindDressesItsOwnParticles() throws {

@@ -1,10 +1,11 @@
 import ConfettiCore
 import Foundation
 import Testing
+import TestSupport
 
 /// The wind's closed form against a numerical solution of the same differential equation,
 /// dv/dt = −drag·(v − w(birth + τ)), as the confetti's own motion is checked.
-@Suite struct WindEvaluatorTests {
+@Suite(.tags(.math)) struct WindEvaluatorTests {
     /// x after age `t` of dx/dτ = v, dv/dτ = −c·(v − w(birth + τ)), by classical RK4 at step ≈ h.
     func rk4(x0: Double, v0: Double, wind: Wind, birth: Double, drag c: Double, until t: Double, step h: Double) -> Double {
         var x = x0, v = v0

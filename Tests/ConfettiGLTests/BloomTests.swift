@@ -5,10 +5,11 @@ import ConfettiProof
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// The bloom pass against its CPU reference (`BloomReference`), pass by pass and end to end,
 /// and what it must and must not do to a frame.
-@Suite struct BloomTests {
+@Suite(.tags(.math)) struct BloomTests {
     /// What the GPU drew: the frame without bloom, with it, and every target of the pass.
     struct Drawn {
         var plain: RGBAImage

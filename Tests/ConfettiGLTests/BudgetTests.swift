@@ -4,9 +4,10 @@ import ConfettiGL
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// The budget: every cost computed before any work, and refusals that name what multiplied up.
-@Suite struct BudgetTests {
+@Suite(.tags(.library)) struct BudgetTests {
     /// The message of the `BudgetError` `body` throws, or nil if it passes.
     func refusal(_ body: () throws -> Void) -> String? {
         do {

@@ -3,9 +3,10 @@ import ConfettiGL
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// Sparks in front of the button cover it; sparks behind it are hidden by it.
-@Suite struct ButtonSideTests {
+@Suite(.tags(.math)) struct ButtonSideTests {
     @Test func frontSparksCoverTheButtonAndBehindSparksDoNot() async throws {
         var front = 0, behind = 0
         // Seeded launches of four standard fireworks around the button, until enough sparks

@@ -4,9 +4,10 @@ import ConfettiGL
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// The embedding facade, used as an app with its own context and state would use it.
-@Suite struct CelebrationTests {
+@Suite(.tags(.library)) struct CelebrationTests {
     /// Every piece of state `draw` may touch, read back from GL.
     struct HostState: Equatable {
         var blend, depthTest, cullFace: Bool

@@ -3,13 +3,14 @@ import ConfettiProof
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// Both motion shaders take d = 1 − e^(−kt) from its series while kt < 1/4, because there the
 /// direct form 1 − exp(−kt) subtracts two nearly equal numbers and loses about three bits of d:
 /// a slow drift (small drag, early age) would carry that error into every position. Measured
 /// here as ulps of d: a piece thrown at 1024 pt/s with drag 1 from the origin and no other force
 /// is at x = 1024·d, so x/1024 is the shader's d exactly.
-@Suite struct DriftPrecisionTests {
+@Suite(.tags(.math)) struct DriftPrecisionTests {
     /// Ages (as floats, so the shader's age is exact) up to kt = 1/2.
     static let ages = (1...500).map { Double(Float(Double($0) / 1000)) }
 

@@ -3,11 +3,12 @@ import ConfettiApp
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// The renderer draws each span with `particle.frag.glsl` built for the shapes the span holds
 /// (`SHAPES`), so that spans of rectangles do not pay for stars on llvmpipe, and a variant
 /// draws exactly what the build for every shape draws.
-@Suite struct FragmentVariantTests {
+@Suite(.tags(.math)) struct FragmentVariantTests {
     @Test func aSpanIsDrawnByTheBuildForItsOwnShapesAndTheBuildIsKept() async throws {
         let viewport = Size(width: 320, height: 180)
         try await SharedGL.run {

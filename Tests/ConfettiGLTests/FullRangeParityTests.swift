@@ -2,12 +2,13 @@ import ConfettiGL
 import ConfettiProof
 import Foundation
 import Testing
+import TestSupport
 
 /// Parity over everything an effect file may say: every numeric field of the confetti, classic
 /// and fountain sections at its minimum, its maximum and random values in between (one field
 /// at a time, the rest at the preset's), through the one parity harness with its derived
 /// tolerances. The fields and their ranges come from the tables the file reader uses.
-@Suite struct FullRangeParityTests {
+@Suite(.tags(.math)) struct FullRangeParityTests {
     /// Fields whose size only multiplies the work, not the arithmetic: swept up to a sample size.
     static let counts: Set<String> = ["count", "sparkCount", "fireworks"]
 

@@ -2,8 +2,9 @@ import ConfettiApp
 import ConfettiGL
 import GLTestSupport
 import Testing
+import TestSupport
 
-@Suite struct InstanceRingTests {
+@Suite(.tags(.library)) struct InstanceRingTests {
     /// Clears and draws the confetti alive at `now`.
     @discardableResult
     func render(_ renderer: ParticleRenderer<ConfettiKind>, at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {

@@ -1,10 +1,11 @@
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// Wind, trail ghosts, colour ramps and size over life in `confetti.vert.glsl` against the Swift
 /// evaluator, through the one parity harness: random launches, births, viewports, winds and ages.
-@Suite struct MotionParityTests {
+@Suite(.tags(.math)) struct MotionParityTests {
     /// 600 pieces from 20 launches in viewports from 320×240 to 3840×2160, born at random moments
     /// of the first two seconds, so that the wind meets each at its own point of the gust.
     static func particles(seed: UInt64) -> [ConfettiParticle] {

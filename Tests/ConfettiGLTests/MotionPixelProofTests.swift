@@ -3,11 +3,12 @@ import ConfettiGL
 import ConfettiProof
 import Foundation
 import Testing
+import TestSupport
 
 /// Headless renders of wind, trails, colour ramps and size over life against the CPU reference
 /// rasteriser, every pixel: the ghosts' order, fade and taper, the ramp's colours and the
 /// shrinking pieces are what these catch, which the vertex outputs alone cannot show in blending.
-@Suite struct MotionPixelProofTests {
+@Suite(.tags(.math)) struct MotionPixelProofTests {
     static func pieces(_ physics: ConfettiPhysics, count: Int = 120, seed: UInt64 = 61) -> any ParticleBatch {
         var burst = ConfettiLaunch.mixedShapes
         burst.count = count

@@ -2,11 +2,12 @@ import ConfettiGL
 import ConfettiProof
 import Foundation
 import Testing
+import TestSupport
 
 /// Tumbling, lit, two-sided paper on the GPU: `confetti.vert.glsl`'s pose, parallelogram and lit
 /// colour against the Swift evaluator through the one parity harness, and `particle.frag.glsl`'s
 /// parallelogram coverage against the CPU rasteriser, pixel by pixel.
-@Suite struct PaperLightTests {
+@Suite(.tags(.math)) struct PaperLightTests {
     static func burst(_ shading: PaperShading) -> ConfettiLaunch {
         var burst = ConfettiLaunch.standard
         burst.shapes = ConfettiShape.allCases

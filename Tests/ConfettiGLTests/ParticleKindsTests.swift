@@ -3,10 +3,11 @@ import ConfettiGL
 import ConfettiProof
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// The registry of particle kinds is the one list everything iterates: a kind registered
 /// there is drawn, budgeted, traced and proven without any other site naming it.
-@Suite struct ParticleKindsTests {
+@Suite(.tags(.library)) struct ParticleKindsTests {
     @Test func everyRegisteredKindHasItsOwnName() {
         let names = ParticleKinds.all.map { $0.plural }
         #expect(Set(names).count == names.count, "\(names)")

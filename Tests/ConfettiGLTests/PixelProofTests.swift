@@ -4,12 +4,13 @@ import ConfettiProof
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// Headless renders against the CPU reference rasteriser: every pixel of scenes with rotated
 /// rectangles and circles, stars, hearts, triangles and waving ribbons on both faces, fading
 /// pieces over the button, sparks at several scales, at content scales 1 and 2. This is what catches shape, rotation direction, size and blending errors,
 /// which vertex outputs alone cannot show.
-@Suite struct PixelProofTests {
+@Suite(.tags(.math)) struct PixelProofTests {
     /// The CPU's picture of `scene`: `PixelProof`'s (what `confetti verify` draws), with the
     /// button between its two sides.
     func reference(_ scene: Scene, button: CelebrateButton?) -> ReferenceRasteriser {

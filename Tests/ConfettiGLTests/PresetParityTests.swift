@@ -3,12 +3,13 @@ import ConfettiProof
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// Every registered preset (those added later included) through the one parity check and the
 /// pixel proof, as `confetti verify` runs them: its vertex shaders against the Swift evaluators
 /// at seeds, viewports, epochs (up to 30 days) and ages drawn from a seeded generator rather
 /// than chosen by hand, then headless renders against the CPU rasteriser.
-@Suite struct PresetParityTests {
+@Suite(.tags(.math)) struct PresetParityTests {
     @Test(arguments: Effect.presets.map(\.name))
     func everyPresetsGPUAndCPUAgreeAtRandomSeedsTimesAndViewports(_ name: String) async throws {
         let effect = try #require(Effect.preset(name))

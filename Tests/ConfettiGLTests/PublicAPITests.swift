@@ -5,7 +5,7 @@ import TestSupport
 /// The library's public API is the list docs/api.md gives, no more and no less: a public
 /// declaration in ConfettiCore or ConfettiGL that the list does not name fails here, and so does
 /// a listed name that is no longer public. What the app and the tests share besides is `package`.
-@Suite struct PublicAPITests {
+@Suite(.tags(.library)) struct PublicAPITests {
     static let root = Repository.root
 
     /// Every `public` declaration of the library's modules, by the type that holds it ("" for a

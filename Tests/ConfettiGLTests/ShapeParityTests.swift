@@ -1,11 +1,12 @@
 import ConfettiGL
 import Foundation
 import Testing
+import TestSupport
 
 /// `confetti.vert.glsl` with every shape, two-sided paper and waving ribbons against the Swift
 /// evaluator through the one parity harness: the flip's sign (`facing`), the shaded colour and
 /// each ribbon's wave (`vWave`) and widened quad, at derived tolerances.
-@Suite struct ShapeParityTests {
+@Suite(.tags(.math)) struct ShapeParityTests {
     static func particles() -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: 2_610)
         var burst = ConfettiLaunch.standard

@@ -5,12 +5,13 @@ import ConfettiProof
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// Sprites against the CPU: the vertex outputs of every kind drawn as a picture (through the one
 /// parity harness) and every pixel of headless renders against the reference rasteriser, which
 /// samples the same texel bytes in Double. The pictures are made here, so no font or file can
 /// change the proof.
-@Suite struct SpriteProofTests {
+@Suite(.tags(.math)) struct SpriteProofTests {
     /// An arrow pointing right over a two-colour gradient, half transparent at the tail and cut
     /// away in one corner: every way of getting the picture wrong (mirrored, flipped, rotated,
     /// its alpha straight, its rows upside down) changes pixels.

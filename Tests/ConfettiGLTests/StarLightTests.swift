@@ -3,11 +3,12 @@ import ConfettiProof
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// Stars: every light feature (glow, streak, ribbon and dot trails, colour temperature and
 /// change, flicker, strobe) on the GPU against `StarPhysics.evaluate`, by transform feedback at
 /// seeded random epochs, ages and viewports, and pixel by pixel against the CPU rasteriser.
-@Suite struct StarLightTests {
+@Suite(.tags(.math)) struct StarLightTests {
     /// Each look a star can have, one spawn each, from `seed`.
     static func features(seed: UInt64, in viewport: Size) -> [any ParticleBatch] {
         var rng = SeededGenerator(seed: seed)

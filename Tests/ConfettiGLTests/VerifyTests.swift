@@ -3,10 +3,11 @@ import ConfettiProof
 import Foundation
 import GLTestSupport
 import Testing
+import TestSupport
 
 /// What `confetti verify` runs (the tests' own parity check and pixel proof) fails, naming what
 /// and where, for a wrong CPU evaluator. The command itself is VerifyCommandTests'.
-@Suite struct VerifyTests {
+@Suite(.tags(.math)) struct VerifyTests {
     @Test func aCPUEvaluatorThatDiffersFailsToo() async throws {
         let result = try await SharedGL.run {
             var verification = Verification()

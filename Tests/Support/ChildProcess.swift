@@ -1,12 +1,13 @@
 import Foundation
+import ProcessSpawn
 import Synchronization
 
 /// A program a test starts, watches and stops: a server, a tool, or the confetti binary. The
 /// one way the tests run another program.
 ///
-/// Test threads block most signals and a spawned child inherits that mask, so it would ignore
-/// SIGTERM; the spawn attributes give the child a clean mask and default handlers. Its stdout
-/// and stderr go to files (no pipe to fill and block on), read back at any time.
+/// Started by `Spawn` (a clean signal mask and default handlers, though test threads block most
+/// signals). Its stdout and stderr go to files (no pipe to fill and block on), read back at any
+/// time.
 ///
 /// Nothing here blocks a test thread. The tests run on a pool of as many threads as cores (two
 /// here), and a thread that sat in `waitpid` or `usleep` while a child worked would hold up the
@@ -61,35 +62,16 @@ package final class ChildProcess: Sendable {
         stdoutFile = folder.appendingPathComponent("\(tag).out")
         stderrFile = folder.appendingPathComponent("\(tag).err")
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input?.path ?? "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         // Glibc's posix_spawn_file_actions_addchdir_np does not import; env -C changes directory.
         let command = directory.map { ["env", "-C", $0.path] + arguments } ?? arguments
-        var argv = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, command[0], &actions, &attributes, &argv, &envp)
-        guard spawned == 0 else {
+        let spawn = Spawn(input: input.map { .file($0.path) } ?? .null, output: .file(stdoutFile.path), error: .file(stderrFile.path),
+                          environment: environment)
+        do {
+            pid = try spawn.start(command)
+        } catch {
             if let ownLogs { try? FileManager.default.removeItem(at: ownLogs) }
-            throw TestFailure("could not start \(arguments[0]): \(String(cString: strerror(spawned))); is its Debian package installed? (make test installs it)")
+            throw TestFailure("could not start \(arguments[0]): \(error.reason); is its Debian package installed? (make test installs it)")
         }
-        self.pid = pid
     }
 
     deinit {

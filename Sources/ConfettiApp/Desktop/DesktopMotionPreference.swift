@@ -1,4 +1,6 @@
+import CPosix
 import Foundation
+import ProcessSpawn
 
 /// Whether the desktop asks for fewer animations: GNOME's `org.gnome.desktop.interface
 /// enable-animations`, read with `gsettings` when it is on the PATH.
@@ -12,22 +14,28 @@ package enum DesktopMotionPreference {
     /// timeout mean no preference.
     package static func asksForReducedMotion(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let gsettings = executable("gsettings", path: environment["PATH"] ?? "") else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gsettings)
-        process.arguments = ["get", "org.gnome.desktop.interface", "enable-animations"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        do { try process.run() } catch { return false }
-        guard finished.wait(timeout: .now() + timeout) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            return false
+        var ends: [Int32] = [0, 0]
+        guard confetti_pipe_cloexec(&ends) == 0 else { return false }
+        defer { close(ends[0]) }
+        let spawn = Spawn(output: .descriptor(ends[1]))
+        let started = try? spawn.start([gsettings, "get", "org.gnome.desktop.interface", "enable-animations"])
+        close(ends[1])
+        guard let pid = started else { return false }
+        // Its one line fits the pipe, so it never waits on this process to read it.
+        var status: Int32 = 0
+        let giveUp = ContinuousClock.now + .seconds(timeout)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard ContinuousClock.now < giveUp else {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return false
+            }
+            usleep(5_000)
         }
-        let text = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        return process.terminationStatus == 0 && text.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = read(ends[0], &bytes, bytes.count)
+        let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+        return status == 0 && text.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
     }
 
     /// The first executable file called `name` in the directories of `path`.

@@ -1,6 +1,7 @@
 import CPosix
 import ConfettiGL
 import Foundation
+import ProcessSpawn
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -96,8 +97,9 @@ package enum FFmpeg {
 /// A running ffmpeg that reads raw frames on its standard input.
 ///
 /// It runs in its own process group, so a Ctrl-C at the terminal reaches confetti alone, which
-/// then decides what happens to ffmpeg; SIGINT, SIGTERM and SIGPIPE are reset to their defaults
-/// for it. Its standard error goes to an unnamed temporary file, read when it fails.
+/// then decides what happens to ffmpeg; its signals are at their defaults (`Spawn`), SIGPIPE
+/// included, which confetti ignores. Its standard error goes to an unnamed temporary file, read
+/// when it fails.
 final class FFmpegProcess {
     let pid: pid_t
     private var input: Int32
@@ -114,34 +116,14 @@ final class FFmpegProcess {
         }
         defer { close(pipeEnds[0]) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fileno(log), 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var noneBlocked = sigset_t()
-        sigemptyset(&noneBlocked)
-        posix_spawnattr_setsigmask(&attributes, &noneBlocked)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        guard status == 0 else {
+        let spawn = Spawn(input: .descriptor(pipeEnds[0]), output: .null, error: .descriptor(fileno(log)), grouping: .ownGroup)
+        let child: pid_t
+        do {
+            child = try spawn.start([executable] + arguments)
+        } catch {
             close(pipeEnds[1])
             fclose(log)
-            throw OutputRefusal("cannot start \(executable): \(FileFailure.reason(status))")
+            throw OutputRefusal("cannot start \(executable): \(FileFailure.reason(error.code))")
         }
         pid = child
         input = pipeEnds[1]
@@ -210,11 +192,7 @@ final class FFmpegProcess {
     }
 
     /// How a wait status reads in a message.
-    static func describe(_ status: Int32) -> String {
-        let signal = status & 0x7f
-        if signal == 0 { return "exit status \((status >> 8) & 0xff)" }
-        return "killed by signal \(signal)"
-    }
+    static func describe(_ status: Int32) -> String { Spawn.describe(status) }
 
     /// Exit status 0 and not a word at error level: ffmpeg has been seen to report a failed
     /// write and still exit 0, so a message counts as a failure too.

@@ -41,7 +41,7 @@ package final class SoundOutput: @unchecked Sendable {
     /// is moved there: after the server ran dry (a starved thread), a step, a rewind. Above the
     /// few milliseconds the server's latency readings wander by on a busy machine (each move is
     /// a jump in the sound), well within what an eye and an ear take as together.
-    static let slack = 0.02
+    package static let slack = 0.02
     /// A reading of the latency is trusted only when the clock moved less than this while it
     /// was taken (the thread was not kept off the CPU meanwhile), s.
     static let readingSpan = 0.001
@@ -76,6 +76,10 @@ package final class SoundOutput: @unchecked Sendable {
         lock.withLock { shared.added += events }
         lastEnd = max(lastEnd, events.map { $0.time + $0.duration }.max() ?? 0)
     }
+
+    /// What has been added and not yet taken by the thread: everything added since the start
+    /// while muted, since no thread runs before the first unmute.
+    package var unread: [SoundEvent] { lock.withLock { shared.added } }
 
     /// When the last sound added ends, on the animation clock (the frame loop's own).
     package private(set) var lastEnd = -Double.infinity
