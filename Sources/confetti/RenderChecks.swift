@@ -19,7 +19,7 @@ extension RenderCommand: CheckedBeforeRun {
         }
         // Shader files on disk are read now: render makes its output directory before it
         // builds the programs.
-        try SceneRenderer.checkShaderFiles(ShaderLibrary.resolve(shaders.shaderDir))
+        _ = try ShaderLibrary.resolve(shaders.shaderDir, requiring: SceneRenderer.programFiles)
         try Budget.render(Budget.RenderRequest(
             effect: chosen, launches: launches, interval: interval, countGiven: count != nil,
             width: size.width, height: size.height, fps: fps, frames: frames, duration: duration
