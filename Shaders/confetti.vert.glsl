@@ -88,7 +88,7 @@ void main() {
         normal = flippingNormal(rotation, flip);
         normal.z = facing;  // the same cosine: the face shown and `facing` agree
 #else
-        normal = vec3(0.0, 0.0, facing);  // unlit, only the face shown is read
+        normal = vec3(facing);  // unlit, only its z (the face shown) is read
 #endif
         width = aShape.x * max(0.15, abs(facing)) * size;
     }
