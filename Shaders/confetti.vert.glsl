@@ -84,8 +84,12 @@ void main() {
     } else {
         float flip = aTumble.z * t + aTumble.w;
         facing = cos(flip);
+#if PAPER_LIT
         normal = flippingNormal(rotation, flip);
         normal.z = facing;  // the same cosine: the face shown and `facing` agree
+#else
+        normal = vec3(facing);  // unlit, only its z (the face shown) is read
+#endif
         width = aShape.x * max(0.15, abs(facing)) * size;
     }
     // The record's shape byte: the shape in its low 3 bits, the back colour above them (exact).

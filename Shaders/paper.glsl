@@ -9,6 +9,16 @@ uniform vec4 uPaperLight;   // unit vector towards the light (x right, y down, z
 uniform vec2 uPaperGlint;   // how far the glint goes to white at its peak, its exponent
 uniform vec4 uBackColors[8];    // straight rgb of the backs a piece's record names (1...8), unused
 
+// Whether this build lights paper: bit 10 of its key (SHAPES, which ParticleRenderer.program(for:)
+// sets from the span's pieces); the build without a key, for every span, does. Unlit, the colour
+// shown is exactly the face's, and no normal or light is computed: llvmpipe runs both sides of
+// a branch on a uniform, so unlit pieces would pay for them.
+#if !defined(SHAPES) || (SHAPES & 1024) != 0
+#define PAPER_LIT 1
+#else
+#define PAPER_LIT 0
+#endif
+
 // A piece seen head-on: the screen images of its paper's unit x and y axes, and its normal.
 struct Pose {
     vec2 u;
@@ -68,9 +78,13 @@ vec3 shownColour(vec3 front, float back, float u, vec3 normal) {
     if (normal.z < 0.0) {
         face = back > 0.5 ? colourOverLife(uBackColors[int(back) - 1].rgb, u) : front * uBackShade;
     }
+#if PAPER_LIT
     vec2 light = paperLight(normal);
     vec3 lit = face * light.x;
     return lit + (1.0 - lit) * light.y;
+#else
+    return face;
+#endif
 }
 
 // The same light on a sprite, whose colour is per texel: the factor its texels are multiplied
@@ -78,8 +92,12 @@ vec3 shownColour(vec3 front, float back, float u, vec3 normal) {
 // proportion to their alpha. A texel t then shows t * factor + glint, as paper of colour t would.
 vec4 spriteLight(vec3 tint, vec3 normal) {
     vec3 face = normal.z < 0.0 ? tint * uBackShade : tint;
+#if PAPER_LIT
     vec2 light = paperLight(normal);
     return vec4(face * light.x * (1.0 - light.y), light.y);
+#else
+    return vec4(face, 0.0);
+#endif
 }
 
 // A ribbon's (shape 5) wave at age t for shapes.glsl's ribbonDistances: amplitude, wavenumber

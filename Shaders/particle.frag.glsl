@@ -17,11 +17,12 @@ flat in vec4 vScreenToLocal;
 out vec4 fragColor;
 
 // The shape codes this build fills, bit c for code c, and bit 8 when a shape's own frame may be
-// a parallelogram (tumbling paper). The renderer compiles one build per set of shapes its
-// bursts hold (ParticleRenderer.program(for:)): llvmpipe runs every branch of a fragment
-// shader, taken or not, so rectangles alone should not pay for stars.
+// a parallelogram (tumbling paper); bit 10, lit paper, is the vertex shader's (paper.glsl). The
+// renderer compiles one build per key its spans hold (ParticleRenderer.program(for:)): llvmpipe
+// runs every branch of a fragment shader, taken or not, so rectangles alone should not pay for
+// stars.
 #ifndef SHAPES
-#define SHAPES 831
+#define SHAPES 1855
 #endif
 
 // Screen points per point of the shape's own frame across its x and y sides: 1 for a shape

@@ -6,6 +6,8 @@ import ConfettiGL
 package final class ButtonRenderer {
     package static let vertexShader = "app/button.vert.glsl"
     package static let fragmentShader = "app/button.frag.glsl"
+    /// The root files of its program.
+    package static var programFiles: [String] { [vertexShader, fragmentShader] }
     private let quad: TexturedQuad
     package var program: ShaderProgram { quad.program }
     private var labelText = ""

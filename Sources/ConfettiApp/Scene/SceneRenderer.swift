@@ -41,19 +41,12 @@ package final class SceneRenderer {
         buttons.delete()
     }
 
-    /// The root file of every program the scene builds.
-    package static let programFiles = [
-        ConfettiKind.vertexShader, ConfettiKind.fragmentShader, SparkKind.vertexShader, SparkKind.fragmentShader,
-        ButtonRenderer.vertexShader, ButtonRenderer.fragmentShader,
-    ]
-
-    /// Reads every file the scene's programs are built from, includes expanded, without GL: a
-    /// missing, unreadable or oversized shader file is refused before anything is drawn or
-    /// written. (Compile errors still need GL, and are found when the programs are built.)
-    package static func checkShaderFiles(_ library: ShaderLibrary) throws {
-        for name in programFiles {
-            _ = try library.source(name)
-        }
+    /// The root file of every program the scene may build, from their owners: the particle
+    /// kinds' (the registry, through `Celebration`), the glow's (`BloomPass`, which the viewer
+    /// may turn on at any time) and the button's. What a shader directory must hold for a
+    /// render (`ShaderLibrary.resolve(_:requiring:)`).
+    package static var programFiles: [String] {
+        Celebration.programFiles + BloomPass.programFiles + ButtonRenderer.programFiles
     }
 
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;

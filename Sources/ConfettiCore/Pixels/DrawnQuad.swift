@@ -26,12 +26,17 @@ package struct DrawnQuad: Sendable {
     }
 
     /// A set of the fragment shader's shape codes, bit c for code c: what one program variant of
-    /// `particle.frag.glsl` fills (`SHAPES`).
+    /// `particle.frag.glsl` fills (`SHAPES`), with the frame's bit (`parallelogram`) and the
+    /// light's (`lit`): the key of a variant.
     package typealias ShapeSet = UInt32
     /// Bit 8: a shape's own frame may be a parallelogram (`frame`): tumbling paper.
     package static let parallelogram: ShapeSet = 1 << 8
-    /// Every shape `particle.frag.glsl` knows: the paper shapes and sprites, in any frame.
-    package static let allShapes: ShapeSet = 0b11_0011_1111
+    /// Bit 10: paper is lit (`PaperShading` other than `.none`), so the build computes each
+    /// piece's normal and its light (`PAPER_LIT` in `Shaders/paper.glsl`). An unlit build skips
+    /// them: llvmpipe runs both sides of a branch on a uniform, so unlit paper would pay for them.
+    package static let lit: ShapeSet = 1 << 10
+    /// Every shape `particle.frag.glsl` knows: the paper shapes and sprites, in any frame, lit.
+    package static let allShapes: ShapeSet = 0b111_0011_1111
     /// The shapes `light.frag.glsl` knows: light, and sprites.
     package static let lightShapes: ShapeSet = 0b10_1100_0000
 

@@ -161,6 +161,7 @@ package enum ConfettiKind: ParticleKind {
     package static func side(of _: ConfettiParticle) -> ButtonSide { .overButton }
     package static func shapes(of p: ConfettiParticle, uniforms: ConfettiPhysics) -> DrawnQuad.ShapeSet {
         (p.sprite == nil ? 1 << UInt32(p.shape.rawValue) : DrawnQuad.Shape.sprite.bit) | (uniforms.spinMode == .tumble ? DrawnQuad.parallelogram : 0)
+            | (uniforms.shading == .none ? 0 : DrawnQuad.lit)
     }
 
     package static func evaluate(_ particle: ConfettiParticle, at age: Double, uniforms: ConfettiPhysics) -> ConfettiSample {

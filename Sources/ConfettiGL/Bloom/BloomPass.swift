@@ -84,6 +84,8 @@ public final class BloomPass {
 
     package static let vertexShader = "bloom.vert.glsl"
     package static let fragmentShaders = ["bloom-bright.frag.glsl", "bloom-blur.frag.glsl", "bloom-composite.frag.glsl"]
+    /// The root file of every program the pass builds: what a shader directory must hold for it.
+    package static var programFiles: [String] { [vertexShader] + fragmentShaders }
 
     /// Frees the programs and targets; the context must be current.
     public func delete() {

@@ -207,6 +207,14 @@ public final class Celebration {
         try reloadEach(renderers.map { $0.reloadShaders })
     }
 
+    /// The root file of every program it builds: each registered particle kind's vertex and
+    /// fragment shader (`ParticleKinds.all`), each once.
+    package static var programFiles: [String] {
+        ParticleKinds.all.flatMap { [$0.vertexShader, $0.fragmentShader] }.reduce(into: []) { files, name in
+            if !files.contains(name) { files.append(name) }
+        }
+    }
+
     /// Every shader file the programs were built from (what hot reload watches).
     package var shaderFiles: [String] {
         Array(Set(renderers.flatMap(\.shaderFiles))).sorted()

@@ -29,9 +29,10 @@ public struct FrameStats: Equatable, Sendable {
 package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
     package let ring: InstanceRing<Kind>
     package private(set) var program: ShaderProgram
-    /// `program` with its fragment shader specialised to the shapes of a span (`SHAPES` in
-    /// particle.frag.glsl), built when first needed: llvmpipe pays for every branch of a fragment
-    /// shader, taken or not, so a span of rectangles should not pay for stars
+    /// `program` specialised to a span's key (`SHAPES`, in both shaders): its fragment shader to
+    /// the shapes the span holds (particle.frag.glsl), its vertex shader to whether paper is lit
+    /// (paper.glsl), built when first needed. llvmpipe pays for every branch of a shader, taken
+    /// or not, so a span of rectangles should not pay for stars, nor unlit paper for light
     /// (docs/performance.md).
     private var variants: [DrawnQuad.ShapeSet: ShaderProgram] = [:]
     private var vao: GLuint = 0
@@ -69,13 +70,14 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         variants = [:]
     }
 
-    /// The program that draws a span needing `shapes`.
+    /// The program that draws a span whose key is `shapes`.
     func program(for shapes: DrawnQuad.ShapeSet) -> ShaderProgram {
         if shapes == DrawnQuad.allShapes { return program }
         if let variant = variants[shapes] { return variant }
         // The same files as `program`, which compiled and passed its interface check. Should a
         // variant still fail, the full program draws the span: the same pixels, more slowly.
-        guard let variant = try? ShaderProgram(program.library, vertex: Kind.vertexShader, fragment: Kind.fragmentShader, fragmentDefines: ["SHAPES \(shapes)"]) else {
+        guard let variant = try? ShaderProgram(program.library, vertex: Kind.vertexShader, fragment: Kind.fragmentShader,
+                                          vertexDefines: ["SHAPES \(shapes)"], fragmentDefines: ["SHAPES \(shapes)"]) else {
             return program
         }
         variants[shapes] = variant

@@ -13,21 +13,24 @@ package final class ShaderProgram {
     /// Every file the program was built from, includes too (what hot reload watches).
     package let files: [String]
     private let feedback: [String]
-    /// Preprocessor definitions ("NAME VALUE") the fragment shader was compiled with.
+    /// Preprocessor definitions ("NAME VALUE") the vertex and the fragment shader were compiled with.
+    package let vertexDefines: [String]
     package let fragmentDefines: [String]
     private var uniforms: [String: GLint] = [:]
 
     /// `feedback` names vertex outputs to capture with transform feedback, interleaved.
-    /// `fragmentDefines` specialise the fragment shader (`#define`s after its `#version`).
-    package init(_ library: ShaderLibrary, vertex: String, fragment: String? = nil, feedback: [String] = [], fragmentDefines: [String] = []) throws {
+    /// `vertexDefines` and `fragmentDefines` specialise each shader (`#define`s after its `#version`).
+    package init(_ library: ShaderLibrary, vertex: String, fragment: String? = nil, feedback: [String] = [],
+                 vertexDefines: [String] = [], fragmentDefines: [String] = []) throws {
         self.library = library
+        self.vertexDefines = vertexDefines
         self.fragmentDefines = fragmentDefines
         self.vertex = vertex
         self.fragment = fragment
         self.feedback = feedback
         var shaders: [GLuint] = []
         defer { shaders.forEach { epoxy_glDeleteShader($0) } }
-        let vertexSource = try library.source(vertex)
+        let vertexSource = try library.source(vertex, defines: vertexDefines)
         shaders.append(try Self.compile(vertexSource, library: library, stage: GLenum(GL_VERTEX_SHADER)))
         var files = vertexSource.files
         if let fragment {
@@ -59,7 +62,7 @@ package final class ShaderProgram {
 
     /// A new program from the same files, as they are now.
     package func rebuilt() throws -> ShaderProgram {
-        try ShaderProgram(library, vertex: vertex, fragment: fragment, feedback: feedback, fragmentDefines: fragmentDefines)
+        try ShaderProgram(library, vertex: vertex, fragment: fragment, feedback: feedback, vertexDefines: vertexDefines, fragmentDefines: fragmentDefines)
     }
 
     package func use() {
