@@ -93,8 +93,7 @@ struct BenchCommand: ParsableCommand {
         // confetti (each count is that many of its pieces, in all four modes: the reference, cpu
         // and floor modes are confetti's); one that launches only fireworks by its own launches,
         // every kind they hold, in gpu mode.
-        var probe = SeededGenerator(seed: seed)
-        let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
+        let launched = chosen.launch(chosen.kind, seed: seed, index: 0, around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720)).batches
         if launched.contains(where: { $0.isOf(ConfettiKind.self) }) {
             options.confetti = chosen.confetti
             // Bench sets each workload's count; a stream (rain) is measured with its pieces all

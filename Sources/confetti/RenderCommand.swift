@@ -140,7 +140,7 @@ struct RenderCommand: ParsableCommand {
         let schedule = LaunchSchedule(effect: chosen, seed: seed, launches: launches, interval: interval)
         // Spawned once: the recorder's batches give the duration and are what it uploads.
         var recorder = FrameRecorder(schedule: schedule, width: size.width, height: size.height, fps: fps, frames: 1)
-        let heard = SoundTrack(schedule.sounds(in: Size(width: Double(size.width), height: Double(size.height))))
+        let heard = SoundTrack(recorder.sounds)
         // The track alone runs until its last sound has ended too.
         let seconds = duration ?? (wanted == nil ? max(recorder.duration, Double(heard.sampleCount) / Double(SoundTrack.sampleRate)) : recorder.duration)
         recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))

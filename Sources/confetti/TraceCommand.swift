@@ -73,8 +73,7 @@ struct TraceCommand: ParsableCommand {
         // Particles, samples and shader passes, before anything is spawned.
         try Budget.trace(chosen, times: times.count, gpu: evaluator == .gpu)
         // One launch, around the Celebrate button in the middle of the viewport.
-        var rng = SeededGenerator(seed: seed, stream: 0)
-        let spawns = chosen.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
+        let spawns = chosen.launch(chosen.kind, seed: seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
         // One document of the contract per kind the launch holds; several (a celebration) side by side.
         let documents = try ParticleKinds.all.compactMap { kind -> (name: String, document: any Encodable)? in
             let batches = spawns.filter { $0.isOf(kind) }
