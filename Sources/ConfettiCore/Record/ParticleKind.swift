@@ -3,9 +3,13 @@
 /// proves the shader.
 ///
 /// Everything else is generic: one ring renderer, one transform-feedback probe, one trace
-/// document and one parity harness serve every conformance. A new particle kind is one record,
-/// one shader, one evaluator, a line in `ParticleKinds.all` and its `FeedbackSampling` (in
-/// ConfettiProof); its proof comes with them (docs/architecture.md, Particle kinds).
+/// document and one parity harness serve every conformance, and the shared shader features it
+/// names (`features`) pack their own uniforms. A new particle kind is four new files and a line,
+/// about 440 lines for one as small as sparks: its record and this conformance, its particle and
+/// CPU evaluator, its vertex shader, its `FeedbackSampling` (in ConfettiProof), and a line in
+/// `ParticleKinds.all`; its proof comes with them. Some preset must launch it
+/// (`ParticleKindsTests`), so unless an effect kind already spawns it, a new effect kind too: six
+/// more files and about 120 lines for one like the fountain (docs/architecture.md, Particle kinds).
 package protocol ParticleKind {
     /// The spawn constants of one particle (Double precision, never changed after spawn).
     associatedtype Particle: Sendable
