@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What one launch spawns, in one pass over its draws: its batches, and the sounds they make on
 /// its clock. Every front end takes both from the same pass, so nothing is spawned twice to be
 /// heard.
@@ -53,22 +55,20 @@ extension SeededGenerator {
 
 /// Counts the passes the spawners of an effect's sections make, for a test that a launch is
 /// spawned once: set it for a task (`$counter.withValue`) and every section spawner run in that
-/// task records itself. Unset, recording costs one task-local read per section spawned.
-package final class SpawnPasses: @unchecked Sendable {
+/// task (or a child task) records itself. Unset, recording costs one task-local read per section
+/// spawned.
+package final class SpawnPasses: Sendable {
     @TaskLocal package static var counter: SpawnPasses?
 
-    private var counts: [String: Int] = [:]
+    private let counts = Mutex<[String: Int]>([:])
 
     package init() {}
 
-    /// Passes of the spawner `name` so far.
-    package func count(_ name: String) -> Int { counts[name, default: 0] }
-
     /// Every spawner that ran, with its passes.
-    package var all: [String: Int] { counts }
+    package var all: [String: Int] { counts.withLock { $0 } }
 
     /// Called by a section's spawner each time it spawns.
     package static func record(_ name: String) {
-        counter?.counts[name, default: 0] += 1
+        counter?.counts.withLock { $0[name, default: 0] += 1 }
     }
 }
