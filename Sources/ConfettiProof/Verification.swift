@@ -50,13 +50,11 @@ package struct Verification {
             let launchSeed = rng.next()
             // Up to 30 days of uptime: the float time path is part of what is proven.
             let epoch = rng.uniform(0, 30 * 86_400)
-            var launchRNG = SeededGenerator(seed: launchSeed, stream: 0)
-            let spawns = effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &launchRNG)
+            let spawns = effect.launch(effect.kind, seed: launchSeed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
             try Budget.verify(instances: Demand(spawns.filter { $0.particleCount > 0 }.map(Self.instanceTerm), "instances"))
             // The pixel proof's pictures (below), counted before any work on this launch.
             let small = Self.pixelViewport, scale = launch % 2 == 0 ? 1.0 : 2.0
-            var smallRNG = SeededGenerator(seed: launchSeed, stream: 0)
-            let smallSpawns = effect.launch(around: Rect.button(centredIn: small), in: small, using: &smallRNG)
+            let smallSpawns = effect.launch(effect.kind, seed: launchSeed, index: 0, around: Rect.button(centredIn: small), in: small).batches
             let smallEnd = smallSpawns.map(\.duration).max() ?? 0
             let shares = [0.2371, 0.5113, 0.7659]
             let pixels = shares.map { PixelProof.pixelsVisited(smallSpawns, at: $0 * smallEnd, viewport: small, pixelsPerPoint: scale) }.reduce(0, +)

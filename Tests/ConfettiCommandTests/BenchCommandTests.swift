@@ -55,7 +55,7 @@ import TestSupport
         #expect(Double(gpu[2]) ?? 0 > 0, "\(name): \(gpu)")
         let effect = try #require(Effect.preset(name))
         var rng = SeededGenerator(seed: 1)
-        let fireworksOnly = !effect.launch(around: Rect(x: 0, y: 0, width: 20, height: 10), in: Size(width: 96, height: 54), using: &rng)
+        let fireworksOnly = !effect.launch(around: Rect(x: 0, y: 0, width: 20, height: 10), in: Size(width: 96, height: 54), using: &rng).batches
             .contains { $0.isOf(ConfettiKind.self) }
         // Only the fireworks kinds launch no confetti.
         #expect(fireworksOnly == [.classic, .fountain, .rocket, .shell, .show].contains(effect.kind), "\(name): fireworks only \(fireworksOnly)")

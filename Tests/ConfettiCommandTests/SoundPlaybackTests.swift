@@ -6,7 +6,7 @@ import Testing
 /// own samples at speed 1, every other one at speed 2 (a tape at twice the speed), and the same
 /// samples after a jump back as the first time.
 @Suite struct SoundPlaybackTests {
-    static let events = LaunchSchedule(effect: .finale, seed: 4).sounds(in: Size(width: 1280, height: 720))
+    static let events = LaunchSchedule(effect: .finale, seed: 4).spawned(in: Size(width: 1280, height: 720)).sounds
 
     func whole(_ count: Int) -> [Int16] {
         var player = SoundPlayer(SoundTrack(Self.events))

@@ -82,7 +82,7 @@ import TestSupport
         if let keep = ProcessInfo.processInfo.environment["CONFETTI_KEEP_RECORDING"] { try Data(bytes).write(to: URL(fileURLWithPath: keep)) }
         let recording = PCM(rate: 48_000, channels: 2, samples: stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) })
 
-        let bursts = LaunchSchedule(effect: .show, seed: 1).sounds(in: Size(width: 1280, height: 720)).filter { $0.kind == .burst }.map(\.time).sorted()
+        let bursts = LaunchSchedule(effect: .show, seed: 1).spawned(in: Size(width: 1280, height: 720)).sounds.filter { $0.kind == .burst }.map(\.time).sorted()
         // Where the recording began is the server's business, and the sound starts a moment
         // after the window (its first launch's opening is not heard). Between two moves of the
         // sound thread's place its blocks are contiguous samples of the track, so the bursts

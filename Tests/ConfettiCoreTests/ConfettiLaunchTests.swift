@@ -79,8 +79,8 @@ import TestSupport
     }
 
     @Test func aScheduleKeepsItsLaunchesPiecesWhenMoreAreAdded() {
-        let three = LaunchSchedule(effect: .confetti, seed: 5, launches: 3).batches(in: viewport)
-        let four = LaunchSchedule(effect: .confetti, seed: 5, launches: 4).batches(in: viewport)
+        let three = LaunchSchedule(effect: .confetti, seed: 5, launches: 3).spawned(in: viewport).batches
+        let four = LaunchSchedule(effect: .confetti, seed: 5, launches: 4).spawned(in: viewport).batches
         #expect(three.map(pieces) == four.prefix(3).map(pieces))
         #expect(three.allSatisfy { pieces($0).count == 30 })
         #expect(zip(four.map(\.time), [0, 0.35, 0.7, 1.05]).allSatisfy { abs($0 - $1) < 1e-12 })

@@ -31,7 +31,7 @@ import TestSupport
         let effect = Effect.confetti
         #expect(effect.confetti.depth == .none && ConfettiDepth.none == ConfettiDepth(layers: 1, scale: 1...1))
         var rng = SeededGenerator(seed: 7)
-        let spawns = confettiSpawns(effect.launch(around: button, in: viewport, using: &rng))
+        let spawns = confettiSpawns(effect.launch(around: button, in: viewport, using: &rng).batches)
         let (pieces, physics) = try #require(spawns.count == 1 ? spawns[0] : nil)
         #expect(physics == ConfettiPhysics.standard)
         var again = SeededGenerator(seed: 7)
@@ -52,7 +52,7 @@ import TestSupport
         var confetti = windy
         confetti.depth = ConfettiDepth(layers: 3, scale: 0.5...1.5)
         var a = SeededGenerator(seed: 3), b = SeededGenerator(seed: 3)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a))
+        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a).batches)
         let plain = confetti.spawn(in: viewport, using: &b)
         #expect(a.next() == b.next(), "depth draws nothing")
         #expect(spawns.count == 3)
@@ -78,7 +78,7 @@ import TestSupport
         confetti.count = 2
         confetti.depth.layers = 5
         var c = SeededGenerator(seed: 3)
-        let few = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &c))
+        let few = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &c).batches)
         #expect(few.map(\.0.count) == [1, 1] && few.map(\.1.gravity) == [0.5, 0.75].map { $0 * confetti.physics.gravity })
     }
 
@@ -93,7 +93,7 @@ import TestSupport
         var confetti = windy
         confetti.depth = ConfettiDepth(layers: 4, scale: 0.3...1.6)
         var a = SeededGenerator(seed: 11), b = SeededGenerator(seed: 11)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a))
+        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a).batches)
         let plain = confetti.spawn(in: viewport, using: &b)
         #expect(spawns.count == 4)
         var compared = 0
@@ -131,7 +131,7 @@ import TestSupport
         confetti.sizes = [Size(width: 20, height: 20)]
         confetti.depth = ConfettiDepth(layers: 2, scale: 0.5...1)
         var rng = SeededGenerator(seed: 5)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &rng))
+        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &rng).batches)
         let (far, farPhysics) = spawns[0], (near, nearPhysics) = spawns[1]
         #expect(far.allSatisfy { $0.size == Size(width: 10, height: 10) } && near.allSatisfy { $0.size == Size(width: 20, height: 20) })
         #expect(nearPhysics == confetti.physics, "the nearest layer at 1 is the confetti's own physics")
@@ -153,7 +153,7 @@ import TestSupport
     @Test func budgetsCountTheSamePiecesWithDepth() throws {
         var effect = Effect.snow
         var rng = SeededGenerator(seed: 1)
-        let spawned = effect.launch(around: button, in: viewport, using: &rng).map(\.particleCount).reduce(0, +)
+        let spawned = effect.launch(around: button, in: viewport, using: &rng).batches.map(\.particleCount).reduce(0, +)
         #expect(spawned == effect.confetti.pieceCount)
         #expect(Budget.particles(effect, .effect(.confetti)).total == Double(spawned))
         effect.confetti.depth = .none
@@ -182,7 +182,7 @@ import TestSupport
         #expect(snow.depth == ConfettiDepth(layers: 4, scale: 0.4...1.15))
         let viewport = Size(width: 960, height: 540)
         var rng = SeededGenerator(seed: 1)
-        let spawns = confettiSpawns(Effect.snow.launch(around: button, in: viewport, using: &rng))
+        let spawns = confettiSpawns(Effect.snow.launch(around: button, in: viewport, using: &rng).batches)
         #expect(spawns.count == 4)
         // How far each layer's flakes fall in their lifetime, on average, and how big they are.
         let falls = spawns.map { pieces, physics in

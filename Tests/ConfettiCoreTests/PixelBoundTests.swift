@@ -10,7 +10,7 @@ import TestSupport
     static func slack(_ effect: Effect, scale: Double) -> (largest: Int, pixels: Int) {
         let viewport = Verification.pixelViewport
         var rng = SeededGenerator(seed: 7, stream: 0)
-        let spawns = effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
+        let spawns = effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng).batches
         let end = spawns.map(\.duration).max() ?? 0
         var largest = 0, pixels = 0
         for share in [0.2371, 0.5113, 0.7659] {

@@ -157,8 +157,8 @@ extension ReducedMotionTests {
         var checked = 0
         for (name, effect, _) in Effect.presets where effect.kind == .shell {
             var (a, b) = (SeededGenerator(seed: 5), SeededGenerator(seed: 5))
-            let original = effect.shell.launch(in: viewport, using: &a)
-            let reduced = effect.reducedMotion.shell.launch(in: viewport, using: &b)
+            let original = effect.shell.launch(in: viewport, using: &a).batches
+            let reduced = effect.reducedMotion.shell.launch(in: viewport, using: &b).batches
             // The first rocket draws its x, apex, rise time and drift before anything else.
             guard let rocket = original.first?.typed(StarKind.self), let slow = reduced.first?.typed(StarKind.self) else {
                 Issue.record("\(name): no rocket")

@@ -32,7 +32,7 @@ import TestSupport
     @Test func eachRocketDiesAtItsApexWhereItsSparksAreBornAndCracklesBurstWhereTheirSparksAre() {
         let launch = Effect.finale.rocket
         var rng = SeededGenerator(seed: 4)
-        let spawns = launch.launch(in: viewport, using: &rng)
+        let spawns = launch.launch(in: viewport, using: &rng).batches
         #expect(spawns.count == 3 * launch.rockets)
         #expect(spawns.reduce(0) { $0 + $1.particleCount } == launch.particleCount)
         for r in 0..<launch.rockets {

@@ -9,7 +9,7 @@ import TestSupport
 
     /// The whole track of `schedule`, as `render --audio` writes it.
     static func pcm(_ schedule: LaunchSchedule, seconds: Double? = nil) throws -> PCM {
-        let track = SoundTrack(schedule.sounds(in: viewport))
+        let track = SoundTrack(schedule.spawned(in: viewport).sounds)
         let frames = seconds.map { SoundTrack.sample(at: $0) } ?? track.sampleCount
         return try PCM(wav: Data(WAVFile.encode(track, frames: frames)))
     }
@@ -24,7 +24,7 @@ import TestSupport
     }
 
     @Test func anyWindowIsTheSameSamplesAsThatStretchOfTheWhole() {
-        let track = SoundTrack(LaunchSchedule(effect: .finale, seed: 3).sounds(in: Self.viewport))
+        let track = SoundTrack(LaunchSchedule(effect: .finale, seed: 3).spawned(in: Self.viewport).sounds)
         var whole = SoundPlayer(track)
         let all = whole.pcm16(from: 0, count: track.sampleCount)
         // Windows of odd sizes, out of order, some overlapping, each from a player that has
@@ -56,7 +56,7 @@ import TestSupport
         let pcm = try Self.pcm(schedule)
         // A shell's stars: a batch of many stars born together at one place.
         var bursts: [(time: Double, height: Double)] = []
-        for batch in schedule.batches(in: Self.viewport).map(\.batch).of(StarKind.self) where batch.particles.count >= 9 {
+        for batch in schedule.spawned(in: Self.viewport).batches.map(\.batch).of(StarKind.self) where batch.particles.count >= 9 {
             let first = batch.particles[0]
             guard batch.particles.allSatisfy({ $0.birth == first.birth && $0.position == first.position }) else { continue }
             if !bursts.contains(where: { abs($0.time - first.birth) < 1e-9 }) { bursts.append((first.birth, 1 - first.position.y / Self.viewport.height)) }
@@ -79,7 +79,7 @@ import TestSupport
         for (effect, seed) in (1...6).map({ (sparse, UInt64($0)) }) + [(.cannon, 2), (.popper, 2)] {
             let schedule = LaunchSchedule(effect: effect, seed: seed)
             let pcm = try Self.pcm(schedule)
-            let events = schedule.sounds(in: Self.viewport)
+            let events = schedule.spawned(in: Self.viewport).sounds
             // One whose start no other's hiss, click or crack is near: a burst's boom may sound on.
             func clear(_ e: SoundEvent) -> Bool {
                 !events.contains { other in
@@ -101,8 +101,7 @@ import TestSupport
         let big = ShellLaunch.peony.shell.soundSize, small = ShellLaunch.palm.shell.soundSize
         #expect(big > 2 * small)
         func burst(_ launch: ShellLaunch) -> SoundEvent {
-            let rng = SeededGenerator(seed: 1)
-            return Effect(kind: .shell, shell: launch).sounds(.shell, around: .button(centredIn: Self.viewport), in: Self.viewport, using: rng).first { $0.kind == .burst }!
+            Effect(kind: .shell, shell: launch).launch(.shell, seed: 1, index: 0, around: .button(centredIn: Self.viewport), in: Self.viewport).sounds.first { $0.kind == .burst }!
         }
         #expect(burst(.peony).loudness > burst(.palm).loudness)
         #expect(burst(.peony).duration > burst(.palm).duration)
@@ -110,16 +109,16 @@ import TestSupport
 
     @Test func theSoundSectionChoosesScalesAndSilences() {
         var effect = Effect.show
-        let all = LaunchSchedule(effect: effect).sounds(in: Self.viewport)
+        let all = LaunchSchedule(effect: effect).spawned(in: Self.viewport).sounds
         #expect(Set(all.map(\.kind)) == [.lift, .burst, .fizz, .crackle])
         effect.sound.events = [.burst]
         effect.sound.volume = 0.5
-        let bursts = LaunchSchedule(effect: effect).sounds(in: Self.viewport)
+        let bursts = LaunchSchedule(effect: effect).spawned(in: Self.viewport).sounds
         #expect(bursts.count == all.filter { $0.kind == .burst }.count && bursts.allSatisfy { $0.kind == .burst })
         #expect(zip(bursts, all.filter { $0.kind == .burst }).allSatisfy { abs($0.loudness - $1.loudness * 0.5 / 0.8) < 1e-12 })
         effect.sound.isEnabled = false
-        #expect(LaunchSchedule(effect: effect).sounds(in: Self.viewport).isEmpty)
-        #expect(LaunchSchedule(effect: .rain).sounds(in: Self.viewport).isEmpty, "rain falls silently")
+        #expect(LaunchSchedule(effect: effect).spawned(in: Self.viewport).sounds.isEmpty)
+        #expect(LaunchSchedule(effect: .rain).spawned(in: Self.viewport).sounds.isEmpty, "rain falls silently")
     }
 
     @Test func theSynthesisArithmeticIsThePolynomialsItClaims() {

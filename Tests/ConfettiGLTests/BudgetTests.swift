@@ -215,7 +215,7 @@ import TestSupport
             for (launches, interval) in [(1, 0.35), (3, 0.35), (7, 0.123)] {
                 let schedule = LaunchSchedule(effect: effect, seed: 5, launches: launches, interval: interval)
                 let budget = Budget.scheduleSeconds(effect, launches: launches, interval: interval)
-                let drawn = LaunchSchedule.duration(of: schedule.batches(in: viewport))
+                let drawn = LaunchSchedule.duration(of: schedule.spawned(in: viewport).batches)
                 if [.shell, .show].contains(effect.kind) {
                     // Shells draw their rise times and lifetimes: the budget is their upper ends,
                     // which the draws approach, never pass.

@@ -1,5 +1,6 @@
 @preconcurrency import CEpoxy
 import ConfettiApp
+import ConfettiCore
 import ConfettiGL
 import Foundation
 import GLTestSupport
@@ -170,6 +171,28 @@ import TestSupport
             #expect(!celebration.isIdle(at: end - 1e-6))
             #expect(celebration.isIdle(at: end + 1e-6))
             #expect(celebration.liveParticles(at: 10.3) == 10 && celebration.liveParticles(at: end + 1e-6) == 0)
+        }
+    }
+
+    /// `fire` spawns each launch once in ConfettiCore, from RNG stream k of its seed, and what
+    /// it uploads and what it is heard as come from that one pass.
+    @Test func fireSpawnsEachLaunchOnceAndHearsThatPass() async throws {
+        try await SharedGL.run {
+            let celebration = try Celebration(capacity: 4_096, seed: 21)
+            defer { celebration.delete() }
+            let viewport = Size(width: 640, height: 360)
+            var heard: [[SoundEvent]] = []
+            celebration.heard = { heard.append($0) }
+            let counter = SpawnPasses()
+            try SpawnPasses.$counter.withValue(counter) {
+                try celebration.fire(.celebration, at: 5, in: viewport)
+                try celebration.fire("peony", at: 6, in: viewport)
+            }
+            #expect(counter.all == ["classic": 1, "confetti": 1, "shell": 1])
+            let peony = Effect.peony.launch(.shell, seed: 21, index: 1, around: Rect.button(centredIn: viewport), in: viewport)
+            #expect(heard.count == 2 && heard[1] == peony.sounds.map { $0.delayed(by: 6) })
+            #expect(celebration.launches == 2)
+            #expect(celebration.liveParticles(at: 6 + 1.5) >= peony.batches.map(\.particleCount).reduce(0, +) / 2)
         }
     }
 }

@@ -34,7 +34,7 @@ import TestSupport
         let viewport = Size(width: 640, height: 360)
         let launched = Effect.presets.flatMap { preset -> [any ParticleBatch] in
             var rng = SeededGenerator(seed: 1)
-            return preset.effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
+            return preset.effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng).batches
         }
         for kind in ParticleKinds.all {
             #expect(launched.contains { $0.isOf(kind) }, "no preset launches \(kind.plural): add one, or PresetParityTests and verify never prove them")
@@ -51,7 +51,7 @@ import TestSupport
             let viewport = Size(width: 640, height: 360)
             for preset in ["confetti", "classic", "rocket"] {
                 var rng = SeededGenerator(seed: 3)
-                let batches = try #require(Effect.preset(preset)).launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
+                let batches = try #require(Effect.preset(preset)).launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng).batches
                 let before = celebration.renderers.map(\.spanCount)
                 for batch in batches { try celebration.add(batch, at: 0) }
                 let added = zip(celebration.renderers.map(\.spanCount), before).map { $0 - $1 }

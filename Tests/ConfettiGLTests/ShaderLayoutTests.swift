@@ -31,6 +31,45 @@ import TestSupport
         try await checkLayout(registered)
     }
 
+    /// The files a shader includes directly, and the uniforms a file declares.
+    static func includes(_ file: String) throws -> Set<String> {
+        Set(try ShaderLibrary.embedded.text(file).split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("#include \"") else { return nil }
+            return String(line.dropFirst("#include \"".count).prefix { $0 != "\"" })
+        })
+    }
+
+    static func declaredUniforms(_ file: String) throws -> Set<String> {
+        Set(try ShaderLibrary.embedded.text(file).split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(whereSeparator: { " ;[".contains($0) })
+            return words.count >= 3 && words[0] == "uniform" ? String(words[2]) : nil
+        })
+    }
+
+    /// A particle kind names exactly the shared features its vertex shader includes (sprites:
+    /// every kind), and each feature packs exactly the uniforms its file declares.
+    func checkFeatures<Kind: ParticleKind>(_: Kind.Type) throws {
+        let included = try Self.includes(Kind.vertexShader)
+        let features = Kind.features(Kind.defaultUniforms)
+        let named = Set(features.map { type(of: $0).shaderFile } + [SpriteTable.shaderFile])
+        for feature in ShaderFeatures.all {
+            #expect(included.contains(feature.shaderFile) == named.contains(feature.shaderFile),
+                    "\(Kind.vertexShader) \(included.contains(feature.shaderFile) ? "includes" : "does not include") \(feature.shaderFile); \(Kind.name) names \(named.sorted())")
+        }
+        for feature in features {
+            let file = type(of: feature).shaderFile
+            #expect(Set(feature.uniforms.map(\.name)) == (try Self.declaredUniforms(file)), "\(file)'s uniforms, as \(type(of: feature)) packs them")
+            // A kind packs none of a feature's uniforms itself.
+            #expect(Set(Kind.defaultUniforms.uniforms.map(\.name)).isDisjoint(with: feature.uniforms.map(\.name)), "\(Kind.name) leaves \(file)'s uniforms to the feature")
+        }
+    }
+
+    @Test(arguments: ParticleKinds.all.map { $0.plural })
+    func everyKindNamesTheFeaturesItsShaderIncludes(_ kind: String) throws {
+        let registered = ParticleKinds.all.first { $0.plural == kind }!
+        try checkFeatures(registered)
+    }
+
     @Test func compileErrorsNameTheFileAndLineEvenInsideAnInclude() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-bad-shader-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -70,12 +70,12 @@ import TestSupport
         var launch = FireworkLaunch.standard
         launch.count = 3
         launch.firework.sprites = sprites(size: 22)
-        var rng = SeededGenerator(seed: seed)
+        var draws = LaunchDraws(SeededGenerator(seed: seed))
         var fountain = FountainFirework.standard
         fountain.sprites = sprites(size: 26)
         let button = Rect.button(centredIn: small)
-        return EffectKinds.Classic.launch(Effect(kind: .classic, fireworks: launch), around: button, in: small, using: &rng)
-            + EffectKinds.Fountain.launch(Effect(kind: .fountain, fountain: fountain), around: button, in: small, using: &rng)
+        return (EffectKinds.Classic.launch(Effect(kind: .classic, fireworks: launch), around: button, in: small, using: &draws)
+            + EffectKinds.Fountain.launch(Effect(kind: .fountain, fountain: fountain), around: button, in: small, using: &draws)).batches
     }
 
     static func stars(seed: UInt64) -> [any ParticleBatch] {
@@ -84,7 +84,7 @@ import TestSupport
         shell.shell.stars = 24
         shell.shell.sprites = sprites(size: 18)
         var rng = SeededGenerator(seed: seed)
-        return shell.launch(in: small, using: &rng)
+        return shell.launch(in: small, using: &rng).batches
     }
 
     static func scenes() -> [Scene] {

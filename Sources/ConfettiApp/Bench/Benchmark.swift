@@ -123,7 +123,7 @@ package struct Benchmark {
             confetti.sizes = confetti.sizes.map { Size(width: ($0.width * sizeScale).rounded(), height: ($0.height * sizeScale).rounded()) }
             launches = (0..<n).map { k in
                 confetti.count = count / n + (k < count % n ? 1 : 0)
-                var rng = SeededGenerator(seed: seed, stream: UInt64(k))
+                var rng = SeededGenerator(seed: seed, launch: k)
                 return (Double(k) * 0.1, confetti.spawn(in: viewport, using: &rng))
             }
         }
@@ -165,9 +165,8 @@ package struct Benchmark {
             var total = 0, k = 0
             // A launch that makes no particles ends the loop rather than spinning.
             while total < count {
-                var rng = SeededGenerator(seed: seed, stream: UInt64(k))
                 var made = 0
-                for batch in effect.launch(around: button, in: viewport, using: &rng) where total < count {
+                for batch in effect.launch(effect.kind, seed: seed, index: k, around: button, in: viewport).batches where total < count {
                     let kept = batch.prefix(count - total)
                     if kept.particleCount > 0 { batches.append(kept) }
                     total += kept.particleCount
@@ -304,9 +303,9 @@ package struct Benchmark {
         var atlas: BenchReport.Atlas?
         if let effect = options.launchEffect, effect.hasSprites {
             // The pictures' layers made and uploaded once, as a fresh Celebration does.
-            var rng = SeededGenerator(seed: options.seed)
             var pictures: [SpriteImage] = []
-            for image in effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng).flatMap(\.sprites) where !pictures.contains(image) {
+            let launch = effect.launch(effect.kind, seed: options.seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport)
+            for image in launch.batches.flatMap(\.sprites) where !pictures.contains(image) {
                 pictures.append(image)
             }
             let layers = SpriteAtlas()
@@ -680,8 +679,7 @@ extension Benchmark.Options {
     /// in gpu mode; one with sprites through every kind's renderer and the atlas, beside the
     /// same launches drawn as paper and light.
     package mutating func measure(_ chosen: Effect) {
-        var probe = SeededGenerator(seed: seed)
-        let launched = chosen.launch(around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720), using: &probe)
+        let launched = chosen.launch(chosen.kind, seed: seed, index: 0, around: Rect(x: 540, y: 332, width: 200, height: 56), in: Size(width: 1280, height: 720)).batches
         if launched.contains(where: { $0.isOf(ConfettiKind.self) }) {
             confetti = chosen.confetti
             // Bench sets each workload's count; a stream (rain) is measured with its pieces all

@@ -63,8 +63,8 @@ package struct ContactSheet {
     /// One launch of preset `i` sized to a tile.
     package func launch(_ i: Int) -> [any ParticleBatch] {
         let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
-        var rng = SeededGenerator(seed: seed, stream: 0)
-        return presets[i].effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
+        let effect = presets[i].effect
+        return effect.launch(effect.kind, seed: seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
     }
 
     /// Draws the sheet. Needs a current GL context.

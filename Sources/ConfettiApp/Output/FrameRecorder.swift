@@ -10,6 +10,8 @@ package struct FrameRecorder {
     package let schedule: LaunchSchedule
     /// The schedule spawned for this frame size, once: recording uploads exactly these particles.
     package let batches: [ScheduledBatch]
+    /// The sounds of the same pass, on the schedule's clock (render's audio track).
+    package let sounds: [SoundEvent]
     /// Pixels; one point per pixel.
     package var width: Int
     package var height: Int
@@ -21,7 +23,7 @@ package struct FrameRecorder {
 
     package init(schedule: LaunchSchedule, width: Int, height: Int, fps: Double, frames: Int) {
         self.schedule = schedule
-        batches = schedule.batches(in: Size(width: Double(width), height: Double(height)))
+        (batches, sounds) = schedule.spawned(in: Size(width: Double(width), height: Double(height)))
         self.width = width
         self.height = height
         self.fps = fps

@@ -67,7 +67,7 @@ package struct Render {
     /// the output folder is made before the programs are built) and the budget (particles per
     /// launch and in all launches, GPU bytes, frames, frames × pixels).
     package func check() throws {
-        try SceneRenderer.checkShaderFiles(ShaderLibrary.resolve(options.headless.shaderDirectory))
+        _ = try ShaderLibrary.resolve(options.headless.shaderDirectory, requiring: SceneRenderer.programFiles)
         try Budget.render(Budget.RenderRequest(
             effect: options.effect, launches: options.launches, interval: options.interval, countGiven: options.countGiven,
             width: options.width, height: options.height, fps: options.fps, frames: options.frames, duration: options.duration
@@ -97,7 +97,7 @@ package struct Render {
         let schedule = schedule
         // Spawned once: the recorder's batches give the duration and are what it uploads.
         var recorder = FrameRecorder(schedule: schedule, width: o.width, height: o.height, fps: o.fps, frames: 1)
-        let heard = SoundTrack(schedule.sounds(in: Size(width: Double(o.width), height: Double(o.height))))
+        let heard = SoundTrack(recorder.sounds)
         // The track alone runs until its last sound has ended too.
         let seconds = o.duration ?? (wanted == nil ? max(recorder.duration, Double(heard.sampleCount) / Double(SoundTrack.sampleRate)) : recorder.duration)
         recorder.frames = o.frames ?? max(1, Int((seconds * o.fps).rounded(.up)))

@@ -61,7 +61,7 @@ package struct Soak {
 
         for k in 0..<options.launches {
             let now = options.startTime + Double(k) * options.interval
-            var rng = SeededGenerator(seed: options.seed, stream: UInt64(k))
+            var rng = SeededGenerator(seed: options.seed, launch: k)
             let particles = confetti.spawn(in: viewport, using: &rng)
             let placed = try renderer.add(particles, uniforms: confetti.physics, at: now)
             last = (particles, placed[0])

@@ -45,8 +45,7 @@ package struct Trace {
         }
         try Budget.trace(o.effect, times: o.times.count, gpu: o.evaluator == .gpu)
         // One launch, around the Celebrate button in the middle of the viewport.
-        var rng = SeededGenerator(seed: o.seed, stream: 0)
-        let spawns = o.effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng)
+        let spawns = o.effect.launch(o.effect.kind, seed: o.seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
         let documents = try ParticleKinds.all.compactMap { kind -> (name: String, document: any Encodable)? in
             let batches = spawns.filter { $0.isOf(kind) }
             return batches.isEmpty ? nil : (kind.plural, try trace(kind.feedbackSampling, batches: batches))

@@ -1,32 +1,39 @@
 import ConfettiCore
 import ConfettiGL
 
-/// Everything the viewer fires goes through the scene's `Celebration`, which numbers the
-/// launches: launch k draws from RNG stream k of `--seed`, whichever key, click, stress launch or
-/// emitter chunk made it. Each launch is checked against `Budget` here first, with the viewer's
-/// own names (`--count`, `--capacity`) for a refusal.
+/// Everything the viewer fires is numbered here: launch k is spawned in ConfettiCore from RNG
+/// stream k of `--seed` (`SeededGenerator.init(seed:launch:)`), whichever key, click, stress
+/// launch or emitter chunk made it, then uploaded to the scene's `Celebration` and its sounds
+/// played. Each launch is checked against `Budget` here first, with the viewer's own names
+/// (`--count`, `--capacity`) for a refusal; a refused launch takes no stream.
 extension Viewer {
-    /// Launches so far; launch k drew from RNG stream k of the seed.
-    package var launches: Int { renderer.celebration.launches }
+    /// Takes the next launch's index. The stream counts as used once taken, even if its upload
+    /// then fails, so that a launch already in part on screen is never drawn again by the next.
+    private func nextLaunch() -> Int {
+        defer { launches += 1 }
+        return launches
+    }
+
+    /// Uploads `launch` born at `time` and plays its sounds.
+    private func show(_ launch: Launch, at time: Double) throws -> [any ParticleBatch] {
+        try renderer.celebration.upload(launch.batches, at: time)
+        sound?.add(launch.sounds.map { $0.delayed(by: time) })
+        needsRedraw = true
+        return launch.batches
+    }
 
     private func launch(_ kind: EffectName, around rect: Rect) throws -> [any ParticleBatch] {
         // Checked at start-up and on reload; checked again here, before spawning, all the same.
         try Budget.launch(options.effect, .effect(kind), capacity: options.capacity, names: .options(countGiven: options.overrides.count != nil))
-        let time = clock.time
-        var heard: [SoundEvent] = []
-        let batches = try renderer.celebration.launch(at: time) { rng in
-            if sound != nil { heard = options.effect.sounds(kind, around: rect, in: viewport, using: rng) }
-            return options.effect.launch(kind, around: rect, in: viewport, using: &rng)
-        }
-        sound?.add(heard.map { $0.delayed(by: time) })
-        needsRedraw = true
-        return batches
+        let launch = options.effect.launch(kind, seed: options.seed, index: nextLaunch(), around: rect, in: viewport)
+        return try show(launch, at: clock.time)
     }
 
     /// One confetti launch of the viewer's own making (a stress launch, an emitter chunk), born
-    /// at `time`; the caller has checked it.
+    /// at `time`; the caller has checked it. It makes no sound.
     func launch(_ confetti: ConfettiLaunch, at time: Double) throws {
-        try renderer.celebration.launch(at: time) { confetti.spawns(in: viewport, using: &$0) }
+        var rng = SeededGenerator(seed: options.seed, launch: nextLaunch())
+        try renderer.celebration.upload(confetti.spawns(in: viewport, using: &rng), at: time)
     }
 
     /// Fires one launch of the effect's confetti (a burst, or its stream) sized to the current
@@ -52,20 +59,8 @@ extension Viewer {
     @discardableResult
     package func fireFirework(at point: Point) throws -> [Spark] {
         try Budget.launch(options.effect, .firework, capacity: options.capacity)
-        let firework = options.effect.fireworks.firework
-        let time = clock.time, viewport = viewport
-        var heard: [SoundEvent] = []
-        let batches = try renderer.celebration.launch(at: time) { rng in
-            if sound != nil, options.effect.sound.isEnabled {
-                var draws = rng
-                _ = firework.sparks(at: point, using: &draws)
-                heard = options.effect.sound.heard([EffectKinds.Classic.pop(at: point, in: viewport, using: &draws)])
-            }
-            return [Batch<SparkKind>(firework.sparks(at: point, using: &rng), firework.timing, sprites: firework.spriteImages)]
-        }
-        sound?.add(heard.map { $0.delayed(by: time) })
-        needsRedraw = true
-        return batches.of(SparkKind.self).flatMap(\.particles)
+        let launch = options.effect.firework(at: point, seed: options.seed, index: nextLaunch(), in: viewport)
+        return try show(launch, at: clock.time).of(SparkKind.self).flatMap(\.particles)
     }
 
     /// M: sound off, or on again (connecting to the sound server the first time).

@@ -4,13 +4,9 @@ extension EffectKinds {
     package enum Celebration: EffectKind {
         package static var hasButton: Bool { true }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            Classic.launch(effect, around: button, in: viewport, using: &rng) + Confetti.launch(effect, around: button, in: viewport, using: &rng)
-        }
-
-        /// Its fireworks' pops, then its confetti's rustle.
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
-            Classic.sounds(effect, around: button, in: viewport, using: &rng) + Confetti.sounds(effect, around: button, in: viewport, using: &rng)
+        /// Its fireworks with their pops, then its confetti with its rustle.
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            Classic.launch(effect, around: button, in: viewport, using: &draws) + Confetti.launch(effect, around: button, in: viewport, using: &draws)
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {

@@ -4,15 +4,25 @@ extension EffectKinds {
     package enum Classic: EffectKind {
         package static var hasButton: Bool { true }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            effect.fireworks.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, effect.fireworks.firework.timing, sprites: effect.fireworks.firework.spriteImages) }
+        /// Its fireworks, and a small pop at each where it bursts around the button (drawn after
+        /// the sparks).
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            let firework = effect.fireworks.firework
+            let fireworks = effect.fireworks.fireworks(around: button, using: &draws.particles)
+            draws.soundsAfterParticles()
+            return Launch(batches: fireworks.map { Batch<SparkKind>($0, firework.timing, sprites: firework.spriteImages) },
+                          sounds: fireworks.map { sparks in
+                              pop(at: sparks.first?.curve.points[0] ?? Point(viewport.width / 2, viewport.height / 2), in: viewport, using: &draws.sounds)
+                          })
         }
 
-        /// A small pop at each firework, where it bursts around the button.
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
-            effect.fireworks.fireworks(around: button, using: &rng).map { sparks in
-                pop(at: sparks.first?.curve.points[0] ?? Point(viewport.width / 2, viewport.height / 2), in: viewport, using: &rng)
-            }
+        /// One firework at `point` (a click away from the button), and its pop.
+        package static func firework(_ effect: Effect, at point: Point, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            let firework = effect.fireworks.firework
+            let sparks = firework.sparks(at: point, using: &draws.particles)
+            draws.soundsAfterParticles()
+            return Launch(batches: [Batch<SparkKind>(sparks, firework.timing, sprites: firework.spriteImages)],
+                          sounds: [pop(at: point, in: viewport, using: &draws.sounds)])
         }
 
         /// One firework's pop, where it bursts (a click away from the button fires one): near,

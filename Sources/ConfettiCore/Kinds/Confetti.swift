@@ -8,13 +8,13 @@ extension EffectKinds {
 
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            // One spawn per depth layer, the farthest first (one spawn without depth).
-            effect.confetti.spawns(in: viewport, using: &rng)
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            variant(effect).launch(effect, around: button, in: viewport, using: &draws)
         }
 
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
-            variant(effect).sounds(effect, around: button, in: viewport, using: &rng)
+        /// Its pieces: one batch per depth layer, the farthest first (one without depth).
+        static func pieces(_ effect: Effect, in viewport: Size, using draws: inout LaunchDraws) -> [any ParticleBatch] {
+            effect.confetti.spawns(in: viewport, using: &draws.particles)
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
@@ -38,13 +38,13 @@ extension EffectKinds {
     package enum Burst: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            Confetti.launch(effect, around: button, in: viewport, using: &rng)
+        /// Its pieces, and a cannon's or popper's pop from its corner; the seed article's burst
+        /// rustles as it rises; rain falls silently.
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            Launch(batches: Confetti.pieces(effect, in: viewport, using: &draws), sounds: sounds(effect, using: &draws.sounds))
         }
 
-        /// A cannon's or popper's pop from its corner; the seed article's burst rustles as it
-        /// rises; rain falls silently.
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+        static func sounds(_ effect: Effect, using rng: inout SeededGenerator) -> [SoundEvent] {
             let emission = effect.confetti.emission, seed = UInt32(truncatingIfNeeded: rng.next())
             switch emission.emitter {
             case .cannon:
@@ -93,12 +93,10 @@ extension EffectKinds {
     package enum Stream: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            Confetti.launch(effect, around: button, in: viewport, using: &rng)
+        /// Its pieces, and no sound: a stream falls or flows without a sound of its own.
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            Launch(batches: Confetti.pieces(effect, in: viewport, using: &draws))
         }
-
-        /// None: a stream falls or flows without a sound of its own.
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] { [] }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
             let emission = effect.confetti.emission

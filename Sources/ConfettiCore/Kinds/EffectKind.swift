@@ -8,13 +8,10 @@ package protocol EffectKind {
     /// Whether the Celebrate button is drawn: fireworks burst around it.
     static var hasButton: Bool { get }
 
-    /// One launch with `effect`'s numbers: what is spawned and uploaded, once.
-    static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch]
-
-    /// The sounds one launch makes, on its clock, from the same draws as `launch` (`rng` as
-    /// `launch` is given it): what a rocket, a burst, a crackle, glitter or a cannon sounds
-    /// like and when (`SoundEvent`), before the effect's `sound` section chooses and scales them.
-    static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent]
+    /// One launch with `effect`'s numbers, spawned once: the batches that are uploaded, and the
+    /// sounds they make on the launch's clock (what a rocket, a burst, a crackle, glitter or a
+    /// cannon sounds like and when, before the effect's `sound` section chooses and scales them).
+    static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch
 
     /// Particles one launch spawns into each ring, as the fields that multiply up, so that a
     /// refusal can name them.

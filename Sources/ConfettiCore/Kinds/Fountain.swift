@@ -4,15 +4,12 @@ extension EffectKinds {
     package enum Fountain: EffectKind {
         package static var hasButton: Bool { true }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            [Batch<SparkKind>(effect.fountain.sparks(above: button, using: &rng), effect.fountain.timing, sprites: effect.fountain.sprites.images)]
-        }
-
-        /// A fizz while its sparks rise.
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
+        /// Its sparks, and a fizz while they rise.
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
             let f = effect.fountain
-            return [SoundEvent(.fizz, time: f.delayStep, duration: Double(f.sparkCount) * f.delayStep + f.timing.duration * 0.5, loudness: 0.15,
-                               x: button.midX / viewport.width, seed: UInt32(truncatingIfNeeded: rng.next()))]
+            return Launch(batches: [Batch<SparkKind>(f.sparks(above: button, using: &draws.particles), f.timing, sprites: f.sprites.images)],
+                          sounds: [SoundEvent(.fizz, time: f.delayStep, duration: Double(f.sparkCount) * f.delayStep + f.timing.duration * 0.5, loudness: 0.15,
+                                              x: button.midX / viewport.width, seed: UInt32(truncatingIfNeeded: draws.sounds.next()))])
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {

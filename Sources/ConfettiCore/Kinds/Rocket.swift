@@ -4,15 +4,10 @@ extension EffectKinds {
     package enum Rocket: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            effect.rocket.launch(in: viewport, using: &rng)
-        }
-
-        /// Each rocket's lift and burst, and a crackle per crackle.
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
-            var sounds: [SoundEvent] = []
-            _ = effect.rocket.launch(in: viewport, using: &rng, sounds: &sounds)
-            return sounds
+        /// Its rockets, with each rocket's lift and burst, and a crackle per crackle.
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            defer { draws.soundsAfterParticles() }
+            return effect.rocket.launch(in: viewport, using: &draws.particles)
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {

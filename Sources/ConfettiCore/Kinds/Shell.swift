@@ -4,15 +4,10 @@ extension EffectKinds {
     package enum Shell: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            effect.shell.launch(in: viewport, using: &rng)
-        }
-
-        /// Each rocket's lift and burst, and its stars' fizz and crackle.
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
-            var sounds: [SoundEvent] = []
-            _ = effect.shell.launch(in: viewport, using: &rng, sounds: &sounds)
-            return sounds
+        /// Its rockets and shells, with each rocket's lift and burst, and its stars' fizz and crackle.
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            defer { draws.soundsAfterParticles() }
+            return effect.shell.launch(in: viewport, using: &draws.particles)
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
@@ -59,15 +54,10 @@ extension EffectKinds {
     package enum Show: EffectKind {
         package static var hasButton: Bool { false }
 
-        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-            effect.show.launch(in: viewport, using: &rng)
-        }
-
-        /// Every shell's, as a shell's.
-        package static func sounds(_ effect: Effect, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [SoundEvent] {
-            var sounds: [SoundEvent] = []
-            _ = effect.show.launch(in: viewport, using: &rng, sounds: &sounds)
-            return sounds
+        /// Its shells, each with its sounds.
+        package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
+            defer { draws.soundsAfterParticles() }
+            return effect.show.launch(in: viewport, using: &draws.particles)
         }
 
         /// Each shell as its style asks, its rockets one.

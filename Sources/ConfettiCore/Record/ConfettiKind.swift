@@ -208,8 +208,11 @@ package enum ConfettiKind: ParticleKind {
         }
     }
 
-    package static func ghosts(_ uniforms: ConfettiPhysics) -> Int { uniforms.trail.ghosts }
-    package static func ghostSpacing(_ uniforms: ConfettiPhysics) -> Double { uniforms.trail.spacing }
+    /// Wind as its drag filters it, its trail, and its colour ramp and growth over life.
+    package static func features(_ physics: ConfettiPhysics) -> [any ShaderFeature] {
+        [FilteredWind(physics.wind, drag: physics.drag), physics.trail, OverLife(physics.colorRamp, sizeAtDeath: physics.sizeAtDeath)]
+    }
+
     package static func evaluate(_ particle: ConfettiParticle, at age: Double, ghost k: Int, uniforms: ConfettiPhysics) -> ConfettiSample {
         uniforms.evaluate(particle, at: age, ghost: k)
     }
@@ -227,7 +230,8 @@ extension ConfettiPhysics: ShaderUniforms {
     /// `uPhysics`: gravity, drag, lifetime, fade-out; for `Shaders/paper.glsl`, `uBackShade`,
     /// `uRibbonWave` (amplitude, wavenumber, angular speed), `uTumble`, `uPaperLight` (towards
     /// the light, ambient), `uPaperGlint` (strength, exponent) and `uBackColors` (unused ones
-    /// black); then wind, trail and life (`motionUniforms`) and the record's grids.
+    /// black); then the record's grids. Wind, trail and life pack their own
+    /// (`ConfettiKind.features`).
     package var uniforms: [ShaderUniform] {
         let light = SIMD3<Float>(PaperShading.light)
         var backs = backColors.prefix(Self.maxBackColors).map { color -> SIMD4<Float> in
@@ -243,7 +247,7 @@ extension ConfettiPhysics: ShaderUniforms {
             ShaderUniform("uPaperLight", .vec4(SIMD4(light, Float(shading.ambient)))),
             ShaderUniform("uPaperGlint", .vec2(SIMD2(Float(shading.glint), Float(PaperShading.shininess)))),
             ShaderUniform("uBackColors", .vec4Array(backs)),
-        ] + motionUniforms + quantisation.uniforms
+        ] + quantisation.uniforms
     }
 }
 

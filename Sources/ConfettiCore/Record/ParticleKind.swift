@@ -3,15 +3,20 @@
 /// proves the shader.
 ///
 /// Everything else is generic: one ring renderer, one transform-feedback probe, one trace
-/// document and one parity harness serve every conformance. A new particle kind is one record,
-/// one shader, one evaluator, a line in `ParticleKinds.all` and its `FeedbackSampling` (in
-/// ConfettiProof); its proof comes with them (docs/architecture.md, Particle kinds).
+/// document and one parity harness serve every conformance, and the shared shader features it
+/// names (`features`) pack their own uniforms. A new particle kind is four new files and a line,
+/// about 440 lines for one as small as sparks: its record and this conformance, its particle and
+/// CPU evaluator, its vertex shader, its `FeedbackSampling` (in ConfettiProof), and a line in
+/// `ParticleKinds.all`; its proof comes with them. Some preset must launch it
+/// (`ParticleKindsTests`), so unless an effect kind already spawns it, a new effect kind too: six
+/// more files and about 120 lines for one like the fountain (docs/architecture.md, Particle kinds).
 package protocol ParticleKind {
     /// The spawn constants of one particle (Double precision, never changed after spawn).
     associatedtype Particle: Sendable
     /// What the GPU reads per particle. Its layout is described once, by `attributes`.
     associatedtype Record: Sendable
-    /// What every particle of one batch shares, set as uniforms once per draw.
+    /// What every particle of one batch shares, set as uniforms once per draw: the kind's own
+    /// (`Uniforms.uniforms`) and its features' (`features`).
     associatedtype Uniforms: ShaderUniforms
     /// One particle at one age, as the CPU evaluator and the vertex shader compute it.
     associatedtype Sample: ParticleSample
@@ -61,12 +66,11 @@ package protocol ParticleKind {
     static func traceParams(_ particle: Particle, uniforms: Uniforms) -> TraceParams
     static func traceConstants(_ uniforms: Uniforms) -> TraceConstants
 
-    /// Trail ghosts each record draws besides its particle (0: none). A record is drawn as
-    /// `ghosts + 1` instances; instance j of a record is ghost `ghosts − j`, so the particle
-    /// itself (ghost 0) comes last, over its trail.
-    static func ghosts(_ uniforms: Uniforms) -> Int
-    /// Seconds between ghosts: ghost k shows the particle at its age − k·spacing.
-    static func ghostSpacing(_ uniforms: Uniforms) -> Double
+    /// The shared shader features its vertex shader includes besides sprites, which every kind
+    /// has (`ShaderFeatures.all`), with a batch's values: each packs its own uniforms, and a
+    /// `Trail` among them gives the kind its ghosts.
+    static func features(_ uniforms: Uniforms) -> [any ShaderFeature]
+
     /// Ghost `k` at its own (lagged) age: the sample the shader computes for that instance.
     static func evaluate(_ particle: Particle, at age: Double, ghost k: Int, uniforms: Uniforms) -> Sample
 
@@ -85,9 +89,28 @@ extension ParticleKind {
     /// Any shape, unless the kind says.
     package static func shapes(of _: Particle, uniforms _: Uniforms) -> DrawnQuad.ShapeSet { DrawnQuad.allShapes }
 
-    /// Kinds without trails: one instance per record.
-    package static func ghosts(_: Uniforms) -> Int { 0 }
-    package static func ghostSpacing(_: Uniforms) -> Double { 0 }
+    /// Kinds without shared features.
+    package static func features(_: Uniforms) -> [any ShaderFeature] { [] }
+
+    /// Every uniform a span of the kind sets besides the frame's: its own, its features', and
+    /// its sprites'.
+    package static func uniformValues(_ uniforms: Uniforms, sprites: SpriteTable) -> [ShaderUniform] {
+        uniforms.uniforms + features(uniforms).flatMap(\.uniforms) + sprites.uniforms
+    }
+
+    /// Its trail, when it names one among its features.
+    package static func trail(_ uniforms: Uniforms) -> Trail? {
+        features(uniforms).lazy.compactMap { $0 as? Trail }.first
+    }
+
+    /// Trail ghosts each record draws besides its particle (0: none, and for a kind without a
+    /// trail). A record is drawn as `ghosts + 1` instances; instance j of a record is ghost
+    /// `ghosts − j`, so the particle itself (ghost 0) comes last, over its trail.
+    package static func ghosts(_ uniforms: Uniforms) -> Int { trail(uniforms)?.ghosts ?? 0 }
+    /// Seconds between ghosts: ghost k shows the particle at its age − k·spacing.
+    package static func ghostSpacing(_ uniforms: Uniforms) -> Double { trail(uniforms)?.spacing ?? 0 }
+
+    /// Kinds without trails: the particle itself.
     package static func evaluate(_ particle: Particle, at age: Double, ghost _: Int, uniforms: Uniforms) -> Sample {
         evaluate(particle, at: age, uniforms: uniforms)
     }
@@ -245,7 +268,8 @@ package struct ShaderUniform: Hashable, Sendable {
     }
 }
 
-/// Per-batch constants as the shader reads them: a typed value that lists its uniforms.
+/// Per-batch constants as the shader reads them: a typed value that lists its own uniforms
+/// (its particle kind's features list theirs).
 package protocol ShaderUniforms: Sendable, Equatable {
     var uniforms: [ShaderUniform] { get }
 }

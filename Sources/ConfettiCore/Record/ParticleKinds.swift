@@ -1,7 +1,7 @@
 /// Every particle kind, registered once: the renderer, the budget, the trace, the proof, the
 /// gallery and the bench iterate over this list and ask each kind (`ParticleKind`); none of
-/// them tells kinds apart itself. A new particle kind is one record, one shader, one evaluator,
-/// one line here and its `FeedbackSampling` conformance (docs/architecture.md, Particle kinds).
+/// them tells kinds apart itself. What a new particle kind takes besides its line here is counted
+/// on `ParticleKind` (docs/architecture.md, Particle kinds).
 package enum ParticleKinds {
     /// In drawing order on each side of the button: sparks, then confetti, then stars, light over paper.
     package static let all: [any ParticleKind.Type] = [

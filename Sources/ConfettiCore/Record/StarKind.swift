@@ -98,8 +98,11 @@ package enum StarKind: ParticleKind {
         uniforms.evaluate(star, at: age)
     }
 
-    package static func ghosts(_ uniforms: StarPhysics) -> Int { uniforms.trail.ghosts }
-    package static func ghostSpacing(_ uniforms: StarPhysics) -> Double { uniforms.trail.spacing }
+    /// Its trail, and its colour ramp over life (stars do not grow).
+    package static func features(_ physics: StarPhysics) -> [any ShaderFeature] {
+        [physics.trail, OverLife(physics.colorRamp)]
+    }
+
     package static func evaluate(_ star: Star, at age: Double, ghost k: Int, uniforms: StarPhysics) -> StarSample {
         uniforms.evaluate(star, at: age, ghost: k)
     }
@@ -163,21 +166,18 @@ package enum StarKind: ParticleKind {
 }
 
 extension StarPhysics: ShaderUniforms {
-    /// `uStar`, `uRibbon`, `uTrail` for the motion and trail; `uTemperature`, `uEmber`,
-    /// `uBlink`, `uStrobeEdge` for `Shaders/light.glsl`; `uRamp`, `uOverLife` for
-    /// `Shaders/life.glsl` (the ramp; no growth); `uGlow` for `light.frag.glsl`.
+    /// `uStar`, `uRibbon` for the motion and the trail's shape; `uTemperature`, `uEmber`,
+    /// `uBlink`, `uStrobeEdge` for `Shaders/light.glsl`; `uGlow` for `light.frag.glsl`. The
+    /// trail and the colour ramp pack their own (`StarKind.features`).
     package var uniforms: [ShaderUniform] {
         [
             ShaderUniform("uStar", .vec4(SIMD4(Float(gravity), Float(drag), Float(fade), Float(streak)))),
             ShaderUniform("uRibbon", .float(ribbon ? 1 : 0)),
-            ShaderUniform("uTrail", .vec4(SIMD4(Float(trail.ghosts), Float(trail.spacing), Float(trail.taper), 0))),
             ShaderUniform("uTemperature", .vec4(SIMD4(Float(temperature.hot), Float(temperature.cool), Float(colorChange), Float(colorChangeSpan)))),
             ShaderUniform("uEmber", .vec4(SIMD4(Float(temperature.ember.r), Float(temperature.ember.g), Float(temperature.ember.b), 0))),
             ShaderUniform("uBlink", .vec4(SIMD4(Float(flicker.amount), Float(flicker.rate), Float(strobe.period), Float(strobe.duty)))),
             ShaderUniform("uStrobeEdge", .float(Float(strobe.edge))),
             ShaderUniform("uGlow", .vec4(SIMD4(Float(glow.core), Float(glow.whiteness), Float(1 - glow.light), 0))),
-            ShaderUniform("uRamp", .vec4Array(colorRamp.shaderStops.map { SIMD4(SIMD3<Float>($0.rgb), Float($0.at)) })),
-            ShaderUniform("uOverLife", .vec2(SIMD2(0, Float(colorRamp.replaces)))),
         ]
     }
 

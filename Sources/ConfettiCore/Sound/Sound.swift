@@ -1,6 +1,6 @@
 /// What an effect sounds like: whether it makes sound, how loud, which of its kind's sounds, and
 /// how far away it is (an effect file's `sound` section). Which sounds a launch makes, and when,
-/// is its kind's (`EffectKind.sounds`); this only chooses among them and scales them.
+/// is its kind's (`EffectKind.launch`, with its particles); this only chooses among them and scales them.
 public struct Sound: Sendable, Equatable {
     /// Whether the effect makes sound at all; `--mute` overrides it.
     public var isEnabled: Bool

@@ -74,6 +74,7 @@ extension ConfettiLaunch {
     /// order), then scaled; with one layer at scale 1 the single spawn is the undepthed one.
     /// A layer left without pieces (fewer pieces than layers) is not spawned.
     package func spawns(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+        SpawnPasses.record("confetti")
         let pieces = spawn(in: viewport, using: &rng)
         let n = max(depth.layers, 1)
         guard n > 1 else {

@@ -33,17 +33,12 @@ public struct FireworkShow: Hashable, Sendable {
     /// Seconds between launches.
     package var gap: Double { count > 1 ? seconds / Double(count) : 0 }
 
-    /// One launch: draws, per shell, its nudge, then the shell's own draws.
-    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-        var sounds: [SoundEvent] = []
-        return launch(in: viewport, using: &rng, sounds: &sounds)
-    }
-
-    /// One launch, and every shell's sounds appended to `sounds`, from the same draws.
-    package func launch(in viewport: Size, using rng: inout SeededGenerator, sounds: inout [SoundEvent]) -> [any ParticleBatch] {
-        (0..<count).flatMap { k -> [any ParticleBatch] in
+    /// One launch, every shell's sounds with it: draws, per shell, its nudge, then the shell's own draws.
+    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> Launch {
+        SpawnPasses.record("show")
+        return (0..<count).reduce(Launch()) { launch, k in
             let start = max(0, Double(k) * gap + rng.uniform(-0.25, 0.25) * gap)
-            return style(k).launch(in: viewport, at: start, using: &rng, sounds: &sounds)
+            return launch + style(k).launch(in: viewport, at: start, using: &rng)
         }
     }
 

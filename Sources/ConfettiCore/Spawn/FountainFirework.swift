@@ -27,7 +27,8 @@ public struct FountainFirework: Hashable, Sendable {
 
     /// The fountain rising from the top centre of `rect`.
     package func sparks(above rect: Rect, using rng: inout SeededGenerator) -> [Spark] {
-        sparks(at: Point(rect.midX, rect.minY - offsetY), using: &rng)
+        SpawnPasses.record("fountain")
+        return sparks(at: Point(rect.midX, rect.minY - offsetY), using: &rng)
     }
 
     package func sparks(at origin: Point, using rng: inout SeededGenerator) -> [Spark] {
@@ -63,7 +64,8 @@ public struct FireworkLaunch: Hashable, Sendable {
 
     /// One array of sparks per firework.
     package func fireworks(around rect: Rect, using rng: inout SeededGenerator) -> [[Spark]] {
-        (0..<count).map { _ in
+        SpawnPasses.record("classic")
+        return (0..<count).map { _ in
             let corner = rng.element(of: rect.corners)
             let jitter = Point(rng.uniform(-maxOriginJitter, maxOriginJitter), rng.uniform(-maxOriginJitter, maxOriginJitter))
             return firework.sparks(at: corner + jitter, using: &rng)

@@ -4,29 +4,43 @@ package struct ScheduledBatch: Sendable {
 }
 
 extension Effect {
-    /// One launch of `kind` with this effect's numbers. `.celebration` is what a click on the
-    /// button fires: two classic fireworks around its corners and a burst of confetti.
-    /// Every command and `Celebration.fire` asks `Budget.launch` first; a launch beyond it
-    /// reaching here is a bug in the caller, stopped before it allocates or loops without end.
-    package func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-        precondition(Budget.particles(self, .effect(kind)).total <= Double(Budget.maxParticlesPerLaunch), "a launch beyond the budget reached spawning: ask Budget.launch first")
-        return kind.definition.launch(self, around: button, in: viewport, using: &rng)
+    /// Launch `index` of `seed` (RNG stream `index`, `SeededGenerator.init(seed:launch:)`) of
+    /// `kind` with this effect's numbers: what every front end fires. `.celebration` is what a
+    /// click on the button fires: two classic fireworks around its corners and a burst of confetti.
+    package func launch(_ kind: EffectName, seed: UInt64, index: Int, around button: Rect, in viewport: Size) -> Launch {
+        var rng = SeededGenerator(seed: seed, launch: index)
+        return launch(kind, around: button, in: viewport, using: &rng)
     }
 
-    /// The sounds one launch of `kind` makes, as this effect plays them (its `sound` section),
-    /// from the draws `launch` is given: `rng` is the launch's, left as it was. Each event's
-    /// seed is salted with a draw after the launch's, so two launches never share their noise.
-    package func sounds(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: SeededGenerator) -> [SoundEvent] {
-        guard sound.isEnabled else { return [] }
-        var draws = rng
-        let events = kind.definition.sounds(self, around: button, in: viewport, using: &draws)
-        let salt = UInt32(truncatingIfNeeded: draws.next() >> 17)
-        return sound.heard(events.map { var e = $0; e.seed ^= salt; return e })
+    /// One launch of `kind` drawn from `rng`, spawned once: its batches, and its sounds as this
+    /// effect plays them (its `sound` section; none when it is off). Each event's seed is salted
+    /// with a draw after the launch's sounds, so two launches never share their noise.
+    /// Every command and `Celebration.fire` asks `Budget.launch` first; a launch beyond it
+    /// reaching here is a bug in the caller, stopped before it allocates or loops without end.
+    package func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> Launch {
+        precondition(Budget.particles(self, .effect(kind)).total <= Double(Budget.maxParticlesPerLaunch), "a launch beyond the budget reached spawning: ask Budget.launch first")
+        var draws = LaunchDraws(rng)
+        defer { rng = draws.particles }
+        return heard(kind.definition.launch(self, around: button, in: viewport, using: &draws), salt: &draws.sounds)
     }
 
     /// One launch of this effect's own kind.
-    package func launch(around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+    package func launch(around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> Launch {
         launch(kind, around: button, in: viewport, using: &rng)
+    }
+
+    /// One classic firework of this effect at `point` (a click away from the button), as launch
+    /// `index` of `seed`, with its pop.
+    package func firework(at point: Point, seed: UInt64, index: Int, in viewport: Size) -> Launch {
+        var draws = LaunchDraws(seed: seed, launch: index)
+        return heard(EffectKinds.Classic.firework(self, at: point, in: viewport, using: &draws), salt: &draws.sounds)
+    }
+
+    /// `launch` with its sounds as this effect plays them, each seed salted with the next draw of `salt`.
+    private func heard(_ launch: Launch, salt rng: inout SeededGenerator) -> Launch {
+        guard sound.isEnabled else { return Launch(batches: launch.batches) }
+        let salt = UInt32(truncatingIfNeeded: rng.next() >> 17)
+        return Launch(batches: launch.batches, sounds: sound.heard(launch.sounds.map { var e = $0; e.seed ^= salt; return e }))
     }
 }
 
@@ -48,23 +62,18 @@ package struct LaunchSchedule: Sendable {
         self.interval = interval ?? 0.35
     }
 
-    /// Every launch spawned for `viewport`: each batch with the time of its launch.
-    package func batches(in viewport: Size) -> [ScheduledBatch] {
+    /// Every launch spawned once for `viewport`: each batch with the time of its launch, and
+    /// every launch's sounds on the schedule's clock, as the effect plays them.
+    package func spawned(in viewport: Size) -> (batches: [ScheduledBatch], sounds: [SoundEvent]) {
         let button = Rect.button(centredIn: viewport)
-        return (0..<launches).flatMap { k -> [ScheduledBatch] in
-            var rng = SeededGenerator(seed: seed, stream: UInt64(k))
+        var batches: [ScheduledBatch] = [], sounds: [SoundEvent] = []
+        for k in 0..<launches {
             let time = Double(k) * interval
-            return effect.launch(around: button, in: viewport, using: &rng).map { ScheduledBatch(time: time, batch: $0) }
+            let launch = effect.launch(effect.kind, seed: seed, index: k, around: button, in: viewport)
+            batches += launch.batches.map { ScheduledBatch(time: time, batch: $0) }
+            sounds += launch.sounds.map { $0.delayed(by: time) }
         }
-    }
-
-    /// Every launch's sounds, on the schedule's clock, as the effect plays them.
-    package func sounds(in viewport: Size) -> [SoundEvent] {
-        let button = Rect.button(centredIn: viewport)
-        return (0..<launches).flatMap { k -> [SoundEvent] in
-            let rng = SeededGenerator(seed: seed, stream: UInt64(k))
-            return effect.sounds(effect.kind, around: button, in: viewport, using: rng).map { $0.delayed(by: Double(k) * interval) }
-        }
+        return (batches, sounds)
     }
 
     /// Seconds until the last particle of the last launch has gone.

@@ -136,20 +136,17 @@ public struct RocketLaunch: Hashable, Sendable {
             + max(rocketTrail.duration, max(sparkLifetime, crackles > 0 ? crackleDelay.upperBound + crackleLifetime : 0) + sparkTrail.duration)
     }
 
-    /// One launch: per rocket, the rocket, its sparks and (if any) its crackles, three spawns
-    /// of stars with their own physics. Draws per rocket, in order: x₀, apex height, rise time,
-    /// drift, spark colour, rocket colour; per spark its direction on the sphere (z, azimuth) and
-    /// speed; per crackle its delay, then per crackle spark its angle and speed.
-    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+    /// One launch: per rocket, the rocket, its sparks and (if any) its crackles, three batches
+    /// of stars with their own physics, and the sounds they make from the same draws: each
+    /// rocket's lift, its burst at the apex, and a crackle where each crackle bursts. Draws per
+    /// rocket, in order: x₀, apex height, rise time, drift, spark colour, rocket colour; per spark
+    /// its direction on the sphere (z, azimuth) and speed; per crackle its delay, then per
+    /// crackle spark its angle and speed.
+    package func launch(in viewport: Size, using rng: inout SeededGenerator) -> Launch {
+        SpawnPasses.record("rocket")
         var sounds: [SoundEvent] = []
-        return launch(in: viewport, using: &rng, sounds: &sounds)
-    }
-
-    /// One launch, and the sounds it makes appended to `sounds`, from the same draws: each
-    /// rocket's lift, its burst at the apex, and a crackle where each crackle bursts.
-    package func launch(in viewport: Size, using rng: inout SeededGenerator, sounds: inout [SoundEvent]) -> [any ParticleBatch] {
         let w = viewport.width, h = viewport.height
-        return (0..<rockets).flatMap { r -> [any ParticleBatch] in
+        let batches = (0..<rockets).flatMap { r -> [any ParticleBatch] in
             let birth = Double(r) * stagger
             let x0 = w * rng.uniform(launchX)
             let climb = Self.climb(height: h * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
@@ -194,5 +191,6 @@ public struct RocketLaunch: Hashable, Sendable {
             spawns.append(Batch<StarKind>(pieces, cracklePhysics))
             return spawns
         }
+        return Launch(batches: batches, sounds: sounds)
     }
 }

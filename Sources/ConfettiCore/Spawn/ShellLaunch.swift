@@ -59,16 +59,12 @@ public struct ShellLaunch: Hashable, Sendable {
                     temperature: .none, trail: trunk, ribbon: true)
     }
 
-    /// One launch. Draws per rocket, in order: its x, apex height, rise time, drift; then its shell's.
-    package func launch(in viewport: Size, at start: Double = 0, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-        var sounds: [SoundEvent] = []
-        return launch(in: viewport, at: start, using: &rng, sounds: &sounds)
-    }
-
-    /// One launch, and the sounds it makes appended to `sounds`, from the same draws: each
-    /// rocket's lift for its climb, its shell's burst at the apex, and what the shell's stars do.
-    package func launch(in viewport: Size, at start: Double = 0, using rng: inout SeededGenerator, sounds: inout [SoundEvent]) -> [any ParticleBatch] {
-        (0..<rockets).flatMap { r -> [any ParticleBatch] in
+    /// One launch, and the sounds it makes from the same draws: each rocket's lift for its
+    /// climb, its shell's burst at the apex, and what the shell's stars do. Draws per rocket, in
+    /// order: its x, apex height, rise time, drift; then its shell's.
+    package func launch(in viewport: Size, at start: Double = 0, using rng: inout SeededGenerator) -> Launch {
+        SpawnPasses.record("shell")
+        return (0..<rockets).reduce(Launch()) { launch, r in
             let birth = start + Double(r) * stagger
             let x0 = viewport.width * rng.uniform(launchX)
             let climb = RocketLaunch.climb(height: viewport.height * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
@@ -77,9 +73,9 @@ public struct ShellLaunch: Hashable, Sendable {
                               lifetime: climb.apexTime, radius: rocketRadius, color: rocketColor, seed: UInt32(truncatingIfNeeded: rng.next()))
             let physics = rocketPhysics(climb)
             let apex = physics.motion(rocket, at: climb.apexTime).p
-            sounds.append(SoundEvent(.lift, time: birth, duration: climb.apexTime, loudness: 0.2, x: x0 / viewport.width, seed: rocket.seed))
-            let spawns = shell.burst(at: Point(apex.x, apex.y), time: birth + climb.apexTime, in: viewport, using: &rng, sounds: &sounds)
-            return [Batch<StarKind>([rocket], physics)] + spawns
+            let lift = SoundEvent(.lift, time: birth, duration: climb.apexTime, loudness: 0.2, x: x0 / viewport.width, seed: rocket.seed)
+            return launch + Launch(batches: [Batch<StarKind>([rocket], physics)], sounds: [lift])
+                + shell.burst(at: Point(apex.x, apex.y), time: birth + climb.apexTime, in: viewport, using: &rng)
         }
     }
 }
@@ -231,22 +227,17 @@ public struct FireworkShell: Hashable, Sendable {
         }
     }
 
-    /// The burst at `centre` (pt), `time` s after the launch. Draws, in order: the colours, the
-    /// ring's tilt and turn; per star its direction, speed, lifetime and seed; then the pistil's;
-    /// then per star its glitter, crossette and crackle.
-    package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
-        var sounds: [SoundEvent] = []
-        return burst(at: centre, time: time, in: viewport, using: &rng, sounds: &sounds)
-    }
-
     /// How large the burst sounds: its stars' speed times the square root of how many there
     /// are, about 1 for the peony, 0.3 for the palm's few comets.
     package var soundSize: Double { speed * Double(stars + pistil).squareRoot() / 5 }
 
-    /// The burst, and the sounds it makes appended to `sounds`: the burst itself (louder and
-    /// lower for a larger shell), glitter's fizz while its stars shed sparks, and a crackle where
-    /// each star crackles or splits.
-    package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator, sounds: inout [SoundEvent]) -> [any ParticleBatch] {
+    /// The burst at `centre` (pt), `time` s after the launch, and the sounds it makes: the burst
+    /// itself (louder and lower for a larger shell), glitter's fizz while its stars shed sparks,
+    /// and a crackle where each star crackles or splits. Draws, in order: the colours, the
+    /// ring's tilt and turn; per star its direction, speed, lifetime and seed; then the pistil's;
+    /// then per star its glitter, crossette and crackle.
+    package func burst(at centre: Point, time: Double, in viewport: Size, using rng: inout SeededGenerator) -> Launch {
+        var sounds: [SoundEvent] = []
         let h = viewport.height
         let color = rng.element(of: colors)
         let second = rng.element(of: changeColors)
@@ -339,7 +330,7 @@ public struct FireworkShell: Hashable, Sendable {
             }
             spawns.append(Batch<StarKind>(crackles, FireworkShell.cracklePhysics))
         }
-        return spawns
+        return Launch(batches: spawns, sounds: sounds)
     }
 
     /// Crackle: bright white-gold sparks that flicker hard and go out fast.

@@ -23,9 +23,10 @@ public final class Celebration {
 
     public let capacity: Int
     package let shaders: ShaderLibrary
-    /// Seed of the launches; launch k draws from RNG stream k.
+    /// Seed of the launches `fire` makes; launch k draws from RNG stream k
+    /// (`SeededGenerator.init(seed:launch:)`).
     public var seed: UInt64
-    /// Launches so far.
+    /// Launches `fire` has made so far.
     public private(set) var launches = 0
 
     /// One renderer per particle kind (`ParticleKinds.all`), in drawing order.
@@ -110,39 +111,32 @@ public final class Celebration {
         } catch let error as BudgetError {
             throw CelebrationError(error.description)
         }
-        try launch(at: now) { rng in
-            if let heard { heard(effect.sounds(effect.kind, around: frame, in: viewport, using: rng).map { $0.delayed(by: now) }) }
-            return effect.launch(around: frame, in: viewport, using: &rng)
-        }
+        // Spawned in ConfettiCore from (seed, launch index), its sounds with it; uploaded here.
+        let launch = effect.launch(effect.kind, seed: seed, index: launches, around: frame, in: viewport)
+        launches += 1
+        heard?(launch.sounds.map { $0.delayed(by: now) })
+        try upload(launch.batches, at: now)
     }
 
     /// Given the sounds of each launch `fire` makes, on the same clock, when set (the overlay
     /// plays them).
     package var heard: (([SoundEvent]) -> Void)?
 
-    /// One launch that the app makes itself (a firework where the user clicked, confetti of its
-    /// own count): `spawns` draws from the next RNG stream of `seed`, as `fire` does, and what it
-    /// returns is uploaded at `time`. Nothing is checked against `Budget` here: that is the
-    /// caller's (an upload larger than a ring throws). The stream counts as used once drawn,
-    /// even if an upload then fails, so that a launch already in part on screen is never drawn
-    /// again by the next one.
-    @discardableResult
-    package func launch(at time: Double, _ spawns: (inout SeededGenerator) -> [any ParticleBatch]) throws -> [any ParticleBatch] {
+    /// Uploads the batches of one launch spawned at `time` (the clock `draw` is given): one
+    /// that the app has spawned itself (a firework where the user clicked, confetti of its own
+    /// count). Nothing is checked against `Budget` here: that is the caller's (an upload larger
+    /// than a ring throws). Every picture of the launch has its atlas layer before anything is
+    /// uploaded, so a full atlas refuses the whole launch rather than leaving part of it on screen.
+    package func upload(_ batches: [any ParticleBatch], at time: Double) throws {
         guard time.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(time)") }
-        var rng = SeededGenerator(seed: seed, stream: UInt64(launches))
-        launches += 1
-        let launched = spawns(&rng)
-        // Every picture of the launch has its layer before anything is uploaded, so a full
-        // atlas refuses the whole launch rather than leaving part of it on screen.
-        let pictures = launched.flatMap(\.sprites)
+        let pictures = batches.flatMap(\.sprites)
         if !pictures.isEmpty {
-            let until = time + (launched.map(\.duration).max() ?? 0)
+            let until = time + (batches.map(\.duration).max() ?? 0)
             _ = try atlas.layers(for: pictures, now: time, until: until)
         }
-        for spawn in launched {
-            try add(spawn, at: time)
+        for batch in batches {
+            try add(batch, at: time)
         }
-        return launched
     }
 
     /// One launch of a preset by name (any of `Effect.presets`: `confetti`, `rain`, `finale`, …).

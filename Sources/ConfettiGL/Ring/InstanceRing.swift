@@ -20,11 +20,11 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
     package var dies: Double
     /// What every particle of the span shares (its batch's uniforms).
     package var uniforms: Kind.Uniforms {
-        didSet { uniformValues = uniforms.uniforms + sprites.uniforms }
+        didSet { uniformValues = Kind.uniformValues(uniforms, sprites: sprites) }
     }
     /// Where its batch's sprites are in the atlas (none: an empty table).
     package var sprites: SpriteTable {
-        didSet { uniformValues = uniforms.uniforms + sprites.uniforms }
+        didSet { uniformValues = Kind.uniformValues(uniforms, sprites: sprites) }
     }
     /// `uniforms` and `sprites` as the shader takes them, worked out once (wind filters, grids,
     /// ramps), not every frame: the draw's CPU cost stays a few µs per span.
@@ -43,7 +43,7 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
         self.dies = dies
         self.uniforms = uniforms
         self.sprites = sprites
-        self.uniformValues = uniforms.uniforms + sprites.uniforms
+        self.uniformValues = Kind.uniformValues(uniforms, sprites: sprites)
         self.side = side
     }
 

@@ -19,7 +19,7 @@ package struct ProgramInterface: Sendable {
     package init<Kind: ParticleKind>(_: Kind.Type, sampleUniforms: Kind.Uniforms) {
         self.init(
             attributes: Kind.attributes,
-            uniforms: FrameUniforms.values(age: 0, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1) + sampleUniforms.uniforms + SpriteTable().uniforms
+            uniforms: FrameUniforms.values(age: 0, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1) + Kind.uniformValues(sampleUniforms, sprites: SpriteTable())
         )
     }
 
