@@ -49,7 +49,7 @@ import TestSupport
     @Test func theViewerHandsItsSoundExactlyTheShowsSchedule() async throws {
         try await withWindowedViewer({ options in
             options.silent = false
-            options.muted = true
+            options.overrides.muted = true
             options.effect = .show
             options.seed = 1
             options.width = 1280
@@ -57,7 +57,7 @@ import TestSupport
         }) { viewer in
             let sound = try #require(viewer.sound)
             _ = try viewer.fireEffect()
-            let schedule = LaunchSchedule(effect: .show, seed: 1, launches: 1).sounds(in: Size(width: 1280, height: 720))
+            let schedule = LaunchSchedule(effect: .show, seed: 1, launches: 1).spawned(in: Size(width: 1280, height: 720)).sounds
             #expect(schedule.contains { $0.kind == .burst }, "the show has bursts to hear")
             #expect(sound.unread == schedule.map { $0.delayed(by: viewer.clock.time) },
                     "handed \(sound.unread.count) sounds, the schedule has \(schedule.count)")
