@@ -53,9 +53,13 @@ let package = Package(
         // tests compare the shaders with.
         .target(name: "ConfettiProof", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
 
+        // confetti.h as the compiler reads it: the C API's types, statuses and version, which
+        // ConfettiC implements (each function checked against its declaration) and the
+        // command's --version reads.
+        .target(name: "CConfetti", path: "CAPI", exclude: ["confetti.map", "confetti.pc.in"], publicHeadersPath: "."),
         // The C API over `Celebration`: `@c` functions, arguments checked so that nothing a C
         // caller passes can reach a Swift trap.
-        .target(name: "ConfettiC", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
+        .target(name: "ConfettiC", dependencies: ["CConfetti", "ConfettiCore", "ConfettiGL", "CEpoxy"]),
 
         // What the C boundary costs: confetti_draw against Celebration.draw (`make capi-bench`).
         .executableTarget(name: "capi-bench", dependencies: ["ConfettiGL", "CEpoxy"]),
@@ -76,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "confetti",
             dependencies: [
-                "ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp",
+                "CConfetti", "ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
