@@ -21,6 +21,26 @@ import TestSupport
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count >= 30, "\(run.stdout)")
     }
 
+    /// A handle of the default capacity (1,048,576 particles a ring) costs at most 4 MB of
+    /// resident memory more than one of capacity 4096 for the same burst: its rings start
+    /// small and grow only when a launch needs room.
+    @Test func aHandleOfTheDefaultCapacityCostsAtMostFourMegabytesMoreThanASmallOne() async throws {
+        let library = try await StagedLibrary.shared()
+        let client = try await library.build("Tests/CClients/handle_rss.c", packages: ["epoxy"],
+                                             options: ["-std=c99", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Wextra", "-Werror"])
+        defer { try? FileManager.default.removeItem(at: client) }
+        func cost(_ capacity: Int) async throws -> Int {
+            let run = try await ChildProcess.run([client.path, "\(capacity)"], environment: library.environment, timeout: 300)
+            guard run.status == 0, let kib = run.stdout.firstMatch(of: /rss_kib (-?\d+)/).flatMap({ Int($0.output.1) }) else {
+                throw TestFailure("handle_rss \(capacity): status \(run.status) \(run.stdout) \(run.stderr.suffix(1000))")
+            }
+            return kib
+        }
+        let small = try await cost(4096)
+        let standard = try await cost(0)
+        #expect(standard - small <= 4096, "default capacity \(standard) KiB, capacity 4096 \(small) KiB")
+    }
+
     /// A plugin host's life: dlopen, a worker thread calls in, dlclose, the worker exits.
     @Test func aWorkerThreadExitsCleanlyAfterTheAppUnloadedTheLibrary() async throws {
         let library = try await StagedLibrary.shared()
