@@ -101,7 +101,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         // The one EGL context every GL test of the run shares (SharedGL), and pixel checks.
         .target(name: "GLTestSupport", dependencies: ["ConfettiGL", "ConfettiApp", "TestSupport"], path: "Tests/GLSupport"),
-        .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "TestSupport"]),
+        // ConfettiApp for the command's file errors in words (InputFile.describe), which need Foundation.
+        .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "ConfettiApp", "TestSupport"]),
         // Drawing in this process, headless (EGL): the library, the shaders against the CPU,
         // the application's renderers.
         .testTarget(

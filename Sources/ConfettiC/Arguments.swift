@@ -1,6 +1,7 @@
 import CConfetti
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The checks a value from C passes before the library sees it: C has no optionals, no
 /// exceptions and no guarantee that a pointer is set or a string is UTF-8.

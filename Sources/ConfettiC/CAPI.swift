@@ -4,7 +4,8 @@
 // exports no internal function. Each signature is the header's (Declarations.swift).
 import CConfetti
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The release, as CONFETTI_VERSION in confetti.h: major * 10000 + minor * 100 + patch.
 let libraryVersion = UInt32(CONFETTI_VERSION_MAJOR * 10_000 + CONFETTI_VERSION_MINOR * 100 + CONFETTI_VERSION_PATCH)
@@ -83,7 +84,7 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
         let path = try Arguments.string(path, "the effect file's path")
         guard !path.isEmpty else { throw Failure(.argument, "the effect file's path is empty") }
         // A path, never a preset's name: Effect.load takes either.
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = InputFile.folder(of: path)
         let data: Data
         do {
             data = try InputFile.read(path, maxBytes: EffectFile.maxBytes, noun: "an effect file")

@@ -1,11 +1,12 @@
 import CConfetti
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a `confetti *` names: a `Celebration` and the GL context it lives in. One lock
 /// serialises every call on it.
 final class Handle {
-    let lock = NSLock()
+    let lock = Lock()
     let celebration: Celebration
     /// The context the celebration's GL objects belong to.
     let context: UnsafeMutableRawPointer
@@ -42,7 +43,7 @@ enum Handles {
         var handle: Handle?
     }
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var slots: [Slot] = []
     /// Slots without a handle whose generations are not used up, reused last freed first.
     nonisolated(unsafe) private static var free: [Int] = []

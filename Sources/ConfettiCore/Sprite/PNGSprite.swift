@@ -1,5 +1,6 @@
 import CPNG
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A PNG file a user gives as a sprite, read with libpng into premultiplied RGBA.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Sprite.Source {
     /// Pixels on the longer side of a picture drawn from a description (an SVG path): the

@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Confetti and fireworks over an app's own OpenGL drawing: the library's front door.
 ///

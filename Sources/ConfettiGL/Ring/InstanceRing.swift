@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A span of an `InstanceRing`: one batch's records of one button side, in one contiguous
 /// range, drawn by one draw call; and when it is on screen.
