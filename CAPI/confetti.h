@@ -85,6 +85,8 @@ uint32_t confetti_version(void);
 const char *confetti_status_name(confetti_status status);
 
 /* Makes a celebration in the current context (OpenGL 3.3 core or newer) and stores it in *out.
+ * The first one a process makes also builds the presets (a few hundred ms on llvmpipe), so that
+ * the first fire costs what later ones cost.
  * capacity: particles each kind's ring holds (0: the default, 1048576); the oldest are
  * overwritten when a ring is full. A negative capacity is CONFETTI_ERROR_ARGUMENT; one whose
  * rings would pass 1 GiB of GPU memory (above 8134407) is CONFETTI_ERROR_LIMIT. seed: the seed of every launch's random numbers (launch k
@@ -126,6 +128,12 @@ confetti_status confetti_is_idle(confetti *celebration, double now, int *idle);
 
 /* *count = the particles alive at `now` (seconds). Needs no GL context. */
 confetti_status confetti_live_particles(confetti *celebration, double now, int64_t *count);
+
+/* reduced != 0: the launches fired from now on are the reduced-motion version of their effect
+ * (docs/effects.md: half the pieces, slowed to half speed, nothing that flashes), for a user
+ * who asked the desktop for fewer animations (GTK: gtk-enable-animations off); 0: as they
+ * are. Launches already fired are left as they are. Needs no GL context. */
+confetti_status confetti_set_reduced_motion(confetti *celebration, int reduced);
 
 /* Forgets every launch. Needs no GL context. */
 confetti_status confetti_remove_all(confetti *celebration);

@@ -38,6 +38,7 @@ _SIGNATURES = {
     "confetti_draw": (_status, _handle, _c_double, _c_double, _c_double, _c_double),
     "confetti_is_idle": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int)),
     "confetti_live_particles": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int64)),
+    "confetti_set_reduced_motion": (_status, _handle, ctypes.c_int),
     "confetti_remove_all": (_status, _handle),
     "confetti_gpu_milliseconds": (_status, _handle, ctypes.POINTER(_c_double)),
     "confetti_preset_count": (_status, ctypes.POINTER(_c_size)),
@@ -149,6 +150,10 @@ class Celebration:
         count = ctypes.c_int64()
         _check(_live(self._handle, now, ctypes.byref(count)), self._handle)
         return count.value
+
+    def set_reduced_motion(self, reduced):
+        """True: launches fired from now on are their effect's reduced-motion version."""
+        _check(_c["set_reduced_motion"](self._handle, 1 if reduced else 0), self._handle)
 
     def remove_all(self):
         _check(_remove_all(self._handle), self._handle)

@@ -28,6 +28,9 @@ let libraryVersion = UInt32(CONFETTI_VERSION_MAJOR * 10_000 + CONFETTI_VERSION_M
             throw Failure(.limit, "capacity \(capacity) is beyond the rings' 1 GiB of GPU memory: at most \(Celebration.maxCapacity) particles (0: the default, \(Celebration.defaultCapacity))")
         }
         let context = try CurrentContext.require()
+        // The presets are built once per process, here rather than in the first fire: an
+        // app's first click costs what later ones do (confetti.h, confetti_create).
+        _ = presetNames
         try AppGLErrors.keep {
             let celebration = try Celebration(capacity: capacity == 0 ? Celebration.defaultCapacity : Int(capacity), seed: seed)
             out.pointee = Handles.add(Handle(celebration, context: context))
@@ -59,7 +62,7 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
         let now = try Arguments.time(now)
         let viewport = try Arguments.viewport(width, height)
         let button = try Arguments.button(button)
-        let effect = try effect()
+        let effect = handle.reducedMotion ? try effect().reducedMotion : try effect()
         try handle.requireContext()
         try AppGLErrors.keep { try handle.celebration.fire(effect, at: now, in: viewport, around: button) }
     }
@@ -131,6 +134,10 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
         let count = try Arguments.out(count, "count")
         count.pointee = Int64(handle.celebration.liveParticles(at: try Arguments.time(now)))
     }
+}
+
+@c public func confetti_set_reduced_motion(_ pointer: OpaquePointer?, _ reduced: Int32) -> confetti_status {
+    withHandle(pointer) { $0.reducedMotion = reduced != 0 }
 }
 
 @c public func confetti_remove_all(_ pointer: OpaquePointer?) -> confetti_status {

@@ -15,6 +15,8 @@ final class Handle {
     /// Set by confetti_destroy under the lock: a call that found the handle just before it was
     /// destroyed, and waited for the lock, must not use its deleted GL objects.
     var isDestroyed = false
+    /// confetti_set_reduced_motion: fire the reduced-motion version of each effect.
+    var reducedMotion = false
 
     init(_ celebration: Celebration, context: UnsafeMutableRawPointer) {
         self.celebration = celebration

@@ -239,6 +239,29 @@ static void limits(void) {
     confetti_destroy(c);
 }
 
+/* Reduced motion: the same preset fired with it on has half the pieces. */
+static void reduced_motion(void) {
+    confetti *c;
+    confetti_create(4096, 1, &c);
+    int64_t full = 0, reduced = 0;
+    expect(confetti_fire_preset(c, "confetti", 0, 320, 180, NULL) == CONFETTI_OK, "fire", c);
+    confetti_live_particles(c, 0.1, &full);
+    confetti_remove_all(c);
+    expect(confetti_set_reduced_motion(c, 1) == CONFETTI_OK, "reduced motion on", c);
+    expect(confetti_fire_preset(c, "confetti", 0, 320, 180, NULL) == CONFETTI_OK, "fire with reduced motion", c);
+    confetti_live_particles(c, 0.1, &reduced);
+    char why[64];
+    snprintf(why, sizeof why, "%lld pieces, then %lld", (long long)full, (long long)reduced);
+    check(full == 30 && reduced == 15, "reduced motion fires half the pieces", why);
+    confetti_set_reduced_motion(c, 0);
+    confetti_remove_all(c);
+    confetti_fire_preset(c, "confetti", 0, 320, 180, NULL);
+    confetti_live_particles(c, 0.1, &full);
+    check(full == 30, "and off again, all of them", "not");
+    check(confetti_set_reduced_motion(NULL, 1) == CONFETTI_ERROR_ARGUMENT, "a null handle is refused", "taken");
+    confetti_destroy(c);
+}
+
 int main(void) {
     /* Mesa's surfaceless platform, chosen the EGL 1.4 way (epoxy has no display to ask yet). */
     setenv("EGL_PLATFORM", "surfaceless", 1);
@@ -259,6 +282,7 @@ int main(void) {
     viewport_rule();
     pending_app_error();
     incomplete_framebuffer(framebuffer);
+    reduced_motion();
     printf("%d failed\n", failures);
     return failures;
 }

@@ -188,6 +188,16 @@ def test_each_handle_keeps_its_own_last_error_and_messages_are_cut_at_a_characte
         second.close()
 
 
+def test_reduced_motion_fires_half_the_pieces(framebuffer):
+    with Celebration(capacity=1024) as celebration:
+        celebration.fire("confetti", 0, SIZE)
+        full = celebration.live_particles(0.1)
+        celebration.remove_all()
+        celebration.set_reduced_motion(True)
+        celebration.fire("confetti", 0, SIZE)
+        assert (full, celebration.live_particles(0.1)) == (30, 15)
+
+
 def test_errors_without_a_handle_are_kept_per_thread():
     assert confetti._preset_count(None) == confetti.ARGUMENT
     seen = []
