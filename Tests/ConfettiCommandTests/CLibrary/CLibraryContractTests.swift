@@ -1,3 +1,4 @@
+import ConfettiCore
 import Foundation
 import Testing
 import TestSupport
@@ -39,6 +40,39 @@ import TestSupport
         let small = try await cost(4096)
         let standard = try await cost(0)
         #expect(standard - small <= 4096, "default capacity \(standard) KiB, capacity 4096 \(small) KiB")
+    }
+
+    /// The GTK 4 example redraws until the celebration is over, then draws the idle frame: no
+    /// piece is left frozen on screen.
+    @Test func theGTK4ExampleDrawsTheIdleFrameSoNoPieceStaysOnScreen() async throws {
+        let library = try await StagedLibrary.shared()
+        let example = try await library.build("Examples/gtk4/celebrate.c", packages: ["gtk4", "epoxy"], options: ["-std=c11", "-Wall", "-Wextra", "-Werror"])
+        defer { try? FileManager.default.removeItem(at: example) }
+        let window = try await ExampleWindow.run(example, arguments: ["--until-idle"], library: library)
+        #expect(window.report.contains("until idle, the idle frame last") && window.report.contains("kept"), "\(window.report)")
+        #expect(window.confettiPixels == 0, "the idle frame shows no piece: \(window.confettiPixels) vivid pixels")
+        #expect(window.clearColourPixels > 640 * 360 / 2, "the area's own teal: \(window.clearColourPixels)")
+    }
+
+    /// The headless example: EGL's surfaceless platform, an offscreen framebuffer, a PNG out.
+    @Test func theHeadlessCExampleWritesAPNGOfConfettiOverItsTeal() async throws {
+        let library = try await StagedLibrary.shared()
+        let example = try await library.build("Examples/headless/celebrate.c", packages: ["epoxy", "libpng"],
+                                              options: ["-std=c99", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        defer { try? FileManager.default.removeItem(at: example) }
+        let png = example.appendingPathExtension("png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        let run = try await ChildProcess.run([example.path, png.path, "confetti", "0.5"], environment: library.environment, timeout: 300)
+        #expect(run.status == 0 && run.stdout.contains("wrote \(png.path): confetti at 0.50 s, 30 particles alive"), "\(run.stdout) \(run.stderr)")
+        let image = try PNGSprite.read(png.path)
+        #expect(image.width == 640 && image.height == 360)
+        var teal = 0, vivid = 0
+        for i in stride(from: 0, to: image.pixels.count, by: 4) {
+            let (r, g, b) = (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+            if abs(r - 26) <= 3 && abs(g - 89) <= 3 && abs(b - 102) <= 3 { teal += 1 }
+            if max(r, g, b) - min(r, g, b) >= 120 { vivid += 1 }
+        }
+        #expect(teal > 640 * 360 / 2 && vivid > 300, "teal \(teal), confetti \(vivid) pixels")
     }
 
     /// A plugin host's life: dlopen, a worker thread calls in, dlclose, the worker exits.
