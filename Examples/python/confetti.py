@@ -36,6 +36,7 @@ _SIGNATURES = {
     "confetti_fire_file": (_status, _handle, ctypes.c_char_p, _c_double, _c_double, _c_double, ctypes.POINTER(Rect)),
     "confetti_fire_json": (_status, _handle, ctypes.c_char_p, _c_double, _c_double, _c_double, ctypes.POINTER(Rect)),
     "confetti_draw": (_status, _handle, _c_double, _c_double, _c_double, _c_double),
+    "confetti_draw_layer": (_status, _handle, ctypes.c_int, _c_double, _c_double, _c_double, _c_double),
     "confetti_is_idle": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int)),
     "confetti_live_particles": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int64)),
     "confetti_set_reduced_motion": (_status, _handle, ctypes.c_int),
@@ -45,6 +46,7 @@ _SIGNATURES = {
     "confetti_preset_name": (_status, _c_size, ctypes.POINTER(ctypes.c_char_p)),
     "confetti_last_error": (_status, _handle, ctypes.c_char_p, _c_size, ctypes.POINTER(_c_size)),
 }
+_LAYERS = ["BEHIND_BUTTON", "OVER_BUTTON"]
 _STATUSES = ["OK", "ARGUMENT", "UNKNOWN_PRESET", "EFFECT", "NO_CONTEXT", "UNSUPPORTED_CONTEXT", "LIMIT", "GL",
              "FRAMEBUFFER", "INTERNAL"]
 
@@ -58,6 +60,7 @@ def _declare(name):
 
 _c = {name[len("confetti_"):]: _declare(name) for name in _SIGNATURES}
 globals().update({status: number for number, status in enumerate(_STATUSES)})
+globals().update({layer: number for number, layer in enumerate(_LAYERS)})
 _version, _status_name, _create, _destroy = _c["version"], _c["status_name"], _c["create"], _c["destroy"]
 _fire = {kind: _c["fire_" + kind] for kind in ("preset", "file", "json")}
 _draw, _is_idle, _live, _remove_all = _c["draw"], _c["is_idle"], _c["live_particles"], _c["remove_all"]
@@ -140,6 +143,10 @@ class Celebration:
     def draw(self, now, size, pixels_per_point=1.0):
         """Draws what is alive at `now` over the bound framebuffer; the app's GL state is kept."""
         _check(_draw(self._handle, now, size[0], size[1], pixels_per_point), self._handle)
+
+    def draw_layer(self, layer, now, size, pixels_per_point=1.0):
+        """As draw, one side of the app's button only: BEHIND_BUTTON or OVER_BUTTON."""
+        _check(_c["draw_layer"](self._handle, layer, now, size[0], size[1], pixels_per_point), self._handle)
 
     def is_idle(self, now):
         idle = ctypes.c_int()

@@ -110,14 +110,34 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
 }
 
 @c public func confetti_draw(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ height: Double, _ pixelsPerPoint: Double) -> confetti_status {
+    draw(pointer, now, width, height, pixelsPerPoint, sides: { ButtonSide.allCases })
+}
+
+@c public func confetti_draw_layer(_ pointer: OpaquePointer?, _ layer: confetti_layer, _ now: Double, _ width: Double, _ height: Double,
+                                   _ pixelsPerPoint: Double) -> confetti_status {
+    draw(pointer, now, width, height, pixelsPerPoint) {
+        // confetti_layer's numbers are ButtonSide's.
+        guard let side = ButtonSide(rawValue: Int(layer.rawValue)) else {
+            throw Failure(.argument, "the layer must be CONFETTI_BEHIND_BUTTON (0) or CONFETTI_OVER_BUTTON (1), not \(layer.rawValue)")
+        }
+        return [side]
+    }
+}
+
+/// The draw functions: `sides()` of the button drawn in turn, arguments checked first.
+private func draw(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ height: Double, _ pixelsPerPoint: Double,
+                  sides: () throws -> [ButtonSide]) -> confetti_status {
     withHandle(pointer) { handle in
+        let sides = try sides()
         let now = try Arguments.time(now)
         let viewport = try Arguments.viewport(width, height)
         let scale = try Arguments.pixelsPerPoint(pixelsPerPoint)
         try handle.requireContext()
         try AppGLErrors.keep {
             try DrawTarget.check()
-            DrawTarget.filling(viewport, scale) { handle.celebration.draw(at: now, viewport: viewport, pixelsPerPoint: scale) }
+            DrawTarget.filling(viewport, scale) {
+                for side in sides { handle.celebration.draw(at: now, viewport: viewport, pixelsPerPoint: scale, side: side) }
+            }
         }
     }
 }

@@ -13,6 +13,7 @@ private func checkDeclarations() {
     declared(CConfetti.confetti_fire_file, ConfettiC.confetti_fire_file)
     declared(CConfetti.confetti_fire_json, ConfettiC.confetti_fire_json)
     declared(CConfetti.confetti_draw, ConfettiC.confetti_draw)
+    declared(CConfetti.confetti_draw_layer, ConfettiC.confetti_draw_layer)
     declared(CConfetti.confetti_is_idle, ConfettiC.confetti_is_idle)
     declared(CConfetti.confetti_live_particles, ConfettiC.confetti_live_particles)
     declared(CConfetti.confetti_set_reduced_motion, ConfettiC.confetti_set_reduced_motion)

@@ -239,6 +239,33 @@ static void limits(void) {
     confetti_destroy(c);
 }
 
+/* The two layers drawn in turn are the whole draw; each has pieces of its own (0.1 s into a
+ * classic firework, sparks fly behind the button and in front of it). */
+static void layers(void) {
+    confetti *c;
+    confetti_create(4096, 1, &c);
+    expect(confetti_fire_preset(c, "classic", 0, 320, 180, NULL) == CONFETTI_OK, "fire", c);
+    unsigned char *frames[4];
+    for (int i = 0; i < 4; i++) {
+        glViewport(0, 0, 640, 360);
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        int status = CONFETTI_OK;
+        if (i == 0) status = confetti_draw(c, 0.1, 320, 180, 2);
+        if (i == 1 || i == 2) status = confetti_draw_layer(c, CONFETTI_BEHIND_BUTTON, 0.1, 320, 180, 2);
+        if (i == 1 || i == 3) status |= confetti_draw_layer(c, CONFETTI_OVER_BUTTON, 0.1, 320, 180, 2);
+        expect(status == CONFETTI_OK, "draw a layer", c);
+        frames[i] = read_pixels();
+    }
+    char why[64];
+    snprintf(why, sizeof why, "behind %ld, over %ld pixels", lit_pixels(frames[2]), lit_pixels(frames[3]));
+    check(memcmp(frames[0], frames[1], 640 * 360 * 4) == 0, "behind then over is the whole draw", "other pixels");
+    check(lit_pixels(frames[2]) > 50 && lit_pixels(frames[3]) > 50, "each layer has pieces of its own", why);
+    expect(confetti_draw_layer(c, (confetti_layer)2, 0.1, 320, 180, 2) == CONFETTI_ERROR_ARGUMENT, "another layer is refused", c);
+    for (int i = 0; i < 4; i++) free(frames[i]);
+    confetti_destroy(c);
+}
+
 /* Reduced motion: the same preset fired with it on has half the pieces. */
 static void reduced_motion(void) {
     confetti *c;
@@ -283,6 +310,7 @@ int main(void) {
     pending_app_error();
     incomplete_framebuffer(framebuffer);
     reduced_motion();
+    layers();
     printf("%d failed\n", failures);
     return failures;
 }

@@ -198,6 +198,20 @@ def test_reduced_motion_fires_half_the_pieces(framebuffer):
         assert (full, celebration.live_particles(0.1)) == (30, 15)
 
 
+def test_the_two_layers_in_turn_are_the_whole_draw(framebuffer):
+    with Celebration(capacity=1024) as celebration:
+        celebration.fire("classic", 0, SIZE)
+        framebuffer.clear((0, 0, 0))
+        celebration.draw(0.1, SIZE)
+        whole = framebuffer.pixels()
+        framebuffer.clear((0, 0, 0))
+        celebration.draw_layer(confetti.BEHIND_BUTTON, 0.1, SIZE)
+        behind = sum(1 for pixel in framebuffer.pixels() if max(pixel) > 16)
+        celebration.draw_layer(confetti.OVER_BUTTON, 0.1, SIZE)
+        assert framebuffer.pixels() == whole and behind > 50
+        refused(confetti.ARGUMENT, lambda: celebration.draw_layer(2, 0.1, SIZE), "layer")
+
+
 def test_errors_without_a_handle_are_kept_per_thread():
     assert confetti._preset_count(None) == confetti.ARGUMENT
     seen = []
