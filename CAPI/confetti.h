@@ -148,7 +148,16 @@ confetti_status confetti_live_particles(confetti *celebration, double now, int64
  * are. Launches already fired are left as they are. Needs no GL context. */
 confetti_status confetti_set_reduced_motion(confetti *celebration, int reduced);
 
-/* Forgets every launch. Needs no GL context. */
+/* The sound of the launches as samples, for the app to play through its own audio in step with
+ * its frames: `frames` stereo frames of float samples into `samples` (2 * frames floats,
+ * interleaved left, right, each within +-0.891), frame i being the sound at time
+ * from + i / sample_rate (seconds, the clock the fire functions were given). The same calls give
+ * the same samples, in any order. sample_rate: 8000 to 384000 (synthesised at 48000, others
+ * interpolated); frames: at most 60 s of them. Sound that ended 60 s before the newest launch is
+ * forgotten. Needs no GL context. */
+confetti_status confetti_audio(confetti *celebration, double from, int32_t sample_rate, size_t frames, float *samples);
+
+/* Forgets every launch (and its sound). Needs no GL context. */
 confetti_status confetti_remove_all(confetti *celebration);
 
 /* *milliseconds = the GPU time of the newest draw whose timing has come back (usually two or

@@ -40,6 +40,7 @@ _SIGNATURES = {
     "confetti_is_idle": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int)),
     "confetti_live_particles": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int64)),
     "confetti_set_reduced_motion": (_status, _handle, ctypes.c_int),
+    "confetti_audio": (_status, _handle, _c_double, ctypes.c_int32, _c_size, ctypes.POINTER(ctypes.c_float)),
     "confetti_remove_all": (_status, _handle),
     "confetti_gpu_milliseconds": (_status, _handle, ctypes.POINTER(_c_double)),
     "confetti_preset_count": (_status, ctypes.POINTER(_c_size)),
@@ -161,6 +162,13 @@ class Celebration:
     def set_reduced_motion(self, reduced):
         """True: launches fired from now on are their effect's reduced-motion version."""
         _check(_c["set_reduced_motion"](self._handle, 1 if reduced else 0), self._handle)
+
+    def audio(self, start, sample_rate, frames):
+        """`frames` stereo frames of the launches' sound from `start` (s): a list of floats,
+        interleaved left, right."""
+        samples = (ctypes.c_float * (2 * frames))()
+        _check(_c["audio"](self._handle, start, sample_rate, frames, samples), self._handle)
+        return list(samples)
 
     def remove_all(self):
         _check(_remove_all(self._handle), self._handle)

@@ -160,6 +160,24 @@ private func draw(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
     withHandle(pointer) { $0.reducedMotion = reduced != 0 }
 }
 
+@c public func confetti_audio(_ pointer: OpaquePointer?, _ from: Double, _ sampleRate: Int32, _ frames: Int,
+                               _ samples: UnsafeMutablePointer<Float>?) -> confetti_status {
+    withHandle(pointer) { handle in
+        let from = try Arguments.time(from)
+        // size_t's bits: a value beyond Int's range is refused by the count check as Int.max.
+        let frames = Int(min(UInt(bitPattern: frames), UInt(Int.max)))
+        let audio: [Float]
+        do {
+            audio = try handle.celebration.audio(from: from, sampleRate: Int(sampleRate), frames: frames)
+        } catch let error as CelebrationError {
+            throw Failure(.argument, error.description)
+        }
+        guard !audio.isEmpty else { return }
+        let samples = try Arguments.out(samples, "samples")
+        samples.update(from: audio, count: audio.count)
+    }
+}
+
 @c public func confetti_remove_all(_ pointer: OpaquePointer?) -> confetti_status {
     withHandle(pointer) { $0.celebration.removeAll() }
 }

@@ -8,6 +8,7 @@
 #include <confetti.h>
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -266,6 +267,41 @@ static void layers(void) {
     confetti_destroy(c);
 }
 
+/* The sound as samples: a firework is heard, within the ceiling, the same for the same call,
+ * and two halves are the whole. */
+static void audio(void) {
+    enum { rate = 44100, frames = 2 * rate };
+    confetti *c;
+    confetti_create(4096, 1, &c);
+    expect(confetti_fire_preset(c, "peony", 1, 320, 180, NULL) == CONFETTI_OK, "fire", c);
+    float *whole = calloc(2 * frames, sizeof(float)), *again = calloc(2 * frames, sizeof(float));
+    expect(confetti_audio(c, 1, rate, frames, whole) == CONFETTI_OK, "audio", c);
+    expect(confetti_audio(c, 1, rate, frames, again) == CONFETTI_OK, "audio again", c);
+    float loudest = 0;
+    for (int i = 0; i < 2 * frames; i++) loudest = fabsf(whole[i]) > loudest ? fabsf(whole[i]) : loudest;
+    char why[64];
+    snprintf(why, sizeof why, "loudest %g", loudest);
+    check(loudest > 0.01f && loudest <= 0.892f, "a firework is heard, within the ceiling", why);
+    check(memcmp(whole, again, 2 * frames * sizeof(float)) == 0, "the same call gives the same samples", "others");
+    expect(confetti_audio(c, 2, rate, frames / 2, again + frames) == CONFETTI_OK && confetti_audio(c, 1, rate, frames / 2, again) == CONFETTI_OK,
+           "two halves, later first", c);
+    float most = 0;
+    for (int i = 0; i < 2 * frames; i++) most = fabsf(whole[i] - again[i]) > most ? fabsf(whole[i] - again[i]) : most;
+    snprintf(why, sizeof why, "differ by %g", most);
+    check(most < 1e-5f, "two halves are the whole", why);
+    float silence[64];
+    expect(confetti_audio(c, 0, rate, 32, silence) == CONFETTI_OK, "audio before the launch", c);
+    int silent = 1;
+    for (int i = 0; i < 64; i++) silent &= silence[i] == 0;
+    check(silent, "nothing before the launch", "sound");
+    expect(confetti_audio(c, 1, 1000, 32, silence) == CONFETTI_ERROR_ARGUMENT, "a rate of 1000 is refused", c);
+    expect(confetti_audio(c, -1, rate, 32, silence) == CONFETTI_ERROR_ARGUMENT, "a negative time is refused", c);
+    expect(confetti_audio(c, 1, rate, 32, NULL) == CONFETTI_ERROR_ARGUMENT, "a null buffer is refused", c);
+    free(whole);
+    free(again);
+    confetti_destroy(c);
+}
+
 /* Reduced motion: the same preset fired with it on has half the pieces. */
 static void reduced_motion(void) {
     confetti *c;
@@ -311,6 +347,7 @@ int main(void) {
     incomplete_framebuffer(framebuffer);
     reduced_motion();
     layers();
+    audio();
     printf("%d failed\n", failures);
     return failures;
 }

@@ -212,6 +212,18 @@ def test_the_two_layers_in_turn_are_the_whole_draw(framebuffer):
         refused(confetti.ARGUMENT, lambda: celebration.draw_layer(2, 0.1, SIZE), "layer")
 
 
+def test_the_sound_comes_as_the_same_samples_for_the_same_call(framebuffer):
+    with Celebration(capacity=1024) as celebration:
+        celebration.fire("peony", 1, SIZE)
+        samples = celebration.audio(1, 44100, 88200)
+        assert len(samples) == 2 * 88200 and 0.01 < max(abs(x) for x in samples) <= 0.892
+        assert celebration.audio(1, 44100, 88200) == samples
+        assert set(celebration.audio(0, 44100, 100)) == {0.0}, "silence before the launch"
+        refused(confetti.ARGUMENT, lambda: celebration.audio(1, 1000, 10), "sample rate")
+        celebration.remove_all()
+        assert set(celebration.audio(1, 44100, 4410)) == {0.0}, "forgotten with its launch"
+
+
 def test_errors_without_a_handle_are_kept_per_thread():
     assert confetti._preset_count(None) == confetti.ARGUMENT
     seen = []

@@ -16,8 +16,8 @@ import Glibc
 ///
 /// Times are seconds in any clock the app likes (they are subtracted in double precision, so
 /// months of uptime are fine); each `fire` is one seeded launch, launch k drawing from RNG
-/// stream k of `seed`. Each particle kind has its own GPU ring of `capacity` records, allocated
-/// up front.
+/// stream k of `seed`. Each particle kind has its own GPU ring of up to `capacity` records,
+/// which starts small and grows as launches need room (`InstanceRing`).
 public final class Celebration {
     /// Particles each particle kind's GPU ring holds; the oldest particles are overwritten when it is full.
     public static let defaultCapacity = 1 << 20
@@ -41,7 +41,7 @@ public final class Celebration {
     /// three draws later, so asking never makes the CPU wait. nil until one has come back.
     public var gpuMilliseconds: Double? { timer.latestMilliseconds }
 
-    /// GPU memory the rings hold, allocated up front: capacity × each kind's record size.
+    /// GPU memory the rings hold now: the records each has room for × its record's size.
     package var ringBytes: Int { renderers.map(\.ringBytes).reduce(0, +) }
 
     /// The renderer of one kind, for code about that kind alone (tests of its ring).
@@ -111,11 +111,19 @@ public final class Celebration {
         } catch let error as BudgetError {
             throw CelebrationError(error.description)
         }
+        var sounds: [SoundEvent] = []
         try launch(at: now) { rng in
-            if let heard { heard(effect.sounds(effect.kind, around: frame, in: viewport, using: rng).map { $0.delayed(by: now) }) }
+            sounds = effect.sounds(effect.kind, around: frame, in: viewport, using: rng).map { $0.delayed(by: now) }
+            heard?(sounds)
             return effect.launch(around: frame, in: viewport, using: &rng)
         }
+        // Kept for `audio` once the launch is on its way; what ended long before is forgotten.
+        soundPlayer.dropEnded(before: SoundTrack.sample(at: max(0, now - Self.keptAudioSeconds)))
+        soundPlayer.add(sounds)
     }
+
+    /// The sound of the launches `fire` made, on its clock, which `audio` synthesises.
+    package var soundPlayer = SoundPlayer(SoundTrack())
 
     /// Given the sounds of each launch `fire` makes, on the same clock, when set (the overlay
     /// plays them).
@@ -200,6 +208,7 @@ public final class Celebration {
     /// Forgets every launch.
     public func removeAll() {
         renderers.forEach { $0.removeAll() }
+        soundPlayer = SoundPlayer(SoundTrack())
     }
 
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
