@@ -148,6 +148,14 @@ confetti_status confetti_live_particles(confetti *celebration, double now, int64
  * are. Launches already fired are left as they are. Needs no GL context. */
 confetti_status confetti_set_reduced_motion(confetti *celebration, int reduced);
 
+/* Registers a picture under `name` (UTF-8, 1 to 256 bytes): width x height pixels of straight
+ * (not premultiplied) RGBA, 8 bits a channel, rows top first, tightly packed; copied. An effect
+ * fired on this handle (confetti_fire_json, confetti_fire_file) whose sprite says
+ * {"image": "NAME"} draws it, as it would a PNG file of that path. The same name again replaces
+ * the picture for later launches. Sides 1 to 4096; a picture with no visible pixel is
+ * CONFETTI_ERROR_EFFECT; more than 64 names is CONFETTI_ERROR_LIMIT. Needs no GL context. */
+confetti_status confetti_add_image(confetti *celebration, const char *name, const uint8_t *rgba, int32_t width, int32_t height);
+
 /* The sound of the launches as samples, for the app to play through its own audio in step with
  * its frames: `frames` stereo frames of float samples into `samples` (2 * frames floats,
  * interleaved left, right, each within +-0.891), frame i being the sound at time

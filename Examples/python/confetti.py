@@ -41,6 +41,7 @@ _SIGNATURES = {
     "confetti_live_particles": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int64)),
     "confetti_set_reduced_motion": (_status, _handle, ctypes.c_int),
     "confetti_audio": (_status, _handle, _c_double, ctypes.c_int32, _c_size, ctypes.POINTER(ctypes.c_float)),
+    "confetti_add_image": (_status, _handle, ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint8), ctypes.c_int32, ctypes.c_int32),
     "confetti_remove_all": (_status, _handle),
     "confetti_gpu_milliseconds": (_status, _handle, ctypes.POINTER(_c_double)),
     "confetti_preset_count": (_status, ctypes.POINTER(_c_size)),
@@ -169,6 +170,12 @@ class Celebration:
         samples = (ctypes.c_float * (2 * frames))()
         _check(_c["audio"](self._handle, start, sample_rate, frames, samples), self._handle)
         return list(samples)
+
+    def add_image(self, name, rgba, width, height):
+        """Registers `rgba` (bytes: straight RGBA, rows top first) under `name`, which effects'
+        {"image": name} sprites then draw."""
+        pixels = (ctypes.c_uint8 * len(rgba)).from_buffer_copy(rgba)
+        _check(_c["add_image"](self._handle, _text(name), pixels, width, height), self._handle)
 
     def remove_all(self):
         _check(_remove_all(self._handle), self._handle)

@@ -62,7 +62,9 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
         let now = try Arguments.time(now)
         let viewport = try Arguments.viewport(width, height)
         let button = try Arguments.button(button)
-        let effect = handle.reducedMotion ? try effect().reducedMotion : try effect()
+        // The handle's pictures are what an effect's `image` names first.
+        let decoded = try Sprite.Source.$namedImages.withValue(handle.images) { try effect() }
+        let effect = handle.reducedMotion ? decoded.reducedMotion : decoded
         try handle.requireContext()
         try AppGLErrors.keep { try handle.celebration.fire(effect, at: now, in: viewport, around: button) }
     }
@@ -175,6 +177,25 @@ private func draw(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
         guard !audio.isEmpty else { return }
         let samples = try Arguments.out(samples, "samples")
         samples.update(from: audio, count: audio.count)
+    }
+}
+
+@c public func confetti_add_image(_ pointer: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ rgba: UnsafePointer<UInt8>?,
+                                  _ width: Int32, _ height: Int32) -> confetti_status {
+    withHandle(pointer) { handle in
+        let name = try Arguments.string(name, "the picture's name")
+        guard !name.isEmpty, name.utf8.count <= 256 else { throw Failure(.argument, "the picture's name must be 1 to 256 bytes of UTF-8, not \(name.utf8.count)") }
+        let rgba = try Arguments.out(UnsafeMutablePointer(mutating: rgba), "the picture's pixels")
+        let side = 1...Int32(PNGSprite.maxSide)
+        guard side.contains(width), side.contains(height) else {
+            throw Failure(.argument, "the picture must be 1 to \(PNGSprite.maxSide) pixels a side, not \(width)×\(height)")
+        }
+        guard handle.images[name] != nil || handle.images.count < Handle.maxImages else {
+            throw Failure(.limit, "a celebration holds \(Handle.maxImages) pictures by name; this one is not added")
+        }
+        let pixels = Array(UnsafeBufferPointer(start: rgba, count: Int(width) * Int(height) * 4))
+        // A SpriteError (nothing visible) is CONFETTI_ERROR_EFFECT, as a PNG file's would be.
+        handle.images[name] = try PNGSprite.picture(straightRGBA: pixels, width: Int(width), height: Int(height), name: "the picture '\(printable(name, limit: 64))'")
     }
 }
 

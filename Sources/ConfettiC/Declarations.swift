@@ -18,6 +18,7 @@ private func checkDeclarations() {
     declared(CConfetti.confetti_live_particles, ConfettiC.confetti_live_particles)
     declared(CConfetti.confetti_set_reduced_motion, ConfettiC.confetti_set_reduced_motion)
     declared(CConfetti.confetti_audio, ConfettiC.confetti_audio)
+    declared(CConfetti.confetti_add_image, ConfettiC.confetti_add_image)
     declared(CConfetti.confetti_remove_all, ConfettiC.confetti_remove_all)
     declared(CConfetti.confetti_gpu_milliseconds, ConfettiC.confetti_gpu_milliseconds)
     declared(CConfetti.confetti_preset_count, ConfettiC.confetti_preset_count)

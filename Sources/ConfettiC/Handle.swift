@@ -17,6 +17,9 @@ final class Handle {
     var isDestroyed = false
     /// confetti_set_reduced_motion: fire the reduced-motion version of each effect.
     var reducedMotion = false
+    /// confetti_add_image: pictures by name, which its effects' `image` fields name.
+    var images: [String: SpriteImage] = [:]
+    static let maxImages = 64
 
     init(_ celebration: Celebration, context: UnsafeMutableRawPointer) {
         self.celebration = celebration

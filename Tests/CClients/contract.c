@@ -302,6 +302,35 @@ static void audio(void) {
     confetti_destroy(c);
 }
 
+/* Pictures from memory: a magenta square registered under a name is drawn where an effect's
+ * sprite names it; an unknown name is an effect error, an invisible picture is refused. */
+static void images(void) {
+    enum { side = 16 };
+    unsigned char square[side * side * 4], clear[side * side * 4] = {0};
+    for (int i = 0; i < side * side; i++) square[4 * i] = 255, square[4 * i + 1] = 0, square[4 * i + 2] = 255, square[4 * i + 3] = 255;
+    const char *effect = "{\"kind\": \"confetti\", \"confetti\": {\"count\": 30, \"sprites\": [{\"image\": \"badge\", \"size\": 24}]}}";
+    confetti *c;
+    confetti_create(4096, 1, &c);
+    expect(confetti_fire_json(c, effect, 0, 320, 180, NULL) == CONFETTI_ERROR_EFFECT, "an image named but not added is an effect error", c);
+    expect(confetti_add_image(c, "badge", square, side, side) == CONFETTI_OK, "add a picture", c);
+    expect(confetti_fire_json(c, effect, 0, 320, 180, NULL) == CONFETTI_OK, "an effect names it", c);
+    glViewport(0, 0, 640, 360);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    expect(confetti_draw(c, 0.4, 320, 180, 2) == CONFETTI_OK, "draw it", c);
+    unsigned char *pixels = read_pixels();
+    long magenta = 0;
+    for (long i = 0; i < 640 * 360; i++) magenta += pixels[4 * i] > 200 && pixels[4 * i + 1] < 40 && pixels[4 * i + 2] > 200;
+    free(pixels);
+    char why[64];
+    snprintf(why, sizeof why, "%ld magenta pixels", magenta);
+    check(magenta > 500, "the picture is drawn", why);
+    expect(confetti_add_image(c, "ghost", clear, side, side) == CONFETTI_ERROR_EFFECT, "an invisible picture is refused", c);
+    expect(confetti_add_image(c, "huge", square, 5000, 1) == CONFETTI_ERROR_ARGUMENT, "a side over 4096 is refused", c);
+    expect(confetti_add_image(c, "none", NULL, side, side) == CONFETTI_ERROR_ARGUMENT, "null pixels are refused", c);
+    confetti_destroy(c);
+}
+
 /* Reduced motion: the same preset fired with it on has half the pieces. */
 static void reduced_motion(void) {
     confetti *c;
@@ -348,6 +377,7 @@ int main(void) {
     reduced_motion();
     layers();
     audio();
+    images();
     printf("%d failed\n", failures);
     return failures;
 }

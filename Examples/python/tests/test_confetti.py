@@ -224,6 +224,19 @@ def test_the_sound_comes_as_the_same_samples_for_the_same_call(framebuffer):
         assert set(celebration.audio(1, 44100, 4410)) == {0.0}, "forgotten with its launch"
 
 
+def test_a_picture_from_memory_is_drawn_where_an_effect_names_it(framebuffer):
+    effect = '{"kind": "confetti", "confetti": {"count": 30, "sprites": [{"image": "badge", "size": 24}]}}'
+    with Celebration(capacity=1024) as celebration:
+        refused(confetti.EFFECT, lambda: celebration.fire(json=effect, now=0, size=SIZE), "badge")
+        celebration.add_image("badge", bytes([255, 0, 255, 255]) * (16 * 16), 16, 16)
+        celebration.fire(json=effect, now=0, size=SIZE)
+        framebuffer.clear((0, 0, 0))
+        celebration.draw(0.4, SIZE)
+        magenta = sum(1 for r, g, b in framebuffer.pixels() if r > 200 and g < 40 and b > 200)
+        assert magenta > 150, magenta
+        refused(confetti.EFFECT, lambda: celebration.add_image("ghost", bytes(16 * 16 * 4), 16, 16), "transparent")
+
+
 def test_errors_without_a_handle_are_kept_per_thread():
     assert confetti._preset_count(None) == confetti.ARGUMENT
     seen = []
