@@ -17,6 +17,8 @@ import TestSupport
         let environment = ChildProcess.environment([:])
         let dynamic = try await ChildProcess.output(of: ["readelf", "-d", library.sharedObject.path], environment: environment)
         #expect(dynamic.contains("Library soname: [libconfetti.so.0]"), "\(dynamic)")
+        // Never unmapped by dlclose: a thread that called in may exit after it.
+        #expect(dynamic.contains("NODELETE"), "linked -z nodelete: \(dynamic)")
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }.map { String($0.split(separator: "[").last ?? "").dropLast() }
         #expect(!needed.isEmpty && needed.allSatisfy { !$0.contains("swift") && !$0.contains("Foundation") && !$0.contains("dispatch") },
                 "the Swift runtime is linked in, not needed: \(needed)")
