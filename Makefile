@@ -160,10 +160,16 @@ uninstall: uninstall-library
 # The C library (CAPI/confetti.h): libconfetti.so.0, built by SwiftPM from the ConfettiC target
 # in a build directory of its own (its flags differ from the app's, which would otherwise be
 # rebuilt): the Swift runtime and Foundation linked in (-static-stdlib), so it runs where no
-# Swift is installed; its SONAME; only the C API exported (CAPI/confetti.map). The tests
-# install a debug build (LIBRARY_CONFIGURATION=debug), which make test builds first.
-# The release's version (Sources/confetti/Version.swift); confetti.h says it too, which a test checks.
-LIBRARY_VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/confetti/Version.swift)
+# Swift is installed; its SONAME; only the C API exported (CAPI/confetti.map); never unloaded
+# (-z nodelete: dlclose leaves it mapped, so a thread that called in can still exit after it,
+# running the destructor of its last-error key). The tests install a debug build
+# (LIBRARY_CONFIGURATION=debug), which make test builds first.
+# The one version: confetti.h's CONFETTI_VERSION_MAJOR, _MINOR and _PATCH, which confetti_version(),
+# `confetti --version`, the file's name, the SONAME (libconfetti.so.MAJOR) and confetti.pc carry.
+library_version_part = $(shell sed -n 's/^\#define CONFETTI_VERSION_$(1) \([0-9]*\)$$/\1/p' CAPI/confetti.h)
+LIBRARY_MAJOR := $(call library_version_part,MAJOR)
+LIBRARY_VERSION := $(LIBRARY_MAJOR).$(call library_version_part,MINOR).$(call library_version_part,PATCH)
+LIBRARY_SONAME := libconfetti.so.$(LIBRARY_MAJOR)
 LIBRARY_CONFIGURATION ?= release
 LIBRARY_SCRATCH := .build/capi
 LIBRARY := $(LIBRARY_SCRATCH)/$(LIBRARY_CONFIGURATION)/libConfettiC.so
@@ -171,7 +177,8 @@ LIBDIR := $(PREFIX)/lib
 INCLUDEDIR := $(PREFIX)/include
 # Refreshes the loader's cache after a real (not staged) install by root.
 LDCONFIG ?= ldconfig
-LIBRARY_FLAGS := -Xswiftc -static-stdlib -Xlinker -soname=libconfetti.so.0 -Xlinker --version-script=$(CURDIR)/CAPI/confetti.map
+LIBRARY_FLAGS := -Xswiftc -static-stdlib -Xlinker -soname=$(LIBRARY_SONAME) -Xlinker --version-script=$(CURDIR)/CAPI/confetti.map \
+  -Xlinker -z -Xlinker nodelete
 library:
 	$(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product ConfettiC $(LIBRARY_FLAGS)
 
@@ -186,15 +193,15 @@ capi-bench: library
 install-library: library
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 -s $(LIBRARY) $(DESTDIR)$(LIBDIR)/libconfetti.so.$(LIBRARY_VERSION)
-	ln -sf libconfetti.so.$(LIBRARY_VERSION) $(DESTDIR)$(LIBDIR)/libconfetti.so.0
-	ln -sf libconfetti.so.0 $(DESTDIR)$(LIBDIR)/libconfetti.so
+	ln -sf libconfetti.so.$(LIBRARY_VERSION) $(DESTDIR)$(LIBDIR)/$(LIBRARY_SONAME)
+	ln -sf $(LIBRARY_SONAME) $(DESTDIR)$(LIBDIR)/libconfetti.so
 	install -m 644 CAPI/confetti.h $(DESTDIR)$(INCLUDEDIR)/confetti.h
 	sed -e 's|@VERSION@|$(LIBRARY_VERSION)|' \
 	  CAPI/confetti.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/confetti.pc
 	@[ -n "$(DESTDIR)" ] || [ "$$(id -u)" -ne 0 ] || $(LDCONFIG)
 
 uninstall-library:
-	rm -f $(DESTDIR)$(LIBDIR)/libconfetti.so.$(LIBRARY_VERSION) $(DESTDIR)$(LIBDIR)/libconfetti.so.0 $(DESTDIR)$(LIBDIR)/libconfetti.so \
+	rm -f $(DESTDIR)$(LIBDIR)/libconfetti.so.$(LIBRARY_VERSION) $(DESTDIR)$(LIBDIR)/$(LIBRARY_SONAME) $(DESTDIR)$(LIBDIR)/libconfetti.so \
 	      $(DESTDIR)$(INCLUDEDIR)/confetti.h $(DESTDIR)$(LIBDIR)/pkgconfig/confetti.pc
 
 clean:

@@ -56,9 +56,13 @@ let package = Package(
         // tests compare the shaders with.
         .target(name: "ConfettiProof", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
 
+        // confetti.h as the compiler reads it: the C API's types, statuses and version, which
+        // ConfettiC implements (each function checked against its declaration) and the
+        // command's --version reads.
+        .target(name: "CConfetti", path: "CAPI", exclude: ["confetti.map", "confetti.pc.in"], publicHeadersPath: "."),
         // The C API over `Celebration`: `@c` functions, arguments checked so that nothing a C
         // caller passes can reach a Swift trap.
-        .target(name: "ConfettiC", dependencies: ["ConfettiCore", "ConfettiGL", "CEpoxy"]),
+        .target(name: "ConfettiC", dependencies: ["CConfetti", "ConfettiCore", "ConfettiGL", "CEpoxy"]),
 
         // What the C boundary costs: confetti_draw against Celebration.draw (`make capi-bench`).
         .executableTarget(name: "capi-bench", dependencies: ["ConfettiGL", "CEpoxy"]),
@@ -79,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "confetti",
             dependencies: [
-                "ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp",
+                "CConfetti", "ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,7 +107,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ProcessSpawn"], path: "Tests/Support"),
         // The one EGL context every GL test of the run shares (SharedGL), and pixel checks.
         .target(name: "GLTestSupport", dependencies: ["ConfettiGL", "ConfettiApp", "TestSupport"], path: "Tests/GLSupport"),
-        .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "TestSupport"]),
+        // ConfettiApp for the command's file errors in words (InputFile.describe), which need Foundation.
+        .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "ConfettiApp", "TestSupport"]),
         // Drawing in this process, headless (EGL): the library, the shaders against the CPU,
         // the application's renderers.
         .testTarget(

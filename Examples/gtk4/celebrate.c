@@ -2,8 +2,12 @@
  * fireworks burst around it over the area. GTK draws the area into a framebuffer of its own,
  * which libconfetti keeps bound; it asks for OpenGL 3.3 (GTK's default is 3.2, which confetti refuses).
  *   cc celebrate.c $(pkg-config --cflags --libs confetti gtk4 epoxy) -o celebrate && ./celebrate
+ * It redraws while anything moves, then once more when the celebration is over (the idle
+ * frame, which clears the last pieces), then not at all until the next click.
  * --frames N: the button is clicked at the start and N frames are drawn 1/60 s apart, then a
- * report line; the last frame stays on screen until the window is closed. */
+ * report line; the last frame stays on screen until the window is closed.
+ * --until-idle: the button is clicked at the start and frames are drawn 1/60 s apart until the
+ * celebration is over, then a report line; the idle frame stays on screen. */
 #include <confetti.h>
 #include <epoxy/gl.h>
 #include <gtk/gtk.h>
@@ -12,10 +16,10 @@
 
 static confetti *celebration;
 static GtkWidget *area, *button;
-static int frames = -1, drawn, held, intact = 1;
+static int frames = -1, drawn, held, intact = 1, until_idle, animating;
 static double start;
 
-static double now(void) { return frames >= 0 || held ? start + drawn / 60.0 : g_get_monotonic_time() / 1e6; }
+static double now(void) { return frames >= 0 || until_idle || held ? start + drawn / 60.0 : g_get_monotonic_time() / 1e6; }
 
 static void report(const char *what, confetti_status status) {
     char message[512];
@@ -51,16 +55,28 @@ static gboolean render(GtkGLArea *gl_area, GdkGLContext *context) {
         printf("drew %d frames: %lld particles alive, GTK's framebuffer %s\n", drawn, (long long)live, intact ? "kept" : "lost");
         fflush(stdout);
         frames = -1, held = 1;  /* the clock stops: the last frame stays */
+    } else if (until_idle && !held) {
+        int idle = 0;
+        confetti_is_idle(celebration, now(), &idle);
+        if (idle && drawn > 0) {
+            printf("drew %d frames until idle, the idle frame last, GTK's framebuffer %s\n", drawn + 1, intact ? "kept" : "lost");
+            fflush(stdout);
+            held = 1;
+        } else {
+            drawn++;
+        }
     }
     return TRUE;
 }
 
-/* Once a frame of the window: a new picture while something moves (or frames are counted). */
+/* Once a frame of the window: a new picture while something moves (or frames are counted),
+ * and one more when it has just stopped, so the idle frame replaces the last pieces. */
 static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
     (void)clock, (void)data;
     int idle = 1;
     if (celebration) confetti_is_idle(celebration, now(), &idle);
-    if ((!idle && !held) || frames >= 0) gtk_gl_area_queue_render(GTK_GL_AREA(widget));
+    if (frames >= 0 || (!held && (!idle || animating))) gtk_gl_area_queue_render(GTK_GL_AREA(widget));
+    animating = !idle;
     return G_SOURCE_CONTINUE;
 }
 
@@ -96,11 +112,12 @@ static void activate(GtkApplication *app) {
     gtk_overlay_add_overlay(GTK_OVERLAY(overlay), button);
     gtk_window_set_child(GTK_WINDOW(window), overlay);
     gtk_window_present(GTK_WINDOW(window));
-    if (frames >= 0) g_idle_add(click_once, NULL);
+    if (frames >= 0 || until_idle) g_idle_add(click_once, NULL);
 }
 
 int main(int argc, char **argv) {
     if (argc > 2 && g_str_equal(argv[1], "--frames")) frames = atoi(argv[2]), argc = 1;
+    if (argc > 1 && g_str_equal(argv[1], "--until-idle")) until_idle = 1, argc = 1;
     start = g_get_monotonic_time() / 1e6;
     GtkApplication *app = gtk_application_new(NULL, G_APPLICATION_DEFAULT_FLAGS);
     g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);

@@ -24,29 +24,49 @@ class Rect(ctypes.Structure):
     _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double), ("width", ctypes.c_double), ("height", ctypes.c_double)]
 
 
-def _declare(name, restype, *argtypes):
+# confetti.h in one table: each function's result and parameter types, and the statuses in
+# their order (confetti_status numbers them from 0). Everything below is made from it.
+_c_double, _c_size, _handle_p = ctypes.c_double, ctypes.c_size_t, ctypes.POINTER(_handle)
+_SIGNATURES = {
+    "confetti_version": (ctypes.c_uint32,),
+    "confetti_status_name": (ctypes.c_char_p, _status),
+    "confetti_create": (_status, ctypes.c_int64, ctypes.c_uint64, _handle_p),
+    "confetti_destroy": (_status, _handle),
+    "confetti_fire_preset": (_status, _handle, ctypes.c_char_p, _c_double, _c_double, _c_double, ctypes.POINTER(Rect)),
+    "confetti_fire_file": (_status, _handle, ctypes.c_char_p, _c_double, _c_double, _c_double, ctypes.POINTER(Rect)),
+    "confetti_fire_json": (_status, _handle, ctypes.c_char_p, _c_double, _c_double, _c_double, ctypes.POINTER(Rect)),
+    "confetti_draw": (_status, _handle, _c_double, _c_double, _c_double, _c_double),
+    "confetti_draw_layer": (_status, _handle, ctypes.c_int, _c_double, _c_double, _c_double, _c_double),
+    "confetti_is_idle": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int)),
+    "confetti_live_particles": (_status, _handle, _c_double, ctypes.POINTER(ctypes.c_int64)),
+    "confetti_set_reduced_motion": (_status, _handle, ctypes.c_int),
+    "confetti_audio": (_status, _handle, _c_double, ctypes.c_int32, _c_size, ctypes.POINTER(ctypes.c_float)),
+    "confetti_add_image": (_status, _handle, ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint8), ctypes.c_int32, ctypes.c_int32),
+    "confetti_remove_all": (_status, _handle),
+    "confetti_gpu_milliseconds": (_status, _handle, ctypes.POINTER(_c_double)),
+    "confetti_preset_count": (_status, ctypes.POINTER(_c_size)),
+    "confetti_preset_name": (_status, _c_size, ctypes.POINTER(ctypes.c_char_p)),
+    "confetti_last_error": (_status, _handle, ctypes.c_char_p, _c_size, ctypes.POINTER(_c_size)),
+}
+_LAYERS = ["BEHIND_BUTTON", "OVER_BUTTON"]
+_STATUSES = ["OK", "ARGUMENT", "UNKNOWN_PRESET", "EFFECT", "NO_CONTEXT", "UNSUPPORTED_CONTEXT", "LIMIT", "GL",
+             "FRAMEBUFFER", "INTERNAL"]
+
+
+def _declare(name):
     function = getattr(_lib, name)
-    function.restype, function.argtypes = restype, list(argtypes)
+    function.restype, *arguments = _SIGNATURES[name]
+    function.argtypes = arguments
     return function
 
 
-_version = _declare("confetti_version", ctypes.c_uint32)
-_status_name = _declare("confetti_status_name", ctypes.c_char_p, _status)
-_create = _declare("confetti_create", _status, ctypes.c_int64, ctypes.c_uint64, ctypes.POINTER(_handle))
-_destroy = _declare("confetti_destroy", _status, _handle)
-_fire = {kind: _declare("confetti_fire_" + kind, _status, _handle, ctypes.c_char_p, ctypes.c_double,
-                        ctypes.c_double, ctypes.c_double, ctypes.POINTER(Rect))
-         for kind in ("preset", "file", "json")}
-_draw = _declare("confetti_draw", _status, _handle, ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double)
-_is_idle = _declare("confetti_is_idle", _status, _handle, ctypes.c_double, ctypes.POINTER(ctypes.c_int))
-_live = _declare("confetti_live_particles", _status, _handle, ctypes.c_double, ctypes.POINTER(ctypes.c_int64))
-_remove_all = _declare("confetti_remove_all", _status, _handle)
-_gpu_ms = _declare("confetti_gpu_milliseconds", _status, _handle, ctypes.POINTER(ctypes.c_double))
-_preset_count = _declare("confetti_preset_count", _status, ctypes.POINTER(ctypes.c_size_t))
-_preset_name = _declare("confetti_preset_name", _status, ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p))
-_last_error = _declare("confetti_last_error", _status, _handle, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t))
-
-OK, ARGUMENT, UNKNOWN_PRESET, EFFECT, NO_CONTEXT, UNSUPPORTED_CONTEXT, LIMIT, GL = range(8)
+_c = {name[len("confetti_"):]: _declare(name) for name in _SIGNATURES}
+globals().update({status: number for number, status in enumerate(_STATUSES)})
+globals().update({layer: number for number, layer in enumerate(_LAYERS)})
+_version, _status_name, _create, _destroy = _c["version"], _c["status_name"], _c["create"], _c["destroy"]
+_fire = {kind: _c["fire_" + kind] for kind in ("preset", "file", "json")}
+_draw, _is_idle, _live, _remove_all = _c["draw"], _c["is_idle"], _c["live_particles"], _c["remove_all"]
+_gpu_ms, _preset_count, _preset_name, _last_error = _c["gpu_milliseconds"], _c["preset_count"], _c["preset_name"], _c["last_error"]
 
 
 class ConfettiError(Exception):
@@ -126,6 +146,10 @@ class Celebration:
         """Draws what is alive at `now` over the bound framebuffer; the app's GL state is kept."""
         _check(_draw(self._handle, now, size[0], size[1], pixels_per_point), self._handle)
 
+    def draw_layer(self, layer, now, size, pixels_per_point=1.0):
+        """As draw, one side of the app's button only: BEHIND_BUTTON or OVER_BUTTON."""
+        _check(_c["draw_layer"](self._handle, layer, now, size[0], size[1], pixels_per_point), self._handle)
+
     def is_idle(self, now):
         idle = ctypes.c_int()
         _check(_is_idle(self._handle, now, ctypes.byref(idle)), self._handle)
@@ -135,6 +159,23 @@ class Celebration:
         count = ctypes.c_int64()
         _check(_live(self._handle, now, ctypes.byref(count)), self._handle)
         return count.value
+
+    def set_reduced_motion(self, reduced):
+        """True: launches fired from now on are their effect's reduced-motion version."""
+        _check(_c["set_reduced_motion"](self._handle, 1 if reduced else 0), self._handle)
+
+    def audio(self, start, sample_rate, frames):
+        """`frames` stereo frames of the launches' sound from `start` (s): a list of floats,
+        interleaved left, right."""
+        samples = (ctypes.c_float * (2 * frames))()
+        _check(_c["audio"](self._handle, start, sample_rate, frames, samples), self._handle)
+        return list(samples)
+
+    def add_image(self, name, rgba, width, height):
+        """Registers `rgba` (bytes: straight RGBA, rows top first) under `name`, which effects'
+        {"image": name} sprites then draw."""
+        pixels = (ctypes.c_uint8 * len(rgba)).from_buffer_copy(rgba)
+        _check(_c["add_image"](self._handle, _text(name), pixels, width, height), self._handle)
 
     def remove_all(self):
         _check(_remove_all(self._handle), self._handle)

@@ -1,5 +1,7 @@
+import CConfetti
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The checks a value from C passes before the library sees it: C has no optionals, no
 /// exceptions and no guarantee that a pointer is set or a string is UTF-8.
@@ -17,8 +19,11 @@ enum Arguments {
         return pointer
     }
 
+    /// A time from 0 to CONFETTI_MAX_TIME seconds, as the header says.
     static func time(_ now: Double) throws(Failure) -> Double {
-        guard now.isFinite else { throw Failure(.argument, "the time must be a finite number of seconds, not \(now)") }
+        guard now >= 0, now <= CONFETTI_MAX_TIME else {
+            throw Failure(.argument, "the time must be 0 ≤ now ≤ \(CONFETTI_MAX_TIME) seconds (CONFETTI_MAX_TIME), not \(now)")
+        }
         return now
     }
 
@@ -38,9 +43,9 @@ enum Arguments {
     }
 
     /// The app's button, as four doubles (confetti_rect), or nil for the default.
-    static func button(_ pointer: UnsafeRawPointer?) throws(Failure) -> Rect? {
-        guard let pointer else { return nil }
-        let values = (0..<4).map { pointer.load(fromByteOffset: $0 * MemoryLayout<Double>.stride, as: Double.self) }
+    static func button(_ pointer: UnsafePointer<confetti_rect>?) throws(Failure) -> Rect? {
+        guard let rect = pointer?.pointee else { return nil }
+        let values = [rect.x, rect.y, rect.width, rect.height]
         guard values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0,
               values.allSatisfy({ abs($0) <= Celebration.maxViewportSide }) else {
             throw Failure(.argument, "the button must be finite, of width and height ≥ 0 and within ±\(Int(Celebration.maxViewportSide)) points, not \(values)")

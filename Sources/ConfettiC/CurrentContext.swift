@@ -1,5 +1,7 @@
 @preconcurrency import CEpoxy
-import Foundation
+import ConfettiCore
+import FoundationEssentials
+import Glibc
 
 /// The OpenGL context current on the calling thread, asked of whichever of EGL and GLX the app
 /// has loaded. Neither is loaded here (RTLD_NOLOAD): an app with a current context has loaded
@@ -11,7 +13,7 @@ enum CurrentContext {
     /// Where each window system's "current context" function is.
     private static let sources = [("libEGL.so.1", "eglGetCurrentContext"), ("libGLX.so.0", "glXGetCurrentContext"),
                                   ("libGL.so.1", "glXGetCurrentContext")]
-    private static let lock = NSLock()
+    private static let lock = Lock()
     /// The functions found so far, one per source (nil: its library is not loaded yet). Found
     /// once and kept, with their library, so that a draw does not go through the loader.
     nonisolated(unsafe) private static var getters = [GetCurrent?](repeating: nil, count: sources.count)

@@ -1,15 +1,25 @@
+import CConfetti
 import ConfettiGL
 
 /// `confetti_status` of confetti.h: what went wrong, as a number a C caller can switch on.
-enum Status: Int32, CaseIterable {
-    case ok = 0
-    case argument = 1
-    case unknownPreset = 2
-    case effect = 3
-    case noContext = 4
-    case unsupportedContext = 5
-    case limit = 6
-    case gl = 7
+/// The numbers are the header's; a status added there and not here fails `code`'s switch.
+enum Status: CaseIterable {
+    case ok, argument, unknownPreset, effect, noContext, unsupportedContext, limit, gl, framebuffer, `internal`
+
+    var code: confetti_status {
+        switch self {
+        case .ok: CONFETTI_OK
+        case .argument: CONFETTI_ERROR_ARGUMENT
+        case .unknownPreset: CONFETTI_ERROR_UNKNOWN_PRESET
+        case .effect: CONFETTI_ERROR_EFFECT
+        case .noContext: CONFETTI_ERROR_NO_CONTEXT
+        case .unsupportedContext: CONFETTI_ERROR_UNSUPPORTED_CONTEXT
+        case .limit: CONFETTI_ERROR_LIMIT
+        case .gl: CONFETTI_ERROR_GL
+        case .framebuffer: CONFETTI_ERROR_FRAMEBUFFER
+        case .internal: CONFETTI_ERROR_INTERNAL
+        }
+    }
 
     var name: StaticString {
         switch self {
@@ -21,7 +31,14 @@ enum Status: Int32, CaseIterable {
         case .unsupportedContext: "unsupported context"
         case .limit: "limit"
         case .gl: "gl"
+        case .framebuffer: "framebuffer"
+        case .internal: "internal"
         }
+    }
+
+    init?(_ code: confetti_status) {
+        guard let status = Self.allCases.first(where: { $0.code == code }) else { return nil }
+        self = status
     }
 }
 
@@ -36,7 +53,8 @@ struct Failure: Error {
     }
 
     /// What the library threw, sorted by whose fault it is. The arguments were checked before
-    /// the library was called, so what `Celebration` itself refuses is a launch beyond its limits.
+    /// the library was called, so what `Celebration` itself refuses is a launch beyond its
+    /// limits; what fits no status is INTERNAL, never blamed on the app or on OpenGL.
     init(_ error: any Error) {
         switch error {
         case let failure as Failure: self = failure
@@ -44,7 +62,7 @@ struct Failure: Error {
         case let error as SpriteError: self.init(.effect, error.description)
         case let error as CelebrationError: self.init(.limit, error.description)
         case let error as GLFailure: self.init(.gl, error.description)
-        default: self.init(.gl, String(describing: error))
+        default: self.init(.internal, "an internal error of confetti: \(String(describing: error))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import ConfettiApp
 import ConfettiCore
 import Foundation
 import Testing

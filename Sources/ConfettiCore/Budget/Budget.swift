@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The library's limits and what a launch costs against them, worked out before any work is
 /// done: particles per launch, the rings' GPU memory, and what one launch of each effect kind
@@ -163,7 +164,7 @@ package enum Budget {
         }
         guard value == value.rounded() else {
             // Whole part grouped, then at most 3 decimal places.
-            var text = String(format: "%.3f", abs(value))
+            var text = abs(value).fixed(decimals: 3)
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
             let parts = text.split(separator: ".", maxSplits: 1)
@@ -190,3 +191,13 @@ package struct BudgetError: Error, CustomStringConvertible, Sendable {
     package init(_ description: String) { self.description = description }
 }
 
+
+extension Double {
+    /// The number with `decimals` places, as printf's "%.Nf" writes it (rounded, never in
+    /// exponent form).
+    package func fixed(decimals: Int) -> String {
+        var buffer = [CChar](repeating: 0, count: 400)
+        _ = withVaList([self]) { vsnprintf(&buffer, buffer.count, "%.\(decimals)f", $0) }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

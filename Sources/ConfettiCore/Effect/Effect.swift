@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An effect as data: what kind it is and every number of it. The built-in presets are values
 /// of this type, and an effect file (JSON) describes one completely; fields a file leaves out
@@ -84,7 +85,7 @@ public struct Effect: Sendable {
             throw EffectError(file: nil, path: "", message: "unknown effect '\(printable(nameOrPath))': give a preset (\(names.joined(separator: ", "))) or the path of an effect file.\(nameOrPath.count <= 64 ? didYouMean(nameOrPath, in: names) : "")")
         }
         // Paths in the file are relative to its folder ("" for one in the current directory).
-        let folder = (nameOrPath as NSString).deletingLastPathComponent
+        let folder = InputFile.folder(of: nameOrPath)
         return try EffectFile.decode(read(nameOrPath), file: nameOrPath, directory: folder.isEmpty ? nil : folder)
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Effect files: strict JSON (`JSON`), read and written through the tables of `EffectFormat`.
 ///

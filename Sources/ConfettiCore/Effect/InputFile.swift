@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Small input files (effect files, shaders), read whole after checking what they are: a
 /// directory, a device such as /dev/zero, a pipe or a file over the limit is refused unread,
@@ -45,48 +46,12 @@ package enum InputFile {
         return data
     }
 
-    /// A Foundation file error (CocoaError, NSError) as one line: "cannot write PATH:
-    /// read-only file system". nil for other errors.
-    package static func describe(_ error: any Error) -> String? {
-        let ns = error as NSError
-        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return nil }
-        let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
-        var errno: Int32?
-        if ns.domain == NSPOSIXErrorDomain { errno = Int32(ns.code) }
-        // The underlying error may be stored as an NSError or as a Swift POSIXError.
-        switch ns.userInfo[NSUnderlyingErrorKey] {
-        case let posix as POSIXError: errno = posix.code.rawValue
-        case let underlying as NSError where underlying.domain == NSPOSIXErrorDomain: errno = Int32(underlying.code)
-        default: break
-        }
-        if errno == nil, ns.code == CocoaError.fileWriteFileExists.rawValue { errno = EEXIST }
-        let why: String
-        if let errno {
-            why = Self.reason(errno)
-        } else {
-            switch ns.code {
-            case CocoaError.fileWriteVolumeReadOnly.rawValue: why = Self.reason(EROFS)
-            case CocoaError.fileWriteOutOfSpace.rawValue: why = Self.reason(ENOSPC)
-            case CocoaError.fileWriteNoPermission.rawValue, CocoaError.fileReadNoPermission.rawValue: why = Self.reason(EACCES)
-            case CocoaError.fileNoSuchFile.rawValue, CocoaError.fileReadNoSuchFile.rawValue: why = Self.reason(ENOENT)
-            case CocoaError.fileWriteFileExists.rawValue: why = Self.reason(EEXIST)
-            case CocoaError.fileWriteInvalidFileName.rawValue, CocoaError.fileReadInvalidFileName.rawValue: why = "the file name is not valid"
-            default: why = ns.localizedDescription
-            }
-        }
-        let verb = ns.domain == NSPOSIXErrorDomain ? "use" : Self.verb(ns.code)
-        guard let path else { return "cannot \(verb): \(why)" }
-        let shown = display(path)
-        var isDirectory: ObjCBool = false
-        // Creating a directory where a file already is: say so.
-        if errno == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            return "cannot write under \(shown): it is a file, not a directory"
-        }
-        return "cannot \(verb) \(shown): \(why)"
-    }
-
-    private static func verb(_ code: Int) -> String {
-        (CocoaError.fileReadUnknown.rawValue..<CocoaError.fileWriteUnknown.rawValue).contains(code) ? "read" : "write"
+    /// The folder of `path`, as paths in an effect file are relative to: "" for a bare name,
+    /// "/" for one at the root.
+    package static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
     }
 
     /// A path as messages show it: control characters escaped, cut to 160 characters.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A Bézier curve of degree 2 or 3, in points.
 package struct Bezier: Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The constants every confetti piece of a batch shares, and the closed-form motion they give.
 public struct ConfettiPhysics: Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How a confetti piece turns (docs/effects.md, Paper in 3D).
 public enum SpinMode: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The travelling wave that bends every ribbon of a batch: the strip's centreline is offset
 /// sideways by amplitude · sin(wavenumber · s − angularSpeed · t + φ) at distance s along its

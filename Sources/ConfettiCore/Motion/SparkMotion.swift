@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The timing every spark of one firework shares.
 public struct SparkTiming: Hashable, Sendable {

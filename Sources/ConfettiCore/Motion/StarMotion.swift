@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One star of a firework shell (or a rocket, a glitter spark, a flash): a point of light under
 /// gravity and drag, fixed at spawn. Everything it does afterwards is a closed form of these

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A horizontal wind every piece of a batch feels at the same moment: w(T) = mean + Σₖ aₖ·sin(ωₖ·T + φₖ),
 /// with T the batch's own clock (seconds after its launch, the epoch), so a gust reaches every piece at once,

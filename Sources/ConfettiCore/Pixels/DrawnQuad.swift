@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A particle as its shaders draw it: a shape centred somewhere, turned, filled with a
 /// premultiplied colour. The CPU's side of every vertex output and every pixel: the vertex

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Signed distances (pt, negative inside) from a point in a shape's own frame (y down) to the
 /// edge of each confetti shape filling half extents `halfSize`: the CPU's side of

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How one batch's confetti records hold their continuous fields in 16 bits each.
 ///

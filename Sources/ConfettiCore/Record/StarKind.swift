@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The per-star record the GPU reads, 40 bytes; `Shaders/star.vert.glsl` evaluates it.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where and when a confetti effect's pieces enter: all at once from the bottom edge (the seed
 /// article's burst), as rain from the top edge, or from a cannon in a corner; at once, or at a

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The confetti section of an effect (`Effect.confetti`): the physics, and the distributions a
 /// launch's pieces are drawn from, thrown all at once (a burst) or as a stream (`emission`).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A show: shells of several styles launched one after another over `seconds`, every one of
 /// them scheduled at spawn (docs/effects.md, Shows). Shell k takes style k of `shells` in turn,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Rockets that rise from the bottom edge and burst at their apex into a shell of sparks, which
 /// may crackle into small secondary bursts: all stars of light (docs/effects.md, Rockets).

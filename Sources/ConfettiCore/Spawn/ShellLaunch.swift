@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Aerial shells: each rocket climbs on a trail and bursts at its apex into a shell of stars,
 /// which may shed glitter, split, crackle, hold a pistil of another colour and open with a

@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One FreeType library for the length of one sprite's drawing. FreeType's objects are not
 /// safe to share between threads; a library a call costs little beside reading the font, and

@@ -1,5 +1,6 @@
 import CFontconfig
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A font the glyph rasteriser draws with: a file and, in a collection (.ttc), which face of it.
 /// Found by fontconfig, as the desktop finds fonts, or named by its path.
@@ -25,7 +26,7 @@ package struct FontFile: Hashable, Sendable {
 
     /// The emoji font: fontconfig's colour font of the family, or the file Debian installs.
     package static func emoji() throws(SpriteError) -> FontFile {
-        if let match = match(family: emojiFamily, colour: true), match.families.contains(where: { $0.caseInsensitiveCompare(emojiFamily) == .orderedSame }) {
+        if let match = match(family: emojiFamily, colour: true), match.families.contains(where: { $0.lowercased() == emojiFamily.lowercased() }) {
             return match.font
         }
         if FileManager.default.isReadableFile(atPath: emojiPath) { return FontFile(path: emojiPath) }
@@ -48,7 +49,7 @@ package struct FontFile: Hashable, Sendable {
         guard let match = match(family: font, colour: false) else {
             throw SpriteError("no font named '\(printable(font))' (fontconfig finds no font at all)")
         }
-        guard match.families.contains(where: { $0.caseInsensitiveCompare(font) == .orderedSame }) else {
+        guard match.families.contains(where: { $0.lowercased() == font.lowercased() }) else {
             throw SpriteError("no font named '\(printable(font))' (fontconfig offers '\(printable(match.families.first ?? "?"))')")
         }
         return match.font

@@ -1,5 +1,6 @@
 import CPNG
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A PNG file a user gives as a sprite, read with libpng into premultiplied RGBA.
 ///
@@ -62,6 +63,19 @@ package enum PNGSprite {
             return .success(SpriteImage(width: width, height: height, pixels: pixels, isMask: false))
         }
         return try decoded.get()
+    }
+
+    /// A picture an app hands over in memory (confetti_add_image): straight RGBA, rows top
+    /// first, checked and premultiplied as a PNG file's pixels are; `name` says which in messages.
+    package static func picture(straightRGBA pixels: [UInt8], width: Int, height: Int, name: String) throws(SpriteError) -> SpriteImage {
+        guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
+            throw SpriteError("\(name) is \(width)×\(height) pixels; each side must be 1 to \(maxSide)")
+        }
+        var pixels = pixels
+        guard premultiply(&pixels) else {
+            throw SpriteError("\(name) has no visible pixel: every pixel is fully transparent")
+        }
+        return SpriteImage(width: width, height: height, pixels: pixels, isMask: false)
     }
 
     /// c' = round(c · a / 255) for red, green and blue. (c · a + 127) / 255 is that rounding

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The outline an SVG `<path>`'s `d` attribute draws: subpaths of lines, Bézier curves and
 /// elliptical arcs in the path's own units, y down as in SVG. `mask(longerSide:)` fills it.

@@ -1,12 +1,19 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Sprite.Source {
     /// Pixels on the longer side of a picture drawn from a description (an SVG path): the
     /// atlas layer's, so nothing is lost to resampling.
     static let drawnSide = SpriteTexels.side
 
+    /// Pictures an app registered under a name (confetti_add_image), which an effect's `image`
+    /// names as it would a PNG file: bound while that app's effect is decoded, and looked up
+    /// before any file.
+    @TaskLocal package static var namedImages: [String: SpriteImage] = [:]
+
     /// The picture, made now: emoji and text shaped by HarfBuzz and drawn by FreeType, a PNG
-    /// decoded by libpng (its path relative to `directory` unless absolute), a path filled in Swift.
+    /// decoded by libpng (its path relative to `directory` unless absolute; a name in
+    /// `namedImages` first), a path filled in Swift.
     func picture(relativeTo directory: String?) throws -> SpriteImage {
         switch self {
         case .picture(let image):
@@ -16,6 +23,7 @@ extension Sprite.Source {
         case .text(let text, let font):
             return try GlyphRasteriser.text(text, font: font)
         case .image(let path):
+            if let named = Self.namedImages[path] { return named }
             return try PNGSprite.read(Self.resolvedPath(path, relativeTo: directory))
         case .path(let d):
             return try SVGPath(d).mask(longerSide: Self.drawnSide)

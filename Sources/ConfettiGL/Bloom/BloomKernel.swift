@@ -1,5 +1,6 @@
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The blur of `BloomPass`: one side of a normalised Gaussian, tap 0 the centre, at half the
 /// framebuffer's resolution. The shader and the CPU reference (ConfettiProof) take these very

@@ -1,10 +1,11 @@
 @preconcurrency import CEpoxy
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// GL errors as the driver reports them through KHR_debug, with the message saying what was
 /// wrong (glGetError only gives a code). Debug builds and the tests turn it on.
 package enum GLDebugLog {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var errors: [String] = []
     /// Errors kept between drains; later ones are counted, not kept, so a program that never
     /// drains (the viewer in a debug build) does not grow with every failing frame.

@@ -23,7 +23,7 @@ package func glCheck(_ what: @autoclosure () -> String) throws {
     throw GLFailure("GL error \(codes.map(glErrorName).joined(separator: ", ")) while \(what())")
 }
 
-func glErrorName(_ code: GLenum) -> String {
+package func glErrorName(_ code: GLenum) -> String {
     switch Int32(code) {
     case GL_INVALID_ENUM: return "GL_INVALID_ENUM"
     case GL_INVALID_VALUE: return "GL_INVALID_VALUE"

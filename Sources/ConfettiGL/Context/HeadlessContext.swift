@@ -1,6 +1,7 @@
 @preconcurrency import CEGL
 @preconcurrency import CEpoxy
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An OpenGL 3.3+ core context with no window and no display server, on the GPU `device` picks.
 ///

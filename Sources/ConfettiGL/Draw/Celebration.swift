@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Confetti and fireworks over an app's own OpenGL drawing: the library's front door.
 ///
@@ -15,8 +16,8 @@ import Foundation
 ///
 /// Times are seconds in any clock the app likes (they are subtracted in double precision, so
 /// months of uptime are fine); each `fire` is one seeded launch, launch k drawing from RNG
-/// stream k of `seed`. Each particle kind has its own GPU ring of `capacity` records, allocated
-/// up front.
+/// stream k of `seed`. Each particle kind has its own GPU ring of up to `capacity` records,
+/// which starts small and grows as launches need room (`InstanceRing`).
 public final class Celebration {
     /// Particles each particle kind's GPU ring holds; the oldest particles are overwritten when it is full.
     public static let defaultCapacity = 1 << 20
@@ -41,7 +42,7 @@ public final class Celebration {
     /// three draws later, so asking never makes the CPU wait. nil until one has come back.
     public var gpuMilliseconds: Double? { timer.latestMilliseconds }
 
-    /// GPU memory the rings hold, allocated up front: capacity × each kind's record size.
+    /// GPU memory the rings hold now: the records each has room for × its record's size.
     package var ringBytes: Int { renderers.map(\.ringBytes).reduce(0, +) }
 
     /// The renderer of one kind, for code about that kind alone (tests of its ring).
@@ -114,9 +115,17 @@ public final class Celebration {
         // Spawned in ConfettiCore from (seed, launch index), its sounds with it; uploaded here.
         let launch = effect.launch(effect.kind, seed: seed, index: launches, around: frame, in: viewport)
         launches += 1
-        heard?(launch.sounds.map { $0.delayed(by: now) })
         try upload(launch.batches, at: now)
+        // Heard only once it is on its way: a launch that could not be uploaded makes no sound.
+        let sounds = launch.sounds.map { $0.delayed(by: now) }
+        heard?(sounds)
+        // Kept for `audio` once the launch is on its way; what ended long before is forgotten.
+        soundPlayer.dropEnded(before: SoundTrack.sample(at: max(0, now - Self.keptAudioSeconds)))
+        soundPlayer.add(sounds)
     }
+
+    /// The sound of the launches `fire` made, on its clock, which `audio` synthesises.
+    package var soundPlayer = SoundPlayer(SoundTrack())
 
     /// Given the sounds of each launch `fire` makes, on the same clock, when set (the overlay
     /// plays them).
@@ -193,6 +202,7 @@ public final class Celebration {
     /// Forgets every launch.
     public func removeAll() {
         renderers.forEach { $0.removeAll() }
+        soundPlayer = SoundPlayer(SoundTrack())
     }
 
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;

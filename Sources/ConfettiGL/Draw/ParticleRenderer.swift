@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What one frame asked of GL.
 public struct FrameStats: Equatable, Sendable {

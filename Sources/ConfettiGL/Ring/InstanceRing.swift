@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A span of an `InstanceRing`: one batch's records of one button side, in one contiguous
 /// range, drawn by one draw call; and when it is on screen.
@@ -63,11 +64,18 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
     }
 }
 
-/// A fixed-capacity GPU buffer of per-particle records, filled one span at a time.
+/// A GPU buffer of up to `capacity` per-particle records, filled one span at a time.
 ///
 /// Each span is uploaded once into a contiguous range and never written again. When the next
 /// span does not fit, writing wraps to the start and overwrites the oldest spans; if any of
 /// them was still alive the ring says so once.
+///
+/// The buffer starts small (`initialRecords`) and grows when a span needs room beyond it, up
+/// to the capacity: a new buffer, the old records copied over on the GPU
+/// (glCopyBufferSubData) at the same places. Spans keep their ranges, so where each one is
+/// written, and which ones a full ring overwrites, are what a buffer of the whole capacity
+/// allocated up front would give; an app that fires a 30-piece burst pays for a few thousand
+/// records, not a million.
 package final class InstanceRing<Kind: ParticleKind> {
     package let capacity: Int
     package private(set) var buffer: GLuint = 0
@@ -91,14 +99,20 @@ package final class InstanceRing<Kind: ParticleKind> {
     private var noticeGiven = false
 
     package static var stride: Int { MemoryLayout<Kind.Record>.stride }
+    /// Records the buffer has room for now: from `initialRecords` (or the capacity, if less) up
+    /// to the capacity, grown as spans need.
+    package private(set) var allocated: Int
+    /// What the buffer starts with: 4,096 records, 0.1 to 0.5 MB by kind.
+    package static var initialRecords: Int { 4_096 }
 
     package init(capacity: Int) throws {
         guard capacity > 0 else { throw GLFailure("the instance ring needs a capacity of at least 1, not \(capacity)") }
         self.capacity = capacity
-        let bytes = capacity * Self.stride
+        allocated = min(capacity, Self.initialRecords)
+        let bytes = allocated * Self.stride
         epoxy_glGenBuffers(1, &buffer)
-        withBuffer { epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STATIC_DRAW)) }
-        try glCheck("allocating an instance ring of \(capacity) \(Kind.noun) (\(bytes) bytes)")
+        withBuffer(GL_ARRAY_BUFFER, buffer) { epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes), nil, GLenum(GL_STATIC_DRAW)) }
+        try glCheck("allocating an instance ring of \(allocated) \(Kind.noun) (\(bytes) bytes)")
     }
 
     package func delete() {
@@ -106,17 +120,46 @@ package final class InstanceRing<Kind: ParticleKind> {
         buffer = 0
     }
 
-    /// GPU memory the ring holds, in bytes.
-    package var byteSize: Int { capacity * Self.stride }
+    /// GPU memory the ring holds now, in bytes.
+    package var byteSize: Int { allocated * Self.stride }
 
-    /// `body` with the ring bound to GL_ARRAY_BUFFER, then the app's buffer bound again: a
-    /// `fire` between the app's own calls must not change what it has bound.
-    private func withBuffer(_ body: () -> Void) {
+    /// Makes room for records up to `end` (≤ capacity): a buffer twice as large, or `end` if
+    /// more, at most the capacity, with every record so far copied to the same place.
+    private func grow(toHold end: Int) throws {
+        guard end > allocated else { return }
+        let larger = min(capacity, max(end, allocated * 2))
+        var fresh: GLuint = 0
+        epoxy_glGenBuffers(1, &fresh)
+        withBuffer(GL_COPY_WRITE_BUFFER, fresh) {
+            epoxy_glBufferData(GLenum(GL_COPY_WRITE_BUFFER), GLsizeiptr(larger * Self.stride), nil, GLenum(GL_STATIC_DRAW))
+            withBuffer(GL_COPY_READ_BUFFER, buffer) {
+                epoxy_glCopyBufferSubData(GLenum(GL_COPY_READ_BUFFER), GLenum(GL_COPY_WRITE_BUFFER), 0, 0, GLsizeiptr(allocated * Self.stride))
+            }
+        }
+        do {
+            try glCheck("growing the \(Kind.plural) ring from \(allocated) to \(larger) records (\(larger * Self.stride) bytes)")
+        } catch {
+            epoxy_glDeleteBuffers(1, &fresh)
+            throw error
+        }
+        epoxy_glDeleteBuffers(1, &buffer)
+        buffer = fresh
+        allocated = larger
+    }
+
+    /// `body` with `name` bound to `target`, then the app's buffer bound there again: a `fire`
+    /// between the app's own calls must not change what it has bound.
+    private func withBuffer(_ target: Int32, _ name: GLuint, _ body: () -> Void) {
+        let binding = switch target {
+        case GL_COPY_READ_BUFFER: GL_COPY_READ_BUFFER_BINDING
+        case GL_COPY_WRITE_BUFFER: GL_COPY_WRITE_BUFFER_BINDING
+        default: GL_ARRAY_BUFFER_BINDING
+        }
         var bound: GLint = 0
-        epoxy_glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &bound)
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        epoxy_glGetIntegerv(GLenum(binding), &bound)
+        epoxy_glBindBuffer(GLenum(target), name)
         body()
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), bound != 0 && epoxy_glIsBuffer(GLuint(bound)) == GLboolean(GL_TRUE) ? GLuint(bound) : 0)
+        epoxy_glBindBuffer(GLenum(target), bound != 0 && epoxy_glIsBuffer(GLuint(bound)) == GLboolean(GL_TRUE) ? GLuint(bound) : 0)
     }
 
     /// Uploads one span and returns it. `now` only decides whether overwritten spans
@@ -130,9 +173,10 @@ package final class InstanceRing<Kind: ParticleKind> {
         try glCheck("an earlier call such as a draw (found before uploading \(records.count) \(Kind.noun), which did not happen)")
         if head + records.count > capacity { head = 0 }
         let range = head..<(head + records.count)
+        try grow(toHold: range.upperBound)
         evict(overlapping: range, now: now)
 
-        withBuffer {
+        withBuffer(GL_ARRAY_BUFFER, buffer) {
             records.withUnsafeBytes { bytes in
                 epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(range.lowerBound * Self.stride), GLsizeiptr(bytes.count), bytes.baseAddress)
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where shader text comes from: the files built into the binary, or a directory on disk (for
 /// editing shaders with hot reload).

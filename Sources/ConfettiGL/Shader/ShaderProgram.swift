@@ -1,5 +1,6 @@
 @preconcurrency import CEpoxy
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A linked GLSL program built from the files of a `ShaderLibrary`.
 ///

@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Every picture a `Celebration`'s particles are drawn as, one layer each of one
 /// `GL_TEXTURE_2D_ARRAY` with all its mip levels (`SpriteTexels`), made once per picture.

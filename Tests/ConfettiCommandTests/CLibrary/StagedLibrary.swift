@@ -12,11 +12,14 @@ struct StagedLibrary: Sendable {
     var include: URL { root.appendingPathComponent("usr/include") }
     var sharedObject: URL { lib.appendingPathComponent("libconfetti.so.0") }
 
-    /// The release's version, "0.14.0" (Sources/confetti/Version.swift): the library's file is
-    /// libconfetti.so.VERSION.
+    /// The one version, "0.14.0": confetti.h's CONFETTI_VERSION_MAJOR, _MINOR and _PATCH. The
+    /// library's file is libconfetti.so.VERSION.
     static var version: String {
-        let release = (try? String(contentsOf: Repository.file("Sources/confetti/Version.swift"), encoding: .utf8)) ?? ""
-        return release.firstMatch(of: /current = "([0-9.]+)"/).map { String($0.output.1) } ?? "unknown"
+        let header = (try? String(contentsOf: Repository.file("CAPI/confetti.h"), encoding: .utf8)) ?? ""
+        let parts = ["MAJOR", "MINOR", "PATCH"].map { part in
+            header.split(separator: "\n").first { $0.hasPrefix("#define CONFETTI_VERSION_\(part) ") }.map { String($0.split(separator: " ").last!) } ?? "?"
+        }
+        return parts.joined(separator: ".")
     }
 
     /// The run's DESTDIR, removed when the test process exits (the tests share it, so none
