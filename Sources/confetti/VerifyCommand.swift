@@ -41,32 +41,16 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let effects: [(name: String, effect: Effect)] = try effect.map { [($0, try EffectSource.load($0))] } ?? Effect.presets.map { ($0.name, $0.effect) }
-        // Every effect within verify's budget before the first is checked.
-        for (name, effect) in effects {
-            do { try Budget.verify(effect) } catch let error as BudgetError { throw OptionRefusal("\(printable(name, limit: 160)): \(error)") }
-        }
         if let json { try AtomicFile.checkWritable(json) }
         var verification = Verification()
         verification.launches = launches.value
         verification.seed = seed.value
-        var renderer = ""
-        let results = try shaders.headless.run { library, context in
-            renderer = context.description
-            return try effects.map { effect in
-                do {
-                    return try verification.verify(effect.effect, name: effect.name, shaders: library)
-                } catch let error as BudgetError {
-                    throw OptionRefusal("\(printable(effect.name, limit: 160)): \(error)")
-                }
-            }
-        }
+        let (renderer, results) = try verification.verify(effects, headless: shaders.headless)
         print("verify: \(renderer)")
         print(Verification.table(results))
         let failures = results.flatMap(\.failures)
         if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try AtomicFile.write(try encoder.encode(VerifyReport(renderer: renderer, results: results)), to: json)
+            try AtomicFile.write(try VerifyReport(renderer: renderer, results: results).json(), to: json)
             print("wrote \(json)")
         }
         guard failures.isEmpty else {

@@ -29,8 +29,7 @@ import Testing
         }
     }
 
-    /// The viewer once put reduced motion before the sprites on a reload: both orders give one
-    /// effect, so a reload plays what the start played.
+    /// Sprites and reduced motion touch no field in common: either order gives one effect.
     @Test func spritesAndReducedMotionCommute() throws {
         let sprites = try EffectOverrides(emoji: "🎊", for: .confetti, name: "confetti").sprites!
         for preset in Effect.presets {

@@ -3,6 +3,27 @@ import ConfettiProof
 import Foundation
 
 extension Verification {
+    /// Every effect through the parity check and the pixel proof on `headless`'s device, each
+    /// within verify's budget before the first is checked (a refusal names the effect); with
+    /// what drew them (GL_RENDERER, GL_VERSION and the EGL device).
+    package func verify(_ effects: [(name: String, effect: Effect)], headless: HeadlessSetup) throws -> (renderer: String, results: [Result]) {
+        for (name, effect) in effects {
+            do { try Budget.verify(effect) } catch let error as BudgetError { throw OptionRefusal("\(printable(name, limit: 160)): \(error)") }
+        }
+        var renderer = ""
+        let results = try headless.run { library, context in
+            renderer = context.description
+            return try effects.map { effect in
+                do {
+                    return try verify(effect.effect, name: effect.name, shaders: library)
+                } catch let error as BudgetError {
+                    throw OptionRefusal("\(printable(effect.name, limit: 160)): \(error)")
+                }
+            }
+        }
+        return (renderer, results)
+    }
+
     /// The table `confetti verify` prints: per effect, the samples, the worst field as a share
     /// of its tolerance, the worst and mean pixel difference and pass or fail, each field under it.
     package static func table(_ results: [Verification.Result]) -> String {
@@ -46,6 +67,13 @@ package struct VerifyReport: Encodable {
     }
     var renderer: String
     var effects: [Effect]
+
+    /// The report as `verify --json` writes it.
+    package func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
 
     package init(renderer: String, results: [Verification.Result]) {
         self.renderer = renderer
