@@ -32,6 +32,19 @@ public struct SpriteImage: Hashable, Sendable {
         self.init(width: width, height: height, pixels: pixels, isMask: true)
     }
 
+    /// The picture no larger than `longerSide` on its longer side (itself if it is no larger),
+    /// averaged by area, its proportions kept to the nearest pixel. A sprite is drawn from an
+    /// atlas layer `SpriteTexels.side` texels across, so a picture reduced to that loses nothing
+    /// the layer would keep, and a 4096² PNG costs 256 kB instead of 64 MB for as long as it is
+    /// drawn.
+    package func reduced(toLongerSide longerSide: Int) -> SpriteImage {
+        let longer = max(width, height)
+        guard longer > longerSide else { return self }
+        func side(_ n: Int) -> Int { max(1, Int((Double(n) * Double(longerSide) / Double(longer)).rounded())) }
+        let (w, h) = (side(width), side(height))
+        return SpriteImage(width: w, height: h, pixels: BoxFilter.resample(pixels, width: width, height: height, toWidth: w, height: h), isMask: isMask)
+    }
+
     /// Whether any pixel shows anything.
     package var isBlank: Bool {
         stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 0 }
