@@ -145,17 +145,20 @@ struct RenderCommand: ParsableCommand {
         let seconds = duration ?? (wanted == nil ? max(recorder.duration, Double(heard.sampleCount) / Double(SoundTrack.sampleRate)) : recorder.duration)
         recorder.frames = frames ?? max(1, Int((seconds * fps).rounded(.up)))
         try FrameLimits.validateFrames(recorder.frames)
-        // As long as the frames: frame k shows k / fps, and lasts until (k + 1) / fps.
-        let audioFrames = Int((Double(recorder.frames) / fps * Double(SoundTrack.sampleRate)).rounded())
-        let wav = audio != nil || !heard.events.isEmpty ? WAVFile.encode(heard, frames: audioFrames) : nil
-        if let audio, let wav { try AtomicFile.write(wav, to: audio) }
+        // As long as the frames: frame k shows k / fps, and lasts until (k + 1) / fps. Made only
+        // where it is written, as it is written.
+        let track = audio != nil || (!heard.events.isEmpty && wanted?.hasAudio == true)
+            ? try SoundTrackFile(heard, seconds: Double(recorder.frames) / fps, what: "\(recorder.frames) frames at \(fps.compactText) fps",
+                                 hint: "give fewer --frames or a higher --fps") : nil
+        // From here on SIGINT, SIGTERM and SIGHUP stop the render between frames (or blocks of
+        // the track) and clean up.
+        StopSignals.install()
+        if let audio { try track!.write(to: audio) }
         guard let target = wanted else {
-            print("wrote \(audio!): \(heard.events.count) sounds of \(effect.effect ?? "celebration") (seed \(seed)), \(String(format: "%.2f", Double(audioFrames) / Double(SoundTrack.sampleRate))) s")
+            print("wrote \(audio!): \(heard.events.count) sounds of \(effect.effect ?? "celebration") (seed \(seed)), \(String(format: "%.2f", Double(track!.frames) / Double(SoundTrack.sampleRate))) s")
             return
         }
 
-        // From here on SIGINT, SIGTERM and SIGHUP stop the render between frames and clean up.
-        StopSignals.install()
         let started = ContinuousClock.now
         var bar = ProgressBar(total: recorder.frames, label: out ?? "out/render")
         var done = 0
@@ -169,7 +172,7 @@ struct RenderCommand: ParsableCommand {
                     sink = try PNGFrameDirectory(directory, force: force)
                 case .video(let path, let format):
                     sink = try VideoFile(path: path, format: format, width: size.width, height: size.height, fps: fps, ffmpeg: ffmpeg!,
-                                         audio: heard.events.isEmpty ? nil : wav)
+                                         audio: heard.events.isEmpty ? nil : track)
                 }
                 opened = sink
                 try recorder.record(into: sink, shaders: library) { frames in
