@@ -19,9 +19,10 @@ let libraryVersion: UInt32 = 14_00
     out?.pointee = nil
     return withoutHandle {
         let out = try Arguments.out(out, "out")
-        guard capacity >= 0, capacity <= Celebration.maxCapacity else {
-            throw Failure(.argument, "capacity must be 0 (the default, \(Celebration.defaultCapacity)) or 1 ... \(Celebration.maxCapacity) particles, not \(capacity)")
-        }
+        let range = "capacity must be 0 (the default, \(Celebration.defaultCapacity)) or 1 ... \(Celebration.maxCapacity) particles, not \(capacity)"
+        guard capacity >= 0 else { throw Failure(.argument, range) }
+        // Rings beyond the GPU budget are a limit, as the header says, not a malformed argument.
+        guard capacity <= Celebration.maxCapacity else { throw Failure(.limit, range) }
         let context = try CurrentContext.require()
         let celebration = try Celebration(capacity: capacity == 0 ? Celebration.defaultCapacity : Int(capacity), seed: seed)
         out.pointee = Handles.add(Handle(celebration, context: context))
@@ -38,8 +39,12 @@ let libraryVersion: UInt32 = 14_00
         try handle.lock.withLock {
             handle.isDestroyed = true
             // Its GL objects can only be deleted in their own context; without it they stay
-            // with the context, which frees them when it goes.
-            try handle.requireContext()
+            // with the context, which frees them when it goes. The handle is gone either way,
+            // so the message says so rather than asking for a retry.
+            do { try handle.requireContext() } catch let error as Failure {
+                let why = error.message.prefix { $0 != ":" }
+                throw Failure(error.status, "the celebration is freed, but \(why), so its GL objects are left to the context it was made in, which frees them when it is destroyed")
+            }
             handle.celebration.delete()
         }
     }
