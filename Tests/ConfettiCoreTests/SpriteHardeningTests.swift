@@ -97,6 +97,50 @@ import TestSupport
         if max(width, height) > SpriteTexels.side { #expect(red.contains { $0 > 20 && $0 < 235 }, "\(Set(red))") }
     }
 
+    /// A bitmap font whose one strike is 1 pixel, asked for text at 96 pixels, grew each glyph
+    /// 96×: a 32² glyph to 3072² (a 256² one to 2.4 GB). Refused before the bitmap is made.
+    @Test func aBitmapFontsGlyphGrownPastTheLimitIsRefused() throws {
+        let scratch = try PNGSpriteTests.Scratch()
+        let font = try scratch.write(Array(Self.bdf(side: 32).utf8), "strike.bdf")
+        do {
+            let image = try GlyphRasteriser.text("W", font: font)
+            Issue.record("drawn \(image.width)×\(image.height)")
+        } catch {
+            #expect(error.description.contains("more than the 4,194,304 a glyph may have"), "\(error)")
+            #expect(error.description.contains("font with outlines"), "\(error)")
+        }
+        // A glyph that stays within the limit grown is drawn.
+        let small = try scratch.write(Array(Self.bdf(side: 8).utf8), "small.bdf")
+        let image = try GlyphRasteriser.text("W", font: small)
+        #expect(image.width > 8 * 50 && Double(image.width * image.height) <= Double(GlyphRasteriser.maxPixels), "\(image.width)×\(image.height)")
+    }
+
+    /// A BDF font of one glyph, "W", a solid square `side` pixels across, in a 1-pixel strike.
+    static func bdf(side: Int) -> String {
+        let row = String(repeating: "FF", count: (side + 7) / 8)
+        return """
+            STARTFONT 2.1
+            FONT -test-strike-medium-r-normal--1-10-75-75-c-10-iso10646-1
+            SIZE 1 75 75
+            FONTBOUNDINGBOX \(side) \(side) 0 0
+            STARTPROPERTIES 2
+            FONT_ASCENT \(side)
+            FONT_DESCENT 0
+            ENDPROPERTIES
+            CHARS 1
+            STARTCHAR W
+            ENCODING 87
+            SWIDTH 1000 0
+            DWIDTH \(side) 0
+            BBX \(side) \(side) 0 0
+            BITMAP
+            \(Array(repeating: row, count: side).joined(separator: "\n"))
+            ENDCHAR
+            ENDFONT
+
+            """
+    }
+
     /// Untagged 16-bit samples are sRGB, as browsers and ffmpeg read them: 40000 of 65535 is
     /// 156 of 255, as the same file with an sRGB chunk gives (linear light would be 204).
     @Test func aSixteenBitPNGWithoutAColourSpaceReadsAsBrowsersReadIt() throws {
