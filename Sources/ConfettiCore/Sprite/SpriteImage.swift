@@ -4,6 +4,11 @@
 public struct SpriteImage: Hashable, Sendable {
     public let width: Int
     public let height: Int
+    /// A digest of the pixels, made once. Declared before them, so that the synthesised
+    /// equality compares it first: two pictures of one size that differ are told apart at
+    /// once, not after comparing their identical transparent rows (the atlas compares each
+    /// batch's pictures with every layer's, 32,000 batches of 32 emoji in one verify).
+    private let digest: UInt64
     /// Premultiplied RGBA, row-major, the top row first: 4 × width × height bytes.
     public let pixels: [UInt8]
     /// A mask (text, SVG paths) takes its particle's colour: it is white, premultiplied, so its
@@ -16,6 +21,12 @@ public struct SpriteImage: Hashable, Sendable {
         self.height = height
         self.pixels = pixels
         self.isMask = isMask
+        digest = pixels.withUnsafeBufferPointer { bytes in
+            // FNV-1a, 64-bit.
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return hash
+        }
     }
 
     /// A mask from its coverage (one byte a pixel, 0…255, rows top to bottom): white, premultiplied.
