@@ -98,6 +98,7 @@ struct RenderCommand: ParsableCommand {
         launches = try DeprecatedOption.launches(launches, bursts: deprecatedBursts, launchesGiven: launches != nil)
         deprecatedBursts = nil
         if let audio {
+            guard !audio.isEmpty else { throw OptionRefusal("--audio is empty: give a file ending in .wav") }
             guard PathText.fileExtension(audio)?.lowercased() == "wav" else {
                 throw OptionRefusal("--audio \(audio): the track is written as WAV; give a file ending in .wav")
             }

@@ -27,6 +27,7 @@ import TestSupport
                  why: "a track of 28 hours (19 GB in memory before)"),
             Case(arguments: ["render", "--effect", "peony", "--fps", "1", "--frames", "100000", "--size", "16x16", "--out", "{F}/v.mp4"],
                  mentions: ["a sound track of 100000 frames at 1 fps"], why: "a video's track of 28 hours"),
+            Case(arguments: ["render", "--audio", ""], mentions: ["--audio is empty: give a file ending in .wav"], why: "an empty --audio"),
             Case(arguments: ["render", "--audio", "{F}/t.wav", "--fps", "1", "--frames", "3601"],
                  mentions: ["3601 frames at 1 fps = 3,601 s is above the limit of 3,600 s"], why: "a track a second over the budget"),
         ]
@@ -87,6 +88,31 @@ import TestSupport
         let background = Array(frame.pixels[0..<4])
         let drawn = stride(from: 0, to: frame.pixels.count, by: 4).filter { Array(frame.pixels[$0..<($0 + 4)]) != background }.count
         #expect(drawn > 40, "pixels the pieces drew: \(drawn)")
+    }
+
+    /// 32 emoji, the most one list holds, on fireworks of one spark each: every batch carries
+    /// the same pictures.
+    static func emojiFireworks(_ fireworks: Int, size: Int) -> String {
+        let emoji = ["🎉", "🎊", "🎈", "🎁", "⭐", "🌟", "✨", "💥", "🔥", "💖", "🍀", "🌈", "🎂", "🍰", "🥳", "🎆",
+                     "🎇", "🧨", "🎀", "🏆", "🥇", "💎", "🌸", "🌺", "🌻", "🍭", "🍬", "🦄", "🐱", "🐶", "🚀", "🎄"]
+        let sprites = emoji.map { #"{"emoji": "\#($0)", "size": \#(size)}"# }.joined(separator: ", ")
+        return HardeningTests.classic(#""fireworks": \#(fireworks), "sparkCount": 1, "sprites": [\#(sprites)]"#)
+    }
+
+    /// verify made every picture's texels for every batch at every time it drew, and its atlas
+    /// compared pictures pixel by pixel: 451 s for 1000 such fireworks, and 222 s before its
+    /// pixel count refused them at 255 pt. CPU time, not wall time, is bounded: a busy machine
+    /// stretches the one, not the other.
+    @Test func verifyMakesEachPicturesWorkOnce() async throws {
+        let scratch = try Scratch("emoji-verify")
+        try Self.emojiFireworks(100, size: 1).write(toFile: scratch.path("small.json"), atomically: true, encoding: .utf8)
+        try Self.emojiFireworks(1000, size: 255).write(toFile: scratch.path("large.json"), atomically: true, encoding: .utf8)
+        let small = try await ConfettiBinary.run(["verify", "--effect", scratch.path("small.json"), "--launches", "1"])
+        #expect(small.exitedNormally && small.status == 0, "exit \(small.status): \(small.stderr.suffix(2000))")
+        #expect(small.cpuSeconds < 40, "\(small.cpuSeconds) s of CPU")
+        let large = try await ConfettiBinary.run(["verify", "--effect", scratch.path("large.json"), "--launches", "1"])
+        expectOneLine(large, mentioning: ["the pixel proof of a launch would shade", "above the limit of 40,000,000"])
+        #expect(large.cpuSeconds < 20, "\(large.cpuSeconds) s of CPU before refusing")
     }
 
     /// Frames alone need no sound track: none is made, so a long render with sound costs what

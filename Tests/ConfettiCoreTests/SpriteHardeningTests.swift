@@ -141,6 +141,19 @@ import TestSupport
             """
     }
 
+    /// The system reads a path up to its first NUL, so "a.png\0.png" read a.png: another file
+    /// than the one named.
+    @Test func anImagePathWithANulIsRefused() throws {
+        let scratch = try PNGSpriteTests.Scratch()
+        let real = try scratch.write(PNGBytes.image(width: 1, height: 1, rgba: [255, 0, 0, 255]), "a.png")
+        do {
+            let image = try PNGSprite.read(real + "\0.png")
+            Issue.record("read \(image.width)×\(image.height)")
+        } catch {
+            #expect(error.description.contains("a path cannot hold a NUL character"), "\(error)")
+        }
+    }
+
     /// Untagged 16-bit samples are sRGB, as browsers and ffmpeg read them: 40000 of 65535 is
     /// 156 of 255, as the same file with an sRGB chunk gives (linear light would be 204).
     @Test func aSixteenBitPNGWithoutAColourSpaceReadsAsBrowsersReadIt() throws {

@@ -161,7 +161,7 @@ final class FontFace {
         let top = y + Double(slot.bitmap_top) * scale
         let scaled = (Double(bitmap.width) * scale).rounded() * (Double(bitmap.height) * scale).rounded()
         guard scaled <= Double(GlyphRasteriser.maxPixels) else {
-            throw SpriteError("\(name) draws glyph \(glyph) as a bitmap that grown \(scale.compactText)× to the text's size would be \(Budget.format(scaled)) pixels, more than the \(Budget.format(GlyphRasteriser.maxPixels)) a glyph may have; give a font with outlines or a larger strike")
+            throw SpriteError("\(name) draws glyph \(glyph) as a bitmap that grown \(Int(scale.rounded()))× to the text's size would be \(Budget.format(scaled)) pixels, more than the \(Budget.format(GlyphRasteriser.maxPixels)) a glyph may have; give a font with outlines or a larger strike")
         }
         let width = max(1, Int((Double(bitmap.width) * scale).rounded()))
         let height = max(1, Int((Double(bitmap.height) * scale).rounded()))
