@@ -154,6 +154,20 @@ import TestSupport
         }
     }
 
+    /// A pair of regional indicators of no region was drawn as the white "?" flag, which the
+    /// tag form of the same is refused for; a region's pair is still drawn.
+    @Test func aFlagOfNoRegionIsRefusedAsItsTagFormIs() throws {
+        for flag in ["🇿🇿", "🇦🇦"] {
+            do {
+                let image = try GlyphRasteriser.emoji(flag)
+                Issue.record("\(flag) drawn \(image.width)×\(image.height)")
+            } catch {
+                #expect(error.description.contains("only its flag of unknown regions"), "\(error)")
+            }
+        }
+        #expect(try GlyphRasteriser.emoji("🇫🇷").width > 1)
+    }
+
     /// Untagged 16-bit samples are sRGB, as browsers and ffmpeg read them: 40000 of 65535 is
     /// 156 of 255, as the same file with an sRGB chunk gives (linear light would be 204).
     @Test func aSixteenBitPNGWithoutAColourSpaceReadsAsBrowsersReadIt() throws {

@@ -235,11 +235,13 @@ package enum GlyphRasteriser {
         return "'\(printable(String(character), limit: 80))' (\(shown))"
     }
 
-    /// Whether `glyph`, drawn for a tag sequence (a flag of a region: 🏴 and tags), is the glyph
-    /// the font has for every flag it lacks. Noto draws those as a white flag with a question
-    /// mark, its .notdef for flags, recognised as its glyph for a flag that cannot exist.
+    /// Whether `glyph`, drawn for a flag (a tag sequence, 🏴 and tags, or a pair of regional
+    /// indicators), is the glyph the font has for every flag it lacks. Noto draws those as a
+    /// white flag with a question mark, its .notdef for flags, recognised as its glyph for a
+    /// flag that cannot exist: 🇿🇿 (ZZ is no region) is drawn so, as the tag form is.
     private static func isUnknownFlag(_ glyph: UInt32, for character: Character, in face: FontFace) -> Bool {
-        guard character.unicodeScalars.contains(where: { (0xE0020...0xE007E).contains($0.value) }) else { return false }
+        let flagScalars: [ClosedRange<UInt32>] = [0xE0020...0xE007E, 0x1F1E6...0x1F1FF]
+        guard character.unicodeScalars.contains(where: { scalar in flagScalars.contains { $0.contains(scalar.value) } }) else { return false }
         let unknown = Array(unknownFlag.utf8)
         let glyphs = face.shape(unknown, range: 0..<unknown.count, properties: nil).glyphs
         return glyphs.count == 1 && glyphs[0].id == glyph
