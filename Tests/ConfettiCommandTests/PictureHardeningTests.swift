@@ -129,6 +129,24 @@ import TestSupport
         #expect(heard.peakBytes < muted.peakBytes + 40 << 20, "with sound \(heard.peakBytes >> 20) MB, muted \(muted.peakBytes >> 20) MB")
     }
 
+    /// `--audio` naming a pipe no program reads yet blocked in its open, saying nothing; now it
+    /// says what it waits for, and writes the track once a reader comes.
+    @Test func aPipeWithNoReaderIsNamedWhileTheTrackWaitsForIt() async throws {
+        let scratch = try Scratch("track-fifo")
+        let fifo = scratch.path("track.wav")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let render = try ConfettiBinary.start(["render", "--audio", fifo, "--fps", "10", "--frames", "10"])
+        defer { render.stop() }
+        let said = await eventually(within: 120) { render.errorOutput.contains("waiting for a program to read \(fifo)") || render.hasEnded }
+        #expect(said && !render.hasEnded, "\(render.errorOutput)")
+        let reader = try #require(FileHandle(forReadingAtPath: fifo))
+        defer { try? reader.close() }
+        let bytes = try reader.readToEnd() ?? Data()
+        #expect(bytes.count == 44 + 4 * 48_000, "a second of 16-bit stereo after the header: \(bytes.count)")
+        let outcome = try await render.outcome(within: 120)
+        #expect(outcome.exitedNormally && outcome.status == 0, "exit \(outcome.status): \(outcome.stderr)")
+    }
+
     /// A track written alone is written as it is made: a stop signal between blocks removes the
     /// partial file (before, the handler was installed only after the track was written, and the
     /// signal left `.t.wav.tmp-PID` behind).

@@ -1,3 +1,4 @@
+import ConfettiCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -61,7 +62,14 @@ package enum AtomicFile {
     package static func write(to path: String, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let place = try destination(path)
         if place.direct {
-            let fd = open(place.name, O_WRONLY | O_CLOEXEC)
+            // A pipe with no reader would block the open with nothing said: say what it waits for.
+            var fd = open(place.name, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd < 0 && errno == ENXIO {
+                FileHandle.standardError.write(Data("confetti: waiting for a program to read \(InputFile.display(path)) (a pipe with no reader yet)\n".utf8))
+                fd = open(place.name, O_WRONLY | O_CLOEXEC)
+            } else if fd >= 0 {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            }
             guard fd >= 0 else { throw FileFailure("write", path, errno: errno) }
             defer { close(fd) }
             do {
