@@ -48,8 +48,12 @@ let libraryVersion = UInt32(CONFETTI_VERSION_MAJOR * 10_000 + CONFETTI_VERSION_M
         try handle.lock.withLock {
             handle.isDestroyed = true
             // Its GL objects can only be deleted in their own context; without it they stay
-            // with the context, which frees them when it goes.
-            try handle.requireContext()
+            // with the context, which frees them when it goes. The handle is gone either way,
+            // so the message says so rather than asking for a retry.
+            do { try handle.requireContext() } catch let error as Failure {
+                let why = error.message.prefix { $0 != ":" }
+                throw Failure(error.status, "the celebration is freed, but \(why), so its GL objects are left to the context it was made in, which frees them when it is destroyed")
+            }
             try AppGLErrors.keep { handle.celebration.delete() }
         }
     }

@@ -1,5 +1,6 @@
 import ConfettiCore
 import ConfettiGL
+import Foundation
 
 /// The pixel proof: a headless render of some spawns at one time against the CPU reference
 /// rasteriser's picture of the same, pixel by pixel.
@@ -48,7 +49,7 @@ package enum PixelProof {
                                         pixelsPerPoint: pixelsPerPoint, background: RGB(0, 0, 0))
         var visited = 0.0
         for side in [ButtonSide.behindButton, .overButton] {
-            quads(spawns, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: side) { quad, _ in
+            quads(spawns, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: side, texels: false) { quad, _ in
                 visited += Double(image.pixelsVisited(by: quad))
             }
         }
@@ -58,12 +59,13 @@ package enum PixelProof {
     /// Every instance on `side`, in the renderer's order, as drawn at `time`: each particle as
     /// its record holds it (on the grids the renderer fits), its trail's ghosts oldest first and
     /// then itself, batches kind by kind, so blending matches.
+    /// `texels`: whether `body` needs the batches' sprites sampled (counting pixels does not).
     private static func quads(_ spawns: [any ParticleBatch], at time: Double, epoch: Double, pixelsPerPoint: Double, side: ButtonSide,
-                              _ body: (DrawnQuad, [SpriteTexels]) -> Void) {
+                              texels: Bool = true, _ body: (DrawnQuad, [SpriteTexels]) -> Void) {
         func visit<Batch: ParticleBatch>(_ batch: Batch) {
             typealias Kind = Batch.Kind
             let uniforms = Kind.fitted(batch.uniforms, to: batch.particles)
-            let sprites = batch.sprites.map(SpriteTexels.init)
+            let sprites = texels ? batch.sprites.map(SpriteTexelCache.texels) : []
             for particle in batch.particles where Kind.side(of: particle) == side {
                 let p = Kind.stored(particle, uniforms: uniforms)
                 let uTime = Float(time - epoch), birth = Float(Kind.birth(of: p)), spacing = Float(Kind.ghostSpacing(uniforms))
@@ -114,5 +116,28 @@ package enum PixelProof {
             d.inked += 1
         }
         return d
+    }
+}
+
+/// Each picture's texels, made once: every batch of a launch carries the same pictures, and
+/// the proof draws the launch at several times, so 1000 fireworks of 32 emoji made 32,000 sets
+/// of texels a time (256², 9 levels each) where 32 do. A picture is found by its pixels' storage,
+/// which every batch of a launch shares, and compared whole only then; the cache holds the
+/// picture, so that storage cannot be freed and reused by another while it is known. It keeps
+/// the pictures seen last, at most two batches' worth: a few megabytes.
+enum SpriteTexelCache {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var made: [Int: (image: SpriteImage, texels: SpriteTexels)] = [:]
+    static let capacity = 2 * SpriteTable.capacity
+
+    static func texels(_ image: SpriteImage) -> SpriteTexels {
+        let key = image.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if let known = lock.withLock({ made[key] }), known.image == image { return known.texels }
+        let texels = SpriteTexels(image)
+        lock.withLock {
+            if made.count >= capacity { made.removeAll() }
+            made[key] = (image, texels)
+        }
+        return texels
     }
 }

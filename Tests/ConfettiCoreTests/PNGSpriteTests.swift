@@ -102,9 +102,9 @@ import TestSupport
         #expect(refusal(claim) == "\(claim) is 100000×100000 pixels; at most 4096×4096")
         let wide = try scratch.write(PNGBytes.headerOnly(width: 4097, height: 1), "wide.png")
         #expect(refusal(wide) == "\(wide) is 4097×1 pixels; at most 4096×4096")
-        // The limit itself is read.
+        // The limit itself is read (and kept at the atlas's size).
         let edge = try scratch.write(PNGBytes.image(width: 4096, height: 1, rgba: [UInt8](repeating: 255, count: 4096 * 4)), "edge.png")
-        #expect(try PNGSprite.read(edge).width == 4096)
+        #expect(try PNGSprite.read(edge).width == SpriteTexels.side)
     }
 
     @Test func anImageWithNoVisiblePixelIsRefused() throws {

@@ -1,3 +1,4 @@
+import ConfettiCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -52,21 +53,40 @@ package enum AtomicFile {
     /// Writes `bytes` to `path`: to a temporary file beside it, renamed over it when complete.
     /// Creates missing parent directories. Nothing is left under `path` if it fails.
     package static func write(_ bytes: some ContiguousBytes, to path: String) throws {
+        try write(to: path) { write in try bytes.withUnsafeBytes { try write($0) } }
+    }
+
+    /// Writes what `body` hands its writer, piece by piece, to `path` as `write(_:to:)` does: a
+    /// file of any length without holding it whole. If `body` throws, nothing is left under a
+    /// temporary name.
+    package static func write(to path: String, _ body: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let place = try destination(path)
         if place.direct {
-            let fd = open(place.name, O_WRONLY | O_CLOEXEC)
+            // A pipe with no reader would block the open with nothing said: say what it waits for.
+            var fd = open(place.name, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd < 0 && errno == ENXIO {
+                FileHandle.standardError.write(Data("confetti: waiting for a program to read \(InputFile.display(path)) (a pipe with no reader yet)\n".utf8))
+                fd = open(place.name, O_WRONLY | O_CLOEXEC)
+            } else if fd >= 0 {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            }
             guard fd >= 0 else { throw FileFailure("write", path, errno: errno) }
             defer { close(fd) }
             do {
-                _ = try bytes.withUnsafeBytes { try FileDescriptor(rawValue: fd).writeAll($0) }
+                try body { _ = try FileDescriptor(rawValue: fd).writeAll($0) }
             } catch let error as Errno {
                 throw FileFailure("write", path, error)
             }
             return
         }
         let directory = try OutputDirectory(place.directory)
-        try bytes.withUnsafeBytes { raw in
-            try directory.writeAtomically(place.name, raw, display: path)
+        let file = try directory.temporaryFile(for: place.name, display: path)
+        do {
+            try body { try file.write($0) }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
         }
     }
 

@@ -10,6 +10,11 @@ package enum OutputTarget: Equatable, Sendable {
     case frames(directory: String)
     case video(path: String, format: VideoFormat)
 
+    /// Whether it carries a sound track: a video whose format has one.
+    package var hasAudio: Bool {
+        if case .video(_, let format) = self { format.hasAudio } else { false }
+    }
+
     /// By the extension: `.mp4`, `.webm`, `.gif` are videos; a name with no extension, a name
     /// ending in `/`, or an existing directory is a directory of frames; any other extension is
     /// refused, naming the supported ones.
@@ -126,8 +131,8 @@ package final class VideoFile: FrameSink {
     /// The sound track, as a WAV file beside the video's temporary file while ffmpeg reads it.
     private var audioFile: TemporaryFile?
 
-    /// `audio`: a WAV file's bytes to mux in as the sound track (nil: a silent video).
-    package init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, ffmpeg: String, audio: [UInt8]? = nil) throws {
+    /// `audio`: the sound track to mux in (nil: a silent video), written beside it as it is made.
+    package init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, ffmpeg: String, audio: SoundTrackFile? = nil) throws {
         self.path = path
         self.format = format
         frameBytes = width * height * 4
@@ -146,7 +151,7 @@ package final class VideoFile: FrameSink {
             if let audio, format.hasAudio {
                 let wav = try directory.temporaryFile(for: name + ".wav", display: path)
                 audioFile = wav
-                try audio.withUnsafeBytes { try wav.write($0) }
+                try audio.write(into: wav)
                 wav.closeDescriptor()
             }
             encoder = try FFmpegProcess(executable: ffmpeg, arguments: format.ffmpegArguments(width: width, height: height, fps: fps, output: file.temporaryPath,

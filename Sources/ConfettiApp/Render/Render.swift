@@ -102,17 +102,21 @@ package struct Render {
         let seconds = o.duration ?? (wanted == nil ? max(recorder.duration, Double(heard.sampleCount) / Double(SoundTrack.sampleRate)) : recorder.duration)
         recorder.frames = o.frames ?? max(1, Int((seconds * o.fps).rounded(.up)))
         try require(recorder.frames, in: Self.frameRange, "--frames")
-        // As long as the frames: frame k shows k / fps, and lasts until (k + 1) / fps.
-        let audioFrames = Int((Double(recorder.frames) / o.fps * Double(SoundTrack.sampleRate)).rounded())
-        let wav = o.audio != nil || !heard.events.isEmpty ? WAVFile.encode(heard, frames: audioFrames) : nil
-        if let audio = o.audio, let wav { try AtomicFile.write(wav, to: audio) }
+        // As long as the frames: frame k shows k / fps, and lasts until (k + 1) / fps. Made only
+        // where it is written, as it is written.
+        let track = o.audio != nil || (!heard.events.isEmpty && wanted?.hasAudio == true)
+            ? try SoundTrackFile(heard, seconds: Double(recorder.frames) / o.fps, what: "\(recorder.frames) frames at \(o.fps.compactText) fps",
+                                 hint: "give fewer --frames or a higher --fps") : nil
+        let audioFrames = track?.frames ?? Int((Double(recorder.frames) / o.fps * Double(SoundTrack.sampleRate)).rounded())
+        // From here on SIGINT, SIGTERM and SIGHUP stop the render between frames (or blocks of
+        // the track) and clean up.
+        StopSignals.install()
+        if let audio = o.audio { try track!.write(to: audio) }
         guard let target = wanted, let out = o.out else {
             let summary = "wrote \(o.audio!): \(heard.events.count) sounds of \(o.effectName) (seed \(o.seed)), \(String(format: "%.2f", Double(audioFrames) / Double(SoundTrack.sampleRate))) s"
             return Outcome(frames: 0, sounds: heard.events.count, audioFrames: audioFrames, summary: summary)
         }
 
-        // From here on SIGINT, SIGTERM and SIGHUP stop the render between frames and clean up.
-        StopSignals.install()
         let started = ContinuousClock.now
         var bar = ProgressBar(total: recorder.frames, label: out)
         var done = 0
@@ -126,7 +130,7 @@ package struct Render {
                     sink = try PNGFrameDirectory(directory, force: o.force)
                 case .video(let path, let format):
                     sink = try VideoFile(path: path, format: format, width: o.width, height: o.height, fps: o.fps, ffmpeg: ffmpeg!,
-                                         audio: heard.events.isEmpty ? nil : wav)
+                                         audio: heard.events.isEmpty ? nil : track)
                 }
                 opened = sink
                 try recorder.record(into: sink, shaders: library) { frames in
@@ -170,6 +174,7 @@ package struct Render {
     /// Refuses a track file (`--audio`) whose name does not end in .wav, the one format the
     /// track is written in.
     package static func checkTrackName(_ audio: String) throws {
+        guard !audio.isEmpty else { throw OptionRefusal("--audio is empty: give a file ending in .wav") }
         guard FilePath.fileExtension(of: audio) == "wav" else {
             throw OptionRefusal("--audio \(audio): the track is written as WAV; give a file ending in .wav")
         }

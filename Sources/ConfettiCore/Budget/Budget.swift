@@ -41,6 +41,21 @@ package enum Budget {
     /// `render`, the frame. A quarter of a 4 GB machine, since llvmpipe's buffers are host memory.
     package static let maxGPUBytes = 1 << 30
 
+    /// Seconds of sound track a render writes: an hour, as long as `--duration` allows. The
+    /// track is written as it is made, a block at a time, so what this bounds is the file
+    /// (192,000 bytes a second, 691 MB an hour, far inside the 4 GiB a WAV's RIFF sizes count)
+    /// and the time to make it (about 2 s an hour).
+    package static let maxTrackSeconds = 3600.0
+
+    /// The samples per channel of a track `seconds` long, or a refusal naming `what` made it
+    /// that long, then `hint`.
+    package static func track(seconds: Double, what: String, hint: String = "") throws -> Int {
+        guard seconds.isFinite, seconds <= maxTrackSeconds else {
+            throw BudgetError("a sound track of \(what) = \(format(seconds)) s is above the limit of \(format(maxTrackSeconds)) s (an hour)" + (hint.isEmpty ? "" : "; " + hint))
+        }
+        return Int((seconds * Double(SoundTrack.sampleRate)).rounded())
+    }
+
     /// The largest ring capacity that keeps every ring (one per particle kind) within
     /// `maxGPUBytes`.
     package static var maxCapacity: Int { maxGPUBytes / Ring.allCases.map(\.recordBytes).reduce(0, +) }

@@ -15,7 +15,7 @@ extension EffectField {
                 let parts = try item.array()
                 let v = try parts.map { try $0.number() }
                 guard v.count == 3, abs(v[0]) <= 100_000, v[1] > 0, v[1] <= 1_000, abs(v[2]) <= 1_000 else {
-                    throw item.fail("[\(parts.map(\.text).joined(separator: ", "))] is not a gust: [amplitude, frequency, phase], amplitude from -100000 to 100000 pt/s, frequency greater than 0 and at most 1000 rad/s, phase from -1000 to 1000 rad")
+                    throw item.fail("\(FieldValue.listText(parts)) is not a gust: [amplitude, frequency, phase], amplitude from -100000 to 100000 pt/s, frequency greater than 0 and at most 1000 rad/s, phase from -1000 to 1000 rad")
                 }
                 return Wind.Gust(amplitude: v[0], frequency: v[1], phase: v[2])
             }

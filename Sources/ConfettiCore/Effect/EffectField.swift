@@ -138,6 +138,12 @@ package struct EffectFieldInfo: Sendable {
 
 /// The JSON value given for one field, with its path for messages.
 struct FieldValue {
+    /// A list as a message shows it: its first 8 items, then how many it has, so a refusal of
+    /// 10,000 numbers stays one short line.
+    static func listText(_ items: [FieldValue]) -> String {
+        "[" + items.prefix(8).map(\.text).joined(separator: ", ") + (items.count > 8 ? ", … (\(items.count) in all)" : "") + "]"
+    }
+
     let value: JSONValue
     /// `confetti.colors[2]`.
     let path: String
@@ -325,7 +331,7 @@ extension EffectField {
         let items = try field.array()
         let values = try items.map { try $0.number() }
         guard values.count == 2, values.allSatisfy({ range.contains($0) && (!whole || $0 == $0.rounded()) }), values[0] <= values[1] else {
-            throw field.fail("[\(items.map(\.text).joined(separator: ", "))] is not allowed: \(allowed)")
+            throw field.fail("\(FieldValue.listText(items)) is not allowed: \(allowed)")
         }
         return values[0]...values[1]
     }
@@ -338,7 +344,7 @@ extension EffectField {
             let values = try items.map { try $0.number() }
             let wanted = count ?? section[keyPath: key].count
             guard values.count == wanted, values.allSatisfy({ range.contains($0) }) else {
-                throw field.fail("[\(items.map(\.text).joined(separator: ", "))] is not allowed: \(wanted) numbers, \(each)")
+                throw field.fail("\(FieldValue.listText(items)) is not allowed: \(wanted) numbers, \(each)")
             }
             section[keyPath: key] = values
         }, write: { .array($0[keyPath: key].map(JSONText.number)) }, slow: { section, s in
@@ -390,7 +396,7 @@ extension EffectField {
             let items = try field.array()
             let pair = try items.map { try $0.number() }
             guard pair.count == 2, pair.allSatisfy({ $0 == $0.rounded() && (1...255).contains($0) }) else {
-                throw field.fail("[\(items.map(\.text).joined(separator: ", "))] is not a size: [width, height], whole points from 1 to 255")
+                throw field.fail("\(FieldValue.listText(items)) is not a size: [width, height], whole points from 1 to 255")
             }
             return Size(width: pair[0], height: pair[1])
         }, write: { .array([.number($0.width), .number($0.height)]) })
@@ -452,7 +458,7 @@ extension EffectField {
                 let items = try point.array()
                 let xy = try items.map { try $0.number() }
                 guard xy.count == 2, xy.allSatisfy({ abs($0) <= 10 }) else {
-                    throw point.fail("[\(items.map(\.text).joined(separator: ", "))] is not a point: [x, y], each from -10 to 10")
+                    throw point.fail("\(FieldValue.listText(items)) is not a point: [x, y], each from -10 to 10")
                 }
                 return Point(xy[0], xy[1])
             }

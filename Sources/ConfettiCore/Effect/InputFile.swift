@@ -10,6 +10,8 @@ package enum InputFile {
     package static func read(_ path: String, maxBytes: Int, noun: String) throws -> Data {
         let shown = display(path)
         guard !path.isEmpty else { throw InputFileError("the path is empty: give \(noun)") }
+        // The system reads a path up to its first NUL: "a.png\0b" would open "a.png".
+        guard !path.utf8.contains(0) else { throw InputFileError("cannot read \(shown): a path cannot hold a NUL character") }
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw InputFileError("cannot read \(shown): \(reason(errno))")

@@ -67,8 +67,8 @@ package struct ConfettiInstance: Hashable, Sendable {
         flipFrequency = code(.flipFrequency)
         flipPhase = code(.flipPhase)
         birth = code(.birth)
-        width = UInt8(clamping: Int(p.size.width.rounded()))
-        height = UInt8(clamping: Int(p.size.height.rounded()))
+        width = Self.wholePoints(p.size.width)
+        height = Self.wholePoints(p.size.height)
         precondition(p.backColor >= 0 && p.backColor < 32, "a back colour index fits the shape byte's 5 high bits")
         if let sprite = p.sprite {
             precondition(sprite.index >= 0 && sprite.index < SpriteTable.capacity, "a sprite index fits the shape byte's 5 high bits")
@@ -77,6 +77,13 @@ package struct ConfettiInstance: Hashable, Sendable {
             shape = p.shape.rawValue | UInt8(p.backColor) << 3
         }
         (r, g, b, _) = p.color.rgba8
+    }
+
+    /// A size as the record keeps it: whole points, 1...255. A side that rounds below 1 (a
+    /// sprite whose picture is 64 times as long as it is thick, at 28 pt) is drawn 1 pt thick,
+    /// by the shader and the CPU alike, rather than as nothing.
+    package static func wholePoints(_ side: Double) -> UInt8 {
+        UInt8(clamping: max(1, Int(side.rounded())))
     }
 
     /// The shape code that marks a sprite (past `ConfettiShape`'s): its index then takes the
@@ -169,8 +176,8 @@ package enum ConfettiKind: ParticleKind {
     }
 
     package static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample, pixelsPerPoint: Double) -> DrawnQuad {
-        let width = Double(UInt8(clamping: Int(p.size.width.rounded())))
-        let height = Double(UInt8(clamping: Int(p.size.height.rounded())))
+        let width = Double(ConfettiInstance.wholePoints(p.size.width))
+        let height = Double(ConfettiInstance.wholePoints(p.size.height))
         // A tumbling piece's own frame is its paper (its full width, in the parallelogram of its
         // pose); a flipping one's is the screen turned by its rotation, its width foreshortened.
         var quad = DrawnQuad(

@@ -27,16 +27,24 @@ package enum WAVFile {
 
     /// A whole track, `frames` samples per channel from its start (silence after its last event).
     package static func encode(_ track: SoundTrack, frames: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(44 + frames * SoundTrack.channels * 2)
+        stream(track, frames: frames) { out += $0 }
+        return out
+    }
+
+    /// The same bytes as `encode`, handed to `write` a block (a tenth of a second) at a time, so
+    /// a track of any length costs one block of memory.
+    package static func stream(_ track: SoundTrack, frames: Int, into write: ([UInt8]) throws -> Void) rethrows {
+        precondition(frames * SoundTrack.channels * 2 + 36 <= Int(UInt32.max), "a RIFF file counts its bytes in 32 bits")
         var player = SoundPlayer(track)
-        var out = header(frames: frames)
-        out.reserveCapacity(out.count + frames * SoundTrack.channels * 2)
+        try write(header(frames: frames))
         let block = 4_800
         var at = 0
         while at < frames {
             let n = min(block, frames - at)
-            out += bytes(player.pcm16(from: at, count: n))
+            try write(bytes(player.pcm16(from: at, count: n)))
             at += n
         }
-        return out
     }
 }

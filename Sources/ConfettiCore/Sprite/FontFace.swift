@@ -160,6 +160,10 @@ final class FontFace {
         // A strike's bitmap is not moved by the transform: place it where the pen is, scaled.
         let left = x + Double(slot.bitmap_left) * scale
         let top = y + Double(slot.bitmap_top) * scale
+        let scaled = (Double(bitmap.width) * scale).rounded() * (Double(bitmap.height) * scale).rounded()
+        guard scaled <= Double(GlyphRasteriser.maxPixels) else {
+            throw SpriteError("\(name) draws glyph \(glyph) as a bitmap that grown \(Int(scale.rounded()))× to the text's size would be \(Budget.format(scaled)) pixels, more than the \(Budget.format(GlyphRasteriser.maxPixels)) a glyph may have; give a font with outlines or a larger strike")
+        }
         let width = max(1, Int((Double(bitmap.width) * scale).rounded()))
         let height = max(1, Int((Double(bitmap.height) * scale).rounded()))
         bitmap = GlyphBitmap(width: width, height: height, pixels: BoxFilter.resample(bitmap.pixels, width: bitmap.width, height: bitmap.height, toWidth: width, height: height), isColour: bitmap.isColour)

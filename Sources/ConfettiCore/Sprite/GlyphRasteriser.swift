@@ -13,6 +13,11 @@ package enum GlyphRasteriser {
 
     /// The em of text sprites, in pixels: large enough that a particle shrinks it, never grows it.
     package static let textPixels = 96
+    /// The most pixels a glyph's bitmap or the canvas of a whole sprite may have (2048², 16 MB
+    /// of RGBA), checked before either is made: 64 characters at `textPixels` take about a
+    /// million, but a bitmap font's 1-pixel strike asked for 96 pixels would grow a 256² glyph
+    /// to 24,576² (2.4 GB).
+    package static let maxPixels = 1 << 22
     /// A text sprite is a word or a date on a particle, not a paragraph.
     package static let maxTextCharacters = 64
     /// One character may be a letter and any number of combining marks; shaping work is bounded
@@ -124,7 +129,7 @@ package enum GlyphRasteriser {
                 pen.y += glyph.yAdvance
             }
         }
-        guard let image = compose(placed) else {
+        guard let image = try compose(placed) else {
             throw SpriteError("a text sprite of '\(printable(text))' would show nothing")
         }
         return image
@@ -181,11 +186,14 @@ package enum GlyphRasteriser {
 
     /// The glyphs laid over one another (premultiplied "over"), cropped to their ink and 1 pixel
     /// around it. A mask if no glyph is in colour. nil if nothing shows.
-    private static func compose(_ placed: [PlacedBitmap]) -> SpriteImage? {
+    private static func compose(_ placed: [PlacedBitmap]) throws(SpriteError) -> SpriteImage? {
         guard !placed.isEmpty else { return nil }
         let left = placed.map(\.x).min()!, top = placed.map(\.y).min()!
         let right = placed.map { $0.x + $0.bitmap.width }.max()!, bottom = placed.map { $0.y + $0.bitmap.height }.max()!
         let width = right - left, height = bottom - top
+        guard Double(width) * Double(height) <= Double(maxPixels) else {
+            throw SpriteError("the text would be \(width)×\(height) pixels, more than the \(Budget.format(maxPixels)) a sprite may have")
+        }
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         for glyph in placed {
             let bitmap = glyph.bitmap
@@ -227,11 +235,13 @@ package enum GlyphRasteriser {
         return "'\(printable(String(character), limit: 80))' (\(shown))"
     }
 
-    /// Whether `glyph`, drawn for a tag sequence (a flag of a region: 🏴 and tags), is the glyph
-    /// the font has for every flag it lacks. Noto draws those as a white flag with a question
-    /// mark, its .notdef for flags, recognised as its glyph for a flag that cannot exist.
+    /// Whether `glyph`, drawn for a flag (a tag sequence, 🏴 and tags, or a pair of regional
+    /// indicators), is the glyph the font has for every flag it lacks. Noto draws those as a
+    /// white flag with a question mark, its .notdef for flags, recognised as its glyph for a
+    /// flag that cannot exist: 🇿🇿 (ZZ is no region) is drawn so, as the tag form is.
     private static func isUnknownFlag(_ glyph: UInt32, for character: Character, in face: FontFace) -> Bool {
-        guard character.unicodeScalars.contains(where: { (0xE0020...0xE007E).contains($0.value) }) else { return false }
+        let flagScalars: [ClosedRange<UInt32>] = [0xE0020...0xE007E, 0x1F1E6...0x1F1FF]
+        guard character.unicodeScalars.contains(where: { scalar in flagScalars.contains { $0.contains(scalar.value) } }) else { return false }
         let unknown = Array(unknownFlag.utf8)
         let glyphs = face.shape(unknown, range: 0..<unknown.count, properties: nil).glyphs
         return glyphs.count == 1 && glyphs[0].id == glyph

@@ -11,7 +11,8 @@ package enum PNGSprite {
     /// A sprite is drawn a few dozen pixels large; a file this big is a photograph by mistake.
     package static let maxBytes = 16 << 20
     /// The largest side read, checked in the header before any pixel is decoded: a tiny file can
-    /// claim 100 000 × 100 000 pixels (40 GB of RGBA). 4096 × 4096 is 64 MiB of RGBA.
+    /// claim 100 000 × 100 000 pixels (40 GB of RGBA). 4096 × 4096 is 64 MiB of RGBA while it is
+    /// decoded, one picture at a time; what is kept is reduced to the atlas's size.
     package static let maxSide = 4096
 
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -50,6 +51,9 @@ package enum PNGSprite {
             // 8-bit sRGB with straight alpha, whatever the file's depth, palette or gamma.
             // PNG_FORMAT_RGBA is a macro with an OR, which Swift does not import.
             png.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            // 16-bit samples with no gAMA or sRGB chunk are sRGB, as browsers and ffmpeg read
+            // them; libpng's simplified API would otherwise take them as linear light.
+            png.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let finished = pixels.withUnsafeMutableBytes { out in
                 png_image_finish_read(&png, nil, out.baseAddress, png_int_32(width * 4), nil)
@@ -60,7 +64,8 @@ package enum PNGSprite {
             guard premultiply(&pixels) else {
                 return .failure(SpriteError("\(name) has no visible pixel: every pixel is fully transparent"))
             }
-            return .success(SpriteImage(width: width, height: height, pixels: pixels, isMask: false))
+            // Kept at the atlas's size: the decoded source goes when this returns.
+            return .success(SpriteImage(width: width, height: height, pixels: pixels, isMask: false).reduced(toLongerSide: SpriteTexels.side))
         }
         return try decoded.get()
     }

@@ -15,6 +15,11 @@ package struct SVGPath: Sendable, Hashable {
     package static let maximumMagnitude = 1e6
     /// The most points flattening may make, about 16 MB of them.
     package static let maximumPointCount = 1_000_000
+    /// The least a path's longer side may span. Scaling it to a mask multiplies by up to
+    /// `maximumMaskSide / minimumExtent` = 4.1e9, so every scaled point, the flattening
+    /// tolerance and the mask's size stay finite and exact enough; a span below it (down to
+    /// the 1e-306 of denormal coordinates) would scale to infinity.
+    package static let minimumExtent = 1e-6
 
     /// One pen-down run from a moveto. Filling closes it whether or not it ends with Z.
     package struct Subpath: Sendable, Hashable {
@@ -46,6 +51,11 @@ package struct SVGPath: Sendable, Hashable {
         var reader = SVGPathReader(Array(d.utf8))
         subpaths = try reader.read()
         bounds = Self.bounds(of: subpaths)
+        let span = max(bounds.width, bounds.height)
+        // A path of no extent at all is refused when filled, as enclosing no area.
+        guard span == 0 || span >= Self.minimumExtent else {
+            throw SpriteError("SVG path: it spans \(span) units; a path must span at least \(Self.minimumExtent) to be drawn, so scale its coordinates up")
+        }
     }
 
     /// The path as closed polygons, one a subpath (its start first), no point farther than

@@ -4,6 +4,11 @@
 public struct SpriteImage: Hashable, Sendable {
     public let width: Int
     public let height: Int
+    /// A digest of the pixels, made once. Declared before them, so that the synthesised
+    /// equality compares it first: two pictures of one size that differ are told apart at
+    /// once, not after comparing their identical transparent rows (the atlas compares each
+    /// batch's pictures with every layer's, 32,000 batches of 32 emoji in one verify).
+    private let digest: UInt64
     /// Premultiplied RGBA, row-major, the top row first: 4 × width × height bytes.
     public let pixels: [UInt8]
     /// A mask (text, SVG paths) takes its particle's colour: it is white, premultiplied, so its
@@ -16,6 +21,12 @@ public struct SpriteImage: Hashable, Sendable {
         self.height = height
         self.pixels = pixels
         self.isMask = isMask
+        digest = pixels.withUnsafeBufferPointer { bytes in
+            // FNV-1a, 64-bit.
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            return hash
+        }
     }
 
     /// A mask from its coverage (one byte a pixel, 0…255, rows top to bottom): white, premultiplied.
@@ -30,6 +41,19 @@ public struct SpriteImage: Hashable, Sendable {
             pixels[4 * i + 3] = c
         }
         self.init(width: width, height: height, pixels: pixels, isMask: true)
+    }
+
+    /// The picture no larger than `longerSide` on its longer side (itself if it is no larger),
+    /// averaged by area, its proportions kept to the nearest pixel. A sprite is drawn from an
+    /// atlas layer `SpriteTexels.side` texels across, so a picture reduced to that loses nothing
+    /// the layer would keep, and a 4096² PNG costs 256 kB instead of 64 MB for as long as it is
+    /// drawn.
+    package func reduced(toLongerSide longerSide: Int) -> SpriteImage {
+        let longer = max(width, height)
+        guard longer > longerSide else { return self }
+        func side(_ n: Int) -> Int { max(1, Int((Double(n) * Double(longerSide) / Double(longer)).rounded())) }
+        let (w, h) = (side(width), side(height))
+        return SpriteImage(width: w, height: h, pixels: BoxFilter.resample(pixels, width: width, height: height, toWidth: w, height: h), isMask: isMask)
     }
 
     /// Whether any pixel shows anything.

@@ -108,7 +108,11 @@ package struct SpriteTexels: Sendable, Hashable {
     /// origin): the four nearest texels of `level`, blended by their distances in float.
     package func sample(level: Int, at uv: SIMD2<Double>) -> SIMD4<Double> {
         let n = Double(Self.side >> level)
-        let p = uv * n - 0.5
+        // A texel past either edge reads the edge, so the point is held within one texel of
+        // it (a drawn quad's margin never reaches further), and NaN (a quad of no extent) is
+        // read at the centre: converting to whole texels below always has a number to convert.
+        var p = uv * n - 0.5
+        for axis in 0..<2 { p[axis] = p[axis].isNaN ? (n - 1) / 2 : min(max(p[axis], -1), n) }
         let base = SIMD2(p.x.rounded(.down), p.y.rounded(.down))
         let f = p - base
         let x = Int(base.x), y = Int(base.y)
