@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CPosix"),
         // How another program is started (posix_spawn): the one way the application, the tests
         // and the mutants tool run one.
-        .target(name: "ProcessSpawn"),
+        .target(name: "ProcessStart"),
         // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
         .systemLibrary(name: "CX11", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "ConfettiApp",
             dependencies: [
-                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CPulse", "ProcessSpawn",
+                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CPulse", "ProcessStart",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             plugins: ["EmbedShaders"]
@@ -98,13 +98,13 @@ let package = Package(
         // `make mutants`: seeded single-token mutations of Shaders/ and the CPU evaluators.
         .executableTarget(
             name: "mutants",
-            dependencies: ["ProcessSpawn", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ProcessStart", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // What every test target may use: the repository's root, other programs run and waited
         // for (ChildProcess, the built confetti, ffmpeg), and what a piece of work costs in CPU
         // time and bytes read, which a busy machine does not stretch as it does wall time.
-        .target(name: "TestSupport", dependencies: ["ProcessSpawn"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["ProcessStart"], path: "Tests/Support"),
         // The one EGL context every GL test of the run shares (SharedGL), and pixel checks.
         .target(name: "GLTestSupport", dependencies: ["ConfettiGL", "ConfettiApp", "TestSupport"], path: "Tests/GLSupport"),
         // ConfettiApp for the command's file errors in words (InputFile.describe), which need Foundation.

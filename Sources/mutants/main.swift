@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ProcessSpawn
+import ProcessStart
 
 /// mutants: seeded single-token mutations of the shaders and the CPU evaluators, each run
 /// against the test suite; a mutant the suite does not fail on is a survivor.
@@ -213,7 +213,7 @@ func firstSuites() -> String {
     defer { try? FileManager.default.removeItem(at: log) }
     let status = run(["Scripts/lane-filter", "math"], output: log.path)
     guard status == 0, let filter = try? String(contentsOf: log, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
-          !filter.isEmpty else { fail("Scripts/lane-filter math found no suites (\(Spawn.describe(status))): build the tests first") }
+          !filter.isEmpty else { fail("Scripts/lane-filter math found no suites (\(ProcessStart.describe(status))): build the tests first") }
     return filter
 }
 
@@ -233,11 +233,11 @@ func suiteFails(environment: [String: String], filter: String?) -> Bool {
     // A session of its own: the suite starts X servers, compositors and copies of itself in
     // process groups of their own, and killing its group would leave those running; everything
     // in its session is found and killed instead.
-    let spawn = Spawn(output: .file(log.path, append: true), error: .sameAsOutput, grouping: .ownSession,
+    let program = ProcessStart(output: .file(log.path, append: true), error: .sameAsOutput, grouping: .ownSession,
                       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
     let arguments = ["swift", "test", "--skip-build"] + (filter.map { ["--filter", $0] } ?? [])
     let pid: pid_t
-    do { pid = try spawn.start(arguments) } catch { fail("\(error)") }
+    do { pid = try program.start(arguments) } catch { fail("\(error)") }
     var failed = false, status: Int32 = 0
     while waitpid(pid, &status, WNOHANG) == 0 {
         if let text = try? String(contentsOf: log, encoding: .utf8), text.contains("✘") || text.contains("error:") {
@@ -271,8 +271,8 @@ func killSession(_ sid: pid_t) {
 /// Runs `command` to its end, its output to `output` (nothing if nil), and returns its wait
 /// status (-1 if it could not start).
 func run(_ command: [String], output: String? = nil) -> Int32 {
-    let spawn = Spawn(output: output.map { .file($0) } ?? .null)
-    guard let pid = try? spawn.start(command) else { return -1 }
+    let program = ProcessStart(output: output.map { .file($0) } ?? .null)
+    guard let pid = try? program.start(command) else { return -1 }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     return status

@@ -1,11 +1,11 @@
 import Foundation
-import ProcessSpawn
+import ProcessStart
 import Synchronization
 
 /// A program a test starts, watches and stops: a server, a tool, or the confetti binary. The
 /// one way the tests run another program.
 ///
-/// Started by `Spawn` (a clean signal mask and default handlers, though test threads block most
+/// Started by `ProcessStart` (a clean signal mask and default handlers, though test threads block most
 /// signals). Its stdout and stderr go to files (no pipe to fill and block on), read back at any
 /// time.
 ///
@@ -64,10 +64,10 @@ package final class ChildProcess: Sendable {
 
         // Glibc's posix_spawn_file_actions_addchdir_np does not import; env -C changes directory.
         let command = directory.map { ["env", "-C", $0.path] + arguments } ?? arguments
-        let spawn = Spawn(input: input.map { .file($0.path) } ?? .null, output: .file(stdoutFile.path), error: .file(stderrFile.path),
+        let program = ProcessStart(input: input.map { .file($0.path) } ?? .null, output: .file(stdoutFile.path), error: .file(stderrFile.path),
                           environment: environment)
         do {
-            pid = try spawn.start(command)
+            pid = try program.start(command)
         } catch {
             if let ownLogs { try? FileManager.default.removeItem(at: ownLogs) }
             throw TestFailure("could not start \(arguments[0]): \(error.reason); is its Debian package installed? (make test installs it)")

@@ -1,6 +1,6 @@
 import CPosix
 import Foundation
-import ProcessSpawn
+import ProcessStart
 
 /// Whether the desktop asks for fewer animations: GNOME's `org.gnome.desktop.interface
 /// enable-animations`, read with `gsettings` when it is on the PATH.
@@ -17,8 +17,8 @@ package enum DesktopMotionPreference {
         var ends: [Int32] = [0, 0]
         guard confetti_pipe_cloexec(&ends) == 0 else { return false }
         defer { close(ends[0]) }
-        let spawn = Spawn(output: .descriptor(ends[1]))
-        let started = try? spawn.start([gsettings, "get", "org.gnome.desktop.interface", "enable-animations"])
+        let program = ProcessStart(output: .descriptor(ends[1]))
+        let started = try? program.start([gsettings, "get", "org.gnome.desktop.interface", "enable-animations"])
         close(ends[1])
         guard let pid = started else { return false }
         // Its one line fits the pipe, so it never waits on this process to read it.

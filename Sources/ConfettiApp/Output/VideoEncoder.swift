@@ -1,7 +1,7 @@
 import CPosix
 import ConfettiGL
 import Foundation
-import ProcessSpawn
+import ProcessStart
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -97,7 +97,7 @@ package enum FFmpeg {
 /// A running ffmpeg that reads raw frames on its standard input.
 ///
 /// It runs in its own process group, so a Ctrl-C at the terminal reaches confetti alone, which
-/// then decides what happens to ffmpeg; its signals are at their defaults (`Spawn`), SIGPIPE
+/// then decides what happens to ffmpeg; its signals are at their defaults (`ProcessStart`), SIGPIPE
 /// included, which confetti ignores. Its standard error goes to an unnamed temporary file, read
 /// when it fails.
 final class FFmpegProcess {
@@ -116,10 +116,10 @@ final class FFmpegProcess {
         }
         defer { close(pipeEnds[0]) }
 
-        let spawn = Spawn(input: .descriptor(pipeEnds[0]), output: .null, error: .descriptor(fileno(log)), grouping: .ownGroup)
+        let program = ProcessStart(input: .descriptor(pipeEnds[0]), output: .null, error: .descriptor(fileno(log)), grouping: .ownGroup)
         let child: pid_t
         do {
-            child = try spawn.start([executable] + arguments)
+            child = try program.start([executable] + arguments)
         } catch {
             close(pipeEnds[1])
             fclose(log)
@@ -192,7 +192,7 @@ final class FFmpegProcess {
     }
 
     /// How a wait status reads in a message.
-    static func describe(_ status: Int32) -> String { Spawn.describe(status) }
+    static func describe(_ status: Int32) -> String { ProcessStart.describe(status) }
 
     /// Exit status 0 and not a word at error level: ffmpeg has been seen to report a failed
     /// write and still exit 0, so a message counts as a failure too.

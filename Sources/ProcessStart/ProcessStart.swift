@@ -17,7 +17,7 @@ import Glibc
 /// of a closure, where the tests keep servers (X, PulseAudio, weston) as objects across awaits
 /// and stop them from `defer`; and it writes to a child's input asynchronously, where the
 /// renderer hands ffmpeg each frame from its synchronous frame loop.
-package struct Spawn: Sendable {
+package struct ProcessStart: Sendable {
     /// Where one of the child's standard streams goes.
     package enum Stream: Sendable {
         /// /dev/null.
