@@ -11,7 +11,9 @@ import TestSupport
     @Test func everyPresetPassesOnThisGPUAndTheTableAndJSONSaySo() async throws {
         let scratch = try Scratch("verify")
         let json = scratch.path("verify.json")
-        let outcome = try await ConfettiBinary.run(["verify", "--launches", "1", "--json", json])
+        // Thirty presets proven by a debug build on llvmpipe: minutes on a busy machine, so the
+        // guard against a hang is generous.
+        let outcome = try await ConfettiBinary.run(["verify", "--launches", "1", "--json", json], timeout: 1200)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let rows = outcome.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         for preset in Effect.presets.map(\.name) {

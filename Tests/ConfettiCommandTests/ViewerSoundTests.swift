@@ -20,7 +20,8 @@ import TestSupport
         #expect(said.count == 1 && said[0].hasPrefix("confetti: no sound:") && said[0].contains("playing on without it"), "\(outcome.stderr)")
         let frames = outcome.stdout.split(separator: "\n").first { $0.hasPrefix("view:") && $0.contains("frames") }
             .flatMap { Int($0.split(separator: " ")[1]) } ?? 0
-        #expect(frames > 10, "the viewer played on: \(outcome.stdout)")
+        // Frames after the first: however few a loaded machine draws in 2 s, it played on.
+        #expect(frames >= 2, "the viewer played on: \(outcome.stdout)")
         // --mute: not even a try, so not a word.
         let muted = try await ConfettiBinary.run(["view", "--effect", "peony", "--fire-every", "100", "--quit-after", "1", "--no-vsync", "--mute"],
                                                  environment: ["DISPLAY": server.display, "PULSE_SERVER": "unix:" + nowhere], timeout: 300)

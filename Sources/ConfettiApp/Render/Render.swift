@@ -111,7 +111,15 @@ package struct Render {
         // From here on SIGINT, SIGTERM and SIGHUP stop the render between frames (or blocks of
         // the track) and clean up.
         StopSignals.install()
-        if let audio = o.audio { try track!.write(to: audio) }
+        if let audio = o.audio {
+            do {
+                try track!.write(to: audio)
+            } catch let interrupted as Interrupted {
+                // The track is written whole or not at all: its temporary file is gone.
+                FileHandle.standardError.write(Data("confetti: \(interrupted) while writing \(audio); nothing was written\n".utf8))
+                throw interrupted
+            }
+        }
         guard let target = wanted, let out = o.out else {
             let summary = "wrote \(o.audio!): \(heard.events.count) sounds of \(o.effectName) (seed \(o.seed)), \(String(format: "%.2f", Double(audioFrames) / Double(SoundTrack.sampleRate))) s"
             return Outcome(frames: 0, sounds: heard.events.count, audioFrames: audioFrames, summary: summary)

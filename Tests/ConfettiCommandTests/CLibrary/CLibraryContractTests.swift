@@ -1,3 +1,4 @@
+import ConfettiApp
 import ConfettiCore
 import Foundation
 import Testing
@@ -64,7 +65,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: png) }
         let run = try await ChildProcess.run([example.path, png.path, "confetti", "0.5"], environment: library.environment, timeout: 300)
         #expect(run.status == 0 && run.stdout.contains("wrote \(png.path): confetti at 0.50 s, 30 particles alive"), "\(run.stdout) \(run.stderr)")
-        let image = try PNGSprite.read(png.path)
+        // As written, straight RGBA (a sprite read would be reduced to the atlas's size).
+        let image = try PNGFile.read(png.path)
         #expect(image.width == 640 && image.height == 360)
         var teal = 0, vivid = 0
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
