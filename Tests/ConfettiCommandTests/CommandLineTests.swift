@@ -147,6 +147,18 @@ import TestSupport
         #expect(outcome.stderr.split(separator: "\n").first?.hasPrefix("confetti: ") == true, "one clear line first: \(outcome.stderr)")
     }
 
+    /// An effect named by a bare name that is a symbolic link looping to itself is read as the
+    /// file it names, and refused as a loop: not taken for an unknown preset.
+    @Test func aLoopingLinkNamedBareIsCalledALoop() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-loop-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(symlink("loop", dir.appendingPathComponent("loop").path) == 0)
+        let outcome = try await ConfettiBinary.run(["trace", "loop"], in: dir)
+        #expect(outcome.status == 2 && outcome.exitedNormally, "exit \(outcome.status)")
+        #expect(outcome.stderr.contains("cannot read loop: a loop of symbolic links"), "\(outcome.stderr)")
+    }
+
     @Test func aCopiedBinaryRendersWithNoCheckoutAndNoShaderPath() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-alone-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
