@@ -67,7 +67,6 @@ package struct SoundTrack: Sendable {
     package mutating func add(_ more: [SoundEvent], keeping limit: Int = .max) {
         guard !more.isEmpty else { return }
         let kept = more.suffix(max(limit, 0))
-        events.reserveCapacity(min(events.count + kept.count, limit))
         for event in kept {
             var placed = Self.place(event)
             placed.serial = added + more.count - kept.count
