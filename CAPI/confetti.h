@@ -165,7 +165,7 @@ confetti_status confetti_add_image(confetti *celebration, const char *name, cons
  * forgotten. Needs no GL context. */
 confetti_status confetti_audio(confetti *celebration, double from, int32_t sample_rate, size_t frames, float *samples);
 
-/* Forgets every launch (and its sound). Needs no GL context. */
+/* Forgets every launch (and its sound and pictures). Needs no GL context. */
 confetti_status confetti_remove_all(confetti *celebration);
 
 /* *milliseconds = the GPU time of the newest draw whose timing has come back (usually two or

@@ -9,7 +9,11 @@ enum Arguments {
     static func string(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(Failure) -> String {
         guard let pointer else { throw Failure(.argument, "\(what) is null") }
         guard let string = String(validatingCString: pointer) else {
-            throw Failure(.argument, "\(what) is not UTF-8 text")
+            // Where, so a text of many lines can be mended: never shown repaired (U+FFFD).
+            let bytes = pointer.withMemoryRebound(to: UInt8.self, capacity: strlen(pointer)) { Array(UnsafeBufferPointer(start: $0, count: strlen(pointer))) }
+            let bad = JSON.firstInvalidUTF8(in: bytes)
+            let place = bad.map { ": byte 0x\(String($0.byte, radix: 16, uppercase: true)) at byte offset \($0.offset) (\($0.position)) begins no UTF-8 character" } ?? ""
+            throw Failure(.argument, "\(what) is not UTF-8 text\(place)")
         }
         return string
     }

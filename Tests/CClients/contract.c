@@ -354,6 +354,16 @@ static void reduced_motion(void) {
     confetti_destroy(c);
 }
 
+/* JSON text that is not UTF-8 is refused as the header says, its message saying where. */
+static void not_utf8(void) {
+    confetti *c;
+    confetti_create(4096, 1, &c);
+    int status = confetti_fire_json(c, "{\"kind\": \"con\xff" "\"}", 0, 320, 180, NULL);
+    expect(status == CONFETTI_ERROR_ARGUMENT, "JSON text that is not UTF-8 is refused", c);
+    expect(strstr(message(c), "byte 0xFF at byte offset 13 (line 1, column 14)") != NULL, "its message says which byte, where", c);
+    confetti_destroy(c);
+}
+
 int main(void) {
     /* Mesa's surfaceless platform, chosen the EGL 1.4 way (epoxy has no display to ask yet). */
     setenv("EGL_PLATFORM", "surfaceless", 1);
@@ -378,6 +388,7 @@ int main(void) {
     layers();
     audio();
     images();
+    not_utf8();
     printf("%d failed\n", failures);
     return failures;
 }

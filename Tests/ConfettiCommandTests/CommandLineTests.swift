@@ -147,6 +147,31 @@ import TestSupport
         #expect(outcome.stderr.split(separator: "\n").first?.hasPrefix("confetti: ") == true, "one clear line first: \(outcome.stderr)")
     }
 
+    /// An effect named by a bare name that is a symbolic link looping to itself is read as the
+    /// file it names, and refused as a loop: not taken for an unknown preset.
+    @Test func aLoopingLinkNamedBareIsCalledALoop() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-loop-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(symlink("loop", dir.appendingPathComponent("loop").path) == 0)
+        let outcome = try await ConfettiBinary.run(["trace", "loop"], in: dir)
+        #expect(outcome.status == 2 && outcome.exitedNormally, "exit \(outcome.status)")
+        #expect(outcome.stderr.contains("cannot read loop: a loop of symbolic links"), "\(outcome.stderr)")
+    }
+
+    /// An argument that is not UTF-8 (a file named in Latin-1) is refused saying which byte,
+    /// not taken for a missing file under a name with U+FFFD in it.
+    @Test func anArgumentThatIsNotUTF8IsRefusedSayingWhichByte() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-latin1-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = #"printf '{"kind": "confetti"}' > "$(printf 'a\377.json')" && exec "$0" trace "$(printf 'a\377.json')""#
+        let outcome = try await ChildProcess.run(["/bin/sh", "-c", script, try ConfettiBinary.url().path], environment: ChildProcess.environment([:]), directory: dir)
+        #expect(outcome.status == 2 && outcome.exitedNormally, "exit \(outcome.status): \(outcome.stderr)")
+        #expect(outcome.stderr.contains(#"argument 2, a\xFF.json, is not UTF-8 (byte 0xFF at byte offset 1)"#), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("no such file"), "\(outcome.stderr)")
+    }
+
     @Test func aCopiedBinaryRendersWithNoCheckoutAndNoShaderPath() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-alone-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -69,7 +69,7 @@ import TestSupport
         let cases: [(section: String, says: String)] = [
             (#"{"volume": 1.5}"#, "sound.volume: 1.5 is out of range: allowed from 0 to 1"),
             (#"{"events": ["burst", "whistle"]}"#, "sound.events[1]: 'whistle' is not allowed: one of lift, burst, crackle, fizz, pop, rustle"),
-            (#"{"events": ["burst", "burst"]}"#, "a sound is named twice"),
+            (#"{"events": ["burst", "burst"]}"#, "sound.events[1]: 'burst' is not allowed: the sound is named already at sound.events[0]; name each sound once"),
             (#"{"loudness": 1}"#, "sound.loudness: unknown field"),
         ]
         for (section, says) in cases {

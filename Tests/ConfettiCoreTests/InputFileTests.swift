@@ -30,6 +30,17 @@ import TestSupport
         #expect(message.hasSuffix("…: file name too long") && message.count < 200, "\(message)")
     }
 
+    /// A symbolic link to itself is a loop, said as one, never a missing file.
+    @Test func aLoopOfSymbolicLinksIsCalledOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-loop-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let loop = directory.appendingPathComponent("loop").path
+        #expect(symlink(loop, loop) == 0)
+        let says = "cannot read \(loop): a loop of symbolic links (or more links in a row than the system follows)"
+        #expect(refusal(loop) == says)
+    }
+
     @Test func aFileOverTheLimitIsRefusedBeforeItIsRead() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-limit-\(UUID()).json")
         try Data(repeating: 0x20, count: 1025).write(to: url)

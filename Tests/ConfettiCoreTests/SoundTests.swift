@@ -121,6 +121,18 @@ import TestSupport
         #expect(LaunchSchedule(effect: .rain).spawned(in: Self.viewport).sounds.isEmpty, "rain falls silently")
     }
 
+    /// The sound's numbers are the CPU's alone: one too small for a 32-bit float is read as
+    /// given, never refused as "too close to 0 for the GPU", and its track is finite and silent.
+    @Test func aVolumeTooSmallForTheGPUIsTheCPUsToKeep() throws {
+        let file = #"{"kind": "classic", "sound": {"volume": 1e-300, "distance": 1e-310}}"#
+        let effect = try EffectFile.decode(Data(file.utf8), file: nil)
+        #expect(effect.sound.volume == 1e-300 && effect.sound.distance == 1e-310)
+        let sounds = LaunchSchedule(effect: effect).spawned(in: Self.viewport).sounds
+        #expect(!sounds.isEmpty && sounds.allSatisfy { $0.loudness.isFinite && $0.loudness < 1e-299 && $0.time.isFinite })
+        var player = SoundPlayer(SoundTrack(sounds))
+        #expect(player.pcm16(from: 0, count: 48_000).allSatisfy { $0 == 0 })
+    }
+
     @Test func theSynthesisArithmeticIsThePolynomialsItClaims() {
         for k in 0...64 {
             let p = Double(k) / 64 - 0.3

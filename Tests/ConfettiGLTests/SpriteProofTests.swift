@@ -159,6 +159,25 @@ import TestSupport
         }
     }
 
+    /// Removing every launch frees the pictures the atlas held (their texels and images, 64 of
+    /// them up to 22 MB and their sources), and the next launch's pictures are drawn as before.
+    @Test func removingEveryLaunchFreesItsPictures() async throws {
+        try await SharedGL.run {
+            let celebration = try Celebration(capacity: 256)
+            let screen = try OffscreenTarget(width: 320, height: 180)
+            defer { celebration.delete(); screen.delete() }
+            try celebration.add(Self.confetti(seed: 20), at: 0)
+            #expect(celebration.atlas.layerCount == 2 && celebration.atlas.heldBytes == 2 * SpriteTexels.layerBytes)
+            celebration.removeAll()
+            #expect(celebration.atlas.layerCount == 0 && celebration.atlas.heldBytes == 0, "remove all keeps no picture")
+            try celebration.add(Self.confetti(seed: 21), at: 1)
+            screen.bind()
+            #expect(celebration.draw(at: 1.5, viewport: Self.small, pixelsPerPoint: 1).instances == 40)
+            #expect(celebration.atlas.layerCount == 2)
+            #expect(epoxy_glGetError() == GLenum(GL_NO_ERROR))
+        }
+    }
+
     /// Drawing sprites leaves the host's texture unit, its array texture and its unpack state as
     /// they were, and the same picture uploaded twice takes one layer.
     @Test func spritesLeaveTheHostsTextureAndUnpackStateAsTheyWere() async throws {

@@ -73,12 +73,16 @@ package final class SoundOutput: @unchecked Sendable {
     /// Sounds of a launch, on the animation clock.
     package func add(_ events: [SoundEvent]) {
         guard !events.isEmpty else { return }
-        lock.withLock { shared.added += events }
+        // Kept as the thread's track keeps them (`TrackReader`), also while no thread takes them.
+        lock.withLock {
+            shared.added += events.suffix(SoundTrack.playedEvents)
+            if shared.added.count > SoundTrack.playedEvents { shared.added.removeFirst(shared.added.count - SoundTrack.playedEvents) }
+        }
         lastEnd = max(lastEnd, events.map { $0.time + $0.duration }.max() ?? 0)
     }
 
-    /// What has been added and not yet taken by the thread: everything added since the start
-    /// while muted, since no thread runs before the first unmute.
+    /// What has been added and not yet taken by the thread, the latest `SoundTrack.playedEvents`:
+    /// everything added since the start while muted, since no thread runs before the first unmute.
     package var unread: [SoundEvent] { lock.withLock { shared.added } }
 
     /// When the last sound added ends, on the animation clock (the frame loop's own).
@@ -191,9 +195,8 @@ package final class SoundOutput: @unchecked Sendable {
                 }
                 block = reader.samples(at: place!, step: now.speed, count: Self.block)
                 place! += Double(Self.block) * now.speed
-                if place! - lastDrop > 10 * Double(SoundTrack.sampleRate) {
-                    // What ended a minute ago is forgotten (a rewind that far plays it no more).
-                    reader.dropEnded(before: Int(place!) - 60 * SoundTrack.sampleRate)
+                if abs(place! - lastDrop) > TrackReader.dropEvery {
+                    reader.dropEnded(before: Int(place!) - TrackReader.keptBehind)
                     lastDrop = place!
                 }
             }
@@ -209,8 +212,21 @@ package final class SoundOutput: @unchecked Sendable {
 /// The track read forwards, with its last samples kept: each block goes on from where the last
 /// ended (so its voices run on, never started again), and a block at another speed reads
 /// between samples. A jump anywhere else starts reading afresh there.
+///
+/// It keeps a window of the track: at most `SoundTrack.playedEvents` events, and the thread
+/// forgets what ended `keptBehind` before its place every `dropEvery` samples played (a rewind
+/// past that plays it no more), so the events kept, and what each block and each launch costs, stay
+/// bounded however long the viewer runs and however much it launches.
 package struct TrackReader {
     private var player = SoundPlayer(SoundTrack())
+    /// Samples the thread plays between forgetting what has ended (half a second).
+    package static let dropEvery = Double(SoundTrack.sampleRate / 2)
+    /// Samples behind its place whose events it still keeps (2 s): the place moves back to the
+    /// clock when they part (a starved thread, a step back), and what it moves back over is
+    /// still heard.
+    package static let keptBehind = 2 * SoundTrack.sampleRate
+    /// The events kept.
+    package var kept: Int { player.track.events.count }
     /// Samples from `start` (interleaved stereo, as the track makes them).
     private var buffer: [Double] = []
     private var start = 0
@@ -219,7 +235,7 @@ package struct TrackReader {
 
     package mutating func add(_ events: [SoundEvent]) {
         guard !events.isEmpty else { return }
-        player.add(events)
+        player.add(events, keeping: SoundTrack.playedEvents)
         // Events may land inside what was read ahead: read it again.
         buffer = []
     }

@@ -80,7 +80,10 @@ public struct Effect: Sendable {
     public static func load(_ nameOrPath: String) throws -> Effect {
         if let preset = preset(nameOrPath) { return preset }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
-        guard looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) else {
+        // Anything at the path is read as a file (lstat: a symbolic link that loops or leads
+        // nowhere is there too, and reading it says so, where a preset name would not).
+        var info = stat()
+        guard looksLikePath || lstat(nameOrPath, &info) == 0 else {
             let names = presets.map(\.name)
             throw EffectError(file: nil, path: "", message: "unknown effect '\(printable(nameOrPath))': give a preset (\(names.joined(separator: ", "))) or the path of an effect file.\(nameOrPath.count <= 64 ? didYouMean(nameOrPath, in: names) : "")")
         }

@@ -178,14 +178,16 @@ struct FieldValue {
         }
     }
 
-    func number() throws -> Double {
+    /// The number, refused where a double cannot hold it and, when it reaches the GPU, where a
+    /// 32-bit float cannot.
+    func number(reachesGPU: Bool = true) throws -> Double {
         switch value.kind {
         case .number(let v, let text):
             guard v.isFinite else { throw fail("\(printable(text)) is not a number a double can hold") }
             // The shaders take 32-bit floats, which hold nothing between 0 and 1.2e-38 (and the
             // GPU flushes their denormals to 0): such a value would be 0 on the GPU and not on
             // the CPU.
-            guard v == 0 || abs(v) >= Double(Float.leastNormalMagnitude) else {
+            guard !reachesGPU || v == 0 || abs(v) >= Double(Float.leastNormalMagnitude) else {
                 throw fail("\(printable(text)) is too close to 0 for the GPU's 32-bit floats: give 0 or a number of magnitude at least 1.2e-38")
             }
             return v
@@ -272,11 +274,13 @@ extension EffectField {
     /// A number in `range`; `open` excludes the lower bound; `least`: 0 or at least this, for a
     /// field whose 0 switches something off and whose smallest values the shader's 32-bit floats
     /// cannot resolve (a strobe's period against the age's rounding).
-    static func number(_ name: String, _ key: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>, open: Bool = false, least: Double? = nil, _ unit: FieldUnit, _ meaning: String) -> EffectField {
+    /// `reachesGPU` false: a number only the CPU reads (the sound's), which a 32-bit float's
+    /// least magnitude does not bound.
+    static func number(_ name: String, _ key: WritableKeyPath<Section, Double>, _ range: ClosedRange<Double>, open: Bool = false, least: Double? = nil, reachesGPU: Bool = true, _ unit: FieldUnit, _ meaning: String) -> EffectField {
         var allowed = open ? "greater than \(show(range.lowerBound)) and at most \(show(range.upperBound))" : "from \(show(range.lowerBound)) to \(show(range.upperBound))"
         if let least { allowed = "0, or from \(show(least)) to \(show(range.upperBound))" }
         return EffectField(name: name, meaning: meaning, allowed: allowed, unit: unit, read: { section, field in
-            let v = try field.number()
+            let v = try field.number(reachesGPU: reachesGPU)
             guard range.contains(v), !(open && v == range.lowerBound), least.map({ v == 0 || v >= $0 }) ?? true else {
                 throw field.fail("\(field.text) is out of range: allowed \(allowed)")
             }

@@ -3,12 +3,15 @@ extension EffectFormat {
     /// differs from `Sound.standard`, so a preset printed by `confetti presets` reads as before.
     nonisolated(unsafe) static let sound = EffectSection<Sound>(key: "sound", title: "Sound (any effect kind)", standard: .standard, fields: [
         .flag("enabled", \.isEnabled, "whether the effect makes sound; `--mute` silences it"),
-        .number("volume", \.volume, Sound.volumes, .ratio, "a factor on every sound's loudness, 0 silent to 1 full; the mix never peaks above -1 dBFS"),
+        .number("volume", \.volume, Sound.volumes, reachesGPU: false, .ratio, "a factor on every sound's loudness, 0 silent to 1 full; the mix never peaks above -1 dBFS"),
         .choices("events", \.events, counts: 0...SoundEvent.Kind.allCases.count, "the sounds the effect makes, of those its kind lists: lift (a rocket's climb), burst (a shell bursting, louder and lower for larger shells), crackle, fizz (glitter), pop (a cannon, popper or classic firework), rustle (a confetti burst)"),
-        .number("distance", \.distance, Sound.distances, .length, "metres the viewport's height stands for: sound from a burst at height h arrives h × distance / 343 s after its light (0: at once)"),
+        .number("distance", \.distance, Sound.distances, reachesGPU: false, .length, "metres the viewport's height stands for: sound from a burst at height h arrives h × distance / 343 s after its light (0: at once)"),
     ], finish: { sound, given in
-        if let field = given["events"], Set(sound.events).count != sound.events.count {
-            throw field.fail("\(field.text) is not allowed: a sound is named twice")
+        // The repeat is shown where it stands, with the item it repeats.
+        if let field = given["events"], let again = sound.events.indices.first(where: { sound.events[..<$0].contains(sound.events[$0]) }) {
+            let first = sound.events.firstIndex(of: sound.events[again])!
+            let shown = if case .array(let items) = field.value.kind, again < items.count { field.element(again, items[again]) } else { field }
+            throw shown.fail("'\(sound.events[again].rawValue)' is not allowed: the sound is named already at \(field.path)[\(first)]; name each sound once")
         }
     })
 }

@@ -63,6 +63,8 @@ package enum InputFile {
 
     /// An errno in words, lower case as the middle of a sentence wants: "no such file or directory".
     package static func reason(_ code: Int32) -> String {
+        // strerror's "too many levels of symbolic links" reads as a limit; mostly it is a loop.
+        if code == ELOOP { return "a loop of symbolic links (or more links in a row than the system follows)" }
         let text = String(cString: strerror(code))
         return (text.first?.lowercased() ?? "") + text.dropFirst()
     }

@@ -139,6 +139,14 @@ package enum JSON {
         return try parser.parseDocument()
     }
 
+    /// Where `bytes` stop being UTF-8, as the parser refuses them: the offset of the first byte
+    /// of the first ill-formed sequence, that byte, and its line and column. nil for UTF-8.
+    package static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, byte: UInt8, position: TextPosition)? {
+        let parser = Parser(bytes: bytes, maxDepth: 1)
+        guard let bad = parser.firstInvalidUTF8() else { return nil }
+        return (bad, bytes[bad], parser.scanPosition(of: bad))
+    }
+
     /// "1 MiB", "64 KiB", "1000 bytes": sizes as people write them.
     static func sizeText(_ count: Int) -> String {
         if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }

@@ -21,6 +21,9 @@ package struct SoundTrack: Sendable {
 
     package struct Placed: Sendable {
         package var event: SoundEvent
+        /// Its place in the order events were added to the track, which dropping others keeps
+        /// (a player's running voice is found by it).
+        package var serial = 0
         /// Its first sample and how many it lasts.
         package var start: Int
         package var length: Int
@@ -40,17 +43,39 @@ package struct SoundTrack: Sendable {
     }
 
     package private(set) var events: [Placed] = []
+    /// The limiter's holds for `events` once `settle()` has run since they last changed.
     private(set) var holds: [Hold] = []
+    /// Whether `events` changed since `holds` were worked out.
+    private var unsettled = false
+    /// How many events were ever added: the next one's `serial`.
+    private var added = 0
+
+    /// The events a track played live keeps at most (the viewer's and the overlay's, played
+    /// onwards as launches come): a launch can make ten thousand sounds (a crackle per star), and
+    /// each kept costs memory and its share of every block played. Past it the earliest added are
+    /// forgotten. A track made whole from a schedule (render, verify) keeps every event.
+    package static let playedEvents = 2_048
 
     package init(_ events: [SoundEvent] = []) {
         add(events)
+        settle()
     }
 
-    /// Adds events (a launch in the viewer); the gain is worked out again from all of them.
-    package mutating func add(_ more: [SoundEvent]) {
+    /// Adds events (a launch in the viewer), keeping at most `limit`, the latest added: its cost
+    /// is that of the events added (and of those forgotten); the gain is worked out again, from
+    /// every event kept, once, when next played (`settle`).
+    package mutating func add(_ more: [SoundEvent], keeping limit: Int = .max) {
         guard !more.isEmpty else { return }
-        events += more.map(Self.place)
-        holds = Self.holds(events)
+        let kept = more.suffix(max(limit, 0))
+        for event in kept {
+            var placed = Self.place(event)
+            placed.serial = added + more.count - kept.count
+            added += 1
+            events.append(placed)
+        }
+        added += more.count - kept.count
+        if events.count > limit { events.removeFirst(events.count - limit) }
+        unsettled = true
     }
 
     /// Forgets the events that have ended before `sample` (the viewer's track, played onwards).
@@ -58,7 +83,14 @@ package struct SoundTrack: Sendable {
         let kept = events.filter { $0.end + Int(Self.release) > sample }
         guard kept.count != events.count else { return }
         events = kept
+        unsettled = true
+    }
+
+    /// Works out the limiter's gain from the events, if they changed since it last was.
+    package mutating func settle() {
+        guard unsettled else { return }
         holds = Self.holds(events)
+        unsettled = false
     }
 
     /// Samples (per channel) until the last event has ended.
@@ -140,18 +172,28 @@ package struct SoundTrack: Sendable {
 /// before where it had got to. Either way the samples are the same.
 package struct SoundPlayer: Sendable {
     package private(set) var track: SoundTrack
-    /// Voices running, by the event's place in the track.
+    /// Voices running, by their event's `serial`.
     private var voices: [Int: Voice] = [:]
 
     package init(_ track: SoundTrack) { self.track = track }
 
-    package mutating func add(_ events: [SoundEvent]) { track.add(events) }
+    /// Adds events, keeping at most `limit` (`SoundTrack.add`).
+    /// The earliest added are the ones forgotten past the limit, so the voices kept are those
+    /// of serials from the first event kept on.
+    package mutating func add(_ events: [SoundEvent], keeping limit: Int = .max) {
+        track.add(events, keeping: limit)
+        if let first = track.events.first?.serial, voices.keys.contains(where: { $0 < first }) {
+            voices = voices.filter { $0.key >= first }
+        }
+    }
 
     /// Forgets what has ended before `sample`.
     package mutating func dropEnded(before sample: Int) {
         let count = track.events.count
         track.dropEnded(before: sample)
-        if track.events.count != count { voices = [:] }
+        guard track.events.count != count, !voices.isEmpty else { return }
+        let kept = Set(track.events.map(\.serial))
+        voices = voices.filter { kept.contains($0.key) }
     }
 
     /// `count` stereo samples from sample `start` (interleaved, left first), each at most the
@@ -159,8 +201,9 @@ package struct SoundPlayer: Sendable {
     package mutating func render(from start: Int, count: Int) -> [Double] {
         var out = [Double](repeating: 0, count: count * SoundTrack.channels)
         let end = start + count
-        for (index, placed) in track.events.enumerated() where placed.start < end && placed.end > start {
-            var voice = voices[index] ?? Voice(placed.event)
+        track.settle()
+        for placed in track.events where placed.start < end && placed.end > start {
+            var voice = voices[placed.serial] ?? Voice(placed.event)
             let from = max(start, placed.start)
             if placed.start + voice.i > from { voice = Voice(placed.event) }
             while placed.start + voice.i < from { _ = voice.next() }
@@ -169,7 +212,7 @@ package struct SoundPlayer: Sendable {
                 out[2 * (n - start)] += v * placed.left
                 out[2 * (n - start) + 1] += v * placed.right
             }
-            voices[index] = placed.end > end ? voice : nil
+            voices[placed.serial] = placed.end > end ? voice : nil
         }
         let holds = track.holds(reaching: start..<end)
         if !holds.isEmpty {

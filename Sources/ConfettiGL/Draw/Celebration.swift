@@ -199,9 +199,10 @@ public final class Celebration {
         renderers.map { $0.liveParticles(at: now) }.reduce(0, +)
     }
 
-    /// Forgets every launch.
+    /// Forgets every launch, with its sound and its pictures.
     public func removeAll() {
         renderers.forEach { $0.removeAll() }
+        atlas.forget()
         soundPlayer = SoundPlayer(SoundTrack())
     }
 

@@ -26,6 +26,17 @@ package final class SpriteAtlas {
     package var layerCount: Int { layers.count }
     package var bytes: Int { allocatedLayers * SpriteTexels.layerBytes }
 
+    /// Bytes of texels held on the CPU for the pictures it holds (kept to upload them again
+    /// when the texture grows).
+    package var heldBytes: Int { layers.count * SpriteTexels.layerBytes }
+
+    /// Forgets every picture it holds, freeing their texels and images, once nothing is drawn
+    /// with them (the celebration's `removeAll`). Needs no GL context: the texture stays, its
+    /// layers free for the next launch's pictures.
+    package func forget() {
+        layers = []
+    }
+
     package func delete() {
         if texture != 0 { epoxy_glDeleteTextures(1, &texture) }
         texture = 0
