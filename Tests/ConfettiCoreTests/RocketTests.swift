@@ -32,12 +32,12 @@ import TestSupport
     @Test func eachRocketDiesAtItsApexWhereItsSparksAreBornAndCracklesBurstWhereTheirSparksAre() {
         let launch = Effect.finale.rocket
         var rng = SeededGenerator(seed: 4)
-        let spawns = launch.launch(in: viewport, using: &rng).batches
-        #expect(spawns.count == 3 * launch.rockets)
-        #expect(spawns.reduce(0) { $0 + $1.particleCount } == launch.particleCount)
+        let batches = launch.launch(in: viewport, using: &rng).batches
+        #expect(batches.count == 3 * launch.rockets)
+        #expect(batches.reduce(0) { $0 + $1.particleCount } == launch.particleCount)
         for r in 0..<launch.rockets {
-            guard let rocketBatch = spawns[3 * r].typed(StarKind.self), let sparkBatch = spawns[3 * r + 1].typed(StarKind.self),
-                  let crackleBatch = spawns[3 * r + 2].typed(StarKind.self) else {
+            guard let rocketBatch = batches[3 * r].typed(StarKind.self), let sparkBatch = batches[3 * r + 1].typed(StarKind.self),
+                  let crackleBatch = batches[3 * r + 2].typed(StarKind.self) else {
                 Issue.record("rocket \(r) is not three batches of stars")
                 return
             }

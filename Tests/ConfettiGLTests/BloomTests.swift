@@ -37,10 +37,10 @@ import TestSupport
         let odd = Size(width: 161, height: 91)
         let oddSparks = Batch<SparkKind>(big.sparks(at: Point(80, 45), using: &rng), big.timing)
         return [
-            Scene(name: "fireworks and confetti around the button", button: true, spawns: classic + [confetti], time: 0.3),
-            Scene(name: "large sparks at their peak scale", spawns: [bigSparks], time: 0.2),
-            Scene(name: "content scale 2", pixelsPerPoint: 2, button: true, spawns: classic + [confetti], time: 0.25),
-            Scene(name: "odd width and height", viewport: odd, spawns: [oddSparks], time: 0.2),
+            Scene(name: "fireworks and confetti around the button", button: true, batches: classic + [confetti], time: 0.3),
+            Scene(name: "large sparks at their peak scale", batches: [bigSparks], time: 0.2),
+            Scene(name: "content scale 2", pixelsPerPoint: 2, button: true, batches: classic + [confetti], time: 0.25),
+            Scene(name: "odd width and height", viewport: odd, batches: [oddSparks], time: 0.2),
         ]
     }
 
@@ -53,7 +53,7 @@ import TestSupport
             let renderer = try SceneRenderer(shaders: SharedGL.shaders(), capacity: 4096)
             let target = try OffscreenTarget(width: width, height: height)
             defer { renderer.delete(); target.delete() }
-            for spawn in scene.spawns { try renderer.celebration.add(spawn, at: 0) }
+            for batch in scene.batches { try renderer.celebration.add(batch, at: 0) }
             renderer.button = scene.button ? CelebrateButton.centred(in: scene.viewport) : nil
             target.bind()
             renderer.render(at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint)
@@ -126,7 +126,7 @@ import TestSupport
             spreadStrength: 0, size: Size(width: 8, height: 8), color: RGB(1, 1, 1), shape: .circle
         )
         let physics = ConfettiPhysics(gravity: 0, drag: 1, lifetime: 10, fadeOutDuration: 0.4)
-        return Scene(name: "one white spark", pixelsPerPoint: pixelsPerPoint, button: false, spawns: [Batch<ConfettiKind>([piece], physics)], time: 1)
+        return Scene(name: "one white spark", pixelsPerPoint: pixelsPerPoint, button: false, batches: [Batch<ConfettiKind>([piece], physics)], time: 1)
     }
 
     /// The red channel at `points` right of the spark's centre, on its row (points, top-left origin).
@@ -188,7 +188,7 @@ import TestSupport
             let pass = try BloomPass(shaders: SharedGL.shaders())
             let target = try OffscreenTarget(width: 320, height: 180)
             defer { celebration.delete(); pass.delete(); target.delete() }
-            for spawn in scene.spawns { try celebration.add(spawn, at: 0) }
+            for batch in scene.batches { try celebration.add(batch, at: 0) }
             func frame(_ bloom: Bloom) throws -> RGBAImage {
                 target.bind()
                 epoxy_glClearColor(0, 0, 0, 0)

@@ -63,7 +63,7 @@ import TestSupport
         burst.physics.spinMode = spin
         burst.physics.shading = shading
         var rng = SeededGenerator(seed: seed)
-        return burst.spawns(in: small, using: &rng)[0]
+        return burst.batches(in: small, using: &rng)[0]
     }
 
     static func sparks(seed: UInt64) -> [any ParticleBatch] {
@@ -89,13 +89,13 @@ import TestSupport
 
     static func scenes() -> [Scene] {
         [
-            Scene(name: "sprite confetti flipping, backs mirrored and shaded", spawns: [confetti(seed: 5)], time: 0.5),
-            Scene(name: "sprite confetti tumbling in foil light", spawns: [confetti(spin: .tumble, shading: .foil, seed: 6)], time: 0.7),
-            Scene(name: "small sprite confetti read from a far mip level", spawns: [confetti(count: 120, seed: 7, size: 9)], time: 0.6),
-            Scene(name: "content scale 2: sprite confetti", pixelsPerPoint: 2, spawns: [confetti(shading: .matte, seed: 8)], time: 0.45),
-            Scene(name: "sprite sparks facing their paths", button: true, spawns: sparks(seed: 9), time: 0.32),
-            Scene(name: "sprite stars facing their flight", spawns: stars(seed: 10), time: 2.1),
-            Scene(name: "content scale 2: sprite stars", pixelsPerPoint: 2, spawns: stars(seed: 11), time: 2.4),
+            Scene(name: "sprite confetti flipping, backs mirrored and shaded", batches: [confetti(seed: 5)], time: 0.5),
+            Scene(name: "sprite confetti tumbling in foil light", batches: [confetti(spin: .tumble, shading: .foil, seed: 6)], time: 0.7),
+            Scene(name: "small sprite confetti read from a far mip level", batches: [confetti(count: 120, seed: 7, size: 9)], time: 0.6),
+            Scene(name: "content scale 2: sprite confetti", pixelsPerPoint: 2, batches: [confetti(shading: .matte, seed: 8)], time: 0.45),
+            Scene(name: "sprite sparks facing their paths", button: true, batches: sparks(seed: 9), time: 0.32),
+            Scene(name: "sprite stars facing their flight", batches: stars(seed: 10), time: 2.1),
+            Scene(name: "content scale 2: sprite stars", pixelsPerPoint: 2, batches: stars(seed: 11), time: 2.4),
         ]
     }
 
@@ -115,7 +115,7 @@ import TestSupport
     @Test func spriteScenesShowBothFacesAndSeveralLevels() {
         var levels = Set<Int>(), faces = Set<Bool>()
         for scene in Self.scenes() {
-            for batch in scene.spawns.of(ConfettiKind.self) {
+            for batch in scene.batches.of(ConfettiKind.self) {
                 for piece in batch.particles {
                     let s = batch.uniforms.evaluate(piece, at: scene.time)
                     guard s.alive, let sprite = ConfettiKind.drawn(piece, s, pixelsPerPoint: scene.pixelsPerPoint).sprite else { continue }

@@ -33,7 +33,7 @@ extension Viewer {
     /// at `time`; the caller has checked it. It makes no sound.
     func launch(_ confetti: ConfettiLaunch, at time: Double) throws {
         var rng = SeededGenerator(seed: options.seed, launch: nextLaunch())
-        try renderer.celebration.upload(confetti.spawns(in: viewport, using: &rng), at: time)
+        try renderer.celebration.upload(confetti.batches(in: viewport, using: &rng), at: time)
     }
 
     /// Fires one launch of the effect's confetti (a burst, or its stream) sized to the current

@@ -168,13 +168,13 @@ public struct RocketLaunch: Hashable, Sendable {
                 return Star(position: Point(apex.x, apex.y), velocity: SIMD2(cos(azimuth), sin(azimuth)) * across * speed, birth: burstTime,
                             lifetime: sparkLifetime, radius: sparkSize, color: color, seed: UInt32(truncatingIfNeeded: r * sparkCount + j))
             }
-            var spawns: [any ParticleBatch] = [Batch<StarKind>([rocket], physics), Batch<StarKind>(sparks, sparkPhysics)]
+            var rocketBatches: [any ParticleBatch] = [Batch<StarKind>([rocket], physics), Batch<StarKind>(sparks, sparkPhysics)]
             let seed = UInt32(truncatingIfNeeded: (r + 1) &* 0x9E37_79B9)
             let size = (sparkSpeed.lowerBound + sparkSpeed.upperBound) / 2 * Double(sparkCount).squareRoot() / 5
             sounds.append(SoundEvent(.lift, time: birth, duration: climb.apexTime, loudness: 0.2, x: x0 / w, seed: seed))
             sounds.append(SoundEvent(.burst, time: burstTime, duration: 0.6 + 1.2 * min(size, 2), loudness: 0.6 + 0.4 * min(size, 1.5) / 1.5,
                                      size: size, x: apex.x / w, height: 1 - apex.y / h, seed: seed ^ 0xB0B0))
-            guard crackles > 0 else { return spawns }
+            guard crackles > 0 else { return rocketBatches }
             let crackleSize = max(1, (sparkSize / 2).rounded())
             let pieces = (0..<crackles).flatMap { c -> [Star] in
                 let parent = sparks[c * sparkCount / crackles]
@@ -189,8 +189,8 @@ public struct RocketLaunch: Hashable, Sendable {
                                 lifetime: crackleLifetime, radius: crackleSize, color: RGB(1, 0.97, 0.85), seed: UInt32(truncatingIfNeeded: c * crackleSparks + k))
                 }
             }
-            spawns.append(Batch<StarKind>(pieces, cracklePhysics))
-            return spawns
+            rocketBatches.append(Batch<StarKind>(pieces, cracklePhysics))
+            return rocketBatches
         }
         return Launch(batches: batches, sounds: sounds)
     }

@@ -278,19 +278,19 @@ public struct FireworkShell: Hashable, Sendable {
                                          loudness: each, size: Double(max(crackle, 1)), x: x, height: height, seed: parent.seed))
             }
         }
-        var spawns: [any ParticleBatch] = []
+        var batches: [any ParticleBatch] = []
         if flashRadius > 0 {
             let flash = Star(position: centre, velocity: .zero, birth: time, lifetime: flashSeconds, radius: flashRadius,
                              color: RGB(1, 0.97, 0.9), seed: UInt32(truncatingIfNeeded: rng.next()))
-            spawns.append(Batch<StarKind>([flash], StarPhysics(gravity: 0, drag: 1, fade: flashSeconds, glow: .init(core: 0.15, whiteness: 1, light: 0.7))))
+            batches.append(Batch<StarKind>([flash], StarPhysics(gravity: 0, drag: 1, fade: flashSeconds, glow: .init(core: 0.15, whiteness: 1, light: 0.7))))
         }
-        spawns.append(Batch<StarKind>(main, physics, sprites: sprites.images))
+        batches.append(Batch<StarKind>(main, physics, sprites: sprites.images))
         if pistil > 0 {
             var inner = physics
             inner.trail = .none
             inner.colorChange = 1
             let stars = (0..<pistil).map { _ in star(speed: speed * pistilSpeed, color: pistilColor, second: pistilColor, radius: radius * 0.8) }
-            spawns.append(Batch<StarKind>(stars, inner))
+            batches.append(Batch<StarKind>(stars, inner))
         }
         if glitterInterval > 0 {
             let sparks = main.flatMap { parent -> [Star] in
@@ -302,7 +302,7 @@ public struct FireworkShell: Hashable, Sendable {
                                 seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            if !sparks.isEmpty { spawns.append(Batch<StarKind>(sparks, glitter)) }
+            if !sparks.isEmpty { batches.append(Batch<StarKind>(sparks, glitter)) }
         }
         if crossette > 0 {
             var split = physics
@@ -317,7 +317,7 @@ public struct FireworkShell: Hashable, Sendable {
                                 color: parent.secondColor, seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            spawns.append(Batch<StarKind>(children, split))
+            batches.append(Batch<StarKind>(children, split))
         }
         if crackle > 0 {
             let crackles = main.flatMap { parent -> [Star] in
@@ -329,9 +329,9 @@ public struct FireworkShell: Hashable, Sendable {
                                 color: crackleColor, seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            spawns.append(Batch<StarKind>(crackles, FireworkShell.cracklePhysics))
+            batches.append(Batch<StarKind>(crackles, FireworkShell.cracklePhysics))
         }
-        return Launch(batches: spawns, sounds: sounds)
+        return Launch(batches: batches, sounds: sounds)
     }
 
     /// Crackle: bright white-gold sparks that flicker hard and go out fast.
