@@ -6,10 +6,10 @@ import GLTestSupport
 import Testing
 import TestSupport
 
-/// `confetti bench`'s reference mode, the renderer before issue 12 frozen, draws what the live
+/// `confetti bench`'s reference mode, the frozen 60-byte renderer, draws what the live
 /// renderer draws: the ratio gpu/reference compares the cost of the same pixels.
 @Suite(.tags(.math)) struct ReferenceRendererTests {
-    @Test func theFrozenRecordIsTheSixtyByteRecordOfBefore() async {
+    @Test func theFrozenRecordIsSixtyBytes() async {
         #expect(MemoryLayout<ReferenceConfettiRecord>.stride == 60)
         #expect(ReferenceConfettiRecord.layout.map(\.offset) == [0, 16, 32, 48, 52, 56])
     }
