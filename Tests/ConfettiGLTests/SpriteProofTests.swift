@@ -129,9 +129,9 @@ import TestSupport
     }
 
     /// Every kind's vertex shader with sprites: the quads, their proportions, levels, glints
-    /// and mirrors, and the layer the span's table names, from the shader's outputs.
+    /// and mirrors, and the page the span's table names, from the shader's outputs.
     @Test func spriteVertexOutputsMatchTheCPUForEveryKind() async throws {
-        let table = SpriteTable(images: Self.sprites().images, layers: [5, 2])
+        let table = SpriteTable(images: Self.sprites().images, pages: [5, 2])
         let times = [0.05, 0.3, 0.61, 0.9, 1.7, 2.3]
         for spin in [SpinMode.flip, .tumble] {
             let batch = Self.confetti(spin: spin, shading: .foil, count: 60, seed: 12).typed(ConfettiKind.self)!
@@ -160,7 +160,7 @@ import TestSupport
     }
 
     /// Drawing sprites leaves the host's texture unit, its array texture and its unpack state as
-    /// they were, and the same picture uploaded twice takes one layer.
+    /// they were, and the same picture uploaded twice takes one page.
     @Test func spritesLeaveTheHostsTextureAndUnpackStateAsTheyWere() async throws {
         try await SharedGL.run {
             let celebration = try Celebration(capacity: 256)
@@ -203,7 +203,7 @@ import TestSupport
             let stats = celebration.draw(at: 0.5, viewport: Self.small, pixelsPerPoint: 1)
             #expect(stats.instances == 80)
             #expect(state() == before, "drawing sprites puts the host's state back")
-            #expect(celebration.atlas.layerCount == 2, "two pictures, two layers, however many launches show them")
+            #expect(celebration.atlas.pageCount == 2, "two pictures, two pages, however many launches show them")
             #expect(epoxy_glGetError() == GLenum(GL_NO_ERROR))
             // The shared context goes back to GL's defaults for the tests that follow.
             epoxy_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
@@ -215,22 +215,22 @@ import TestSupport
         }
     }
 
-    /// A full atlas refuses a launch with new pictures while every layer is on screen, changing
+    /// A full atlas refuses a launch with new pictures while every page is on screen, changing
     /// nothing, and takes it once they are over.
-    @Test func aFullAtlasRefusesNewPicturesUntilItsLayersAreFree() async throws {
+    @Test func aFullAtlasRefusesNewPicturesUntilItsPagesAreFree() async throws {
         try await SharedGL.run {
             let atlas = SpriteAtlas()
             defer { atlas.delete() }
             func picture(_ k: Int) -> SpriteImage {
                 SpriteImage(width: 2, height: 1, pixels: [UInt8(k % 256), UInt8(k / 256), 0, 255, 0, 0, 0, 255], isMask: false)
             }
-            let first = try atlas.layers(for: (0..<SpriteAtlas.maxLayers).map(picture), now: 0, until: 5)
-            #expect(first == Array(0..<SpriteAtlas.maxLayers))
-            #expect(throws: CelebrationError.self) { try atlas.layers(for: [picture(999)], now: 1, until: 6) }
-            #expect(atlas.layerCount == SpriteAtlas.maxLayers)
-            #expect(try atlas.layers(for: [picture(3)], now: 1, until: 6) == [3], "a picture it holds is no new layer")
-            let reused = try atlas.layers(for: [picture(999)], now: 5.5, until: 9)
-            #expect(reused.count == 1 && reused[0] != 3, "a layer whose spans are over is taken, not one still on screen")
+            let first = try atlas.pages(for: (0..<SpriteAtlas.maxPages).map(picture), now: 0, until: 5)
+            #expect(first == Array(0..<SpriteAtlas.maxPages))
+            #expect(throws: CelebrationError.self) { try atlas.pages(for: [picture(999)], now: 1, until: 6) }
+            #expect(atlas.pageCount == SpriteAtlas.maxPages)
+            #expect(try atlas.pages(for: [picture(3)], now: 1, until: 6) == [3], "a picture it holds is no new page")
+            let reused = try atlas.pages(for: [picture(999)], now: 5.5, until: 9)
+            #expect(reused.count == 1 && reused[0] != 3, "a page whose spans are over is taken, not one still on screen")
             #expect(epoxy_glGetError() == GLenum(GL_NO_ERROR))
         }
     }

@@ -302,19 +302,19 @@ package struct Benchmark {
         var sweep: [BenchReport.SweepRow] = []
         var atlas: BenchReport.Atlas?
         if let effect = options.launchEffect, effect.hasSprites {
-            // The pictures' layers made and uploaded once, as a fresh Celebration does.
+            // The pictures' pages made and uploaded once, as a fresh Celebration does.
             var pictures: [SpriteImage] = []
             let launch = effect.launch(effect.kind, seed: options.seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport)
             for image in launch.batches.flatMap(\.sprites) where !pictures.contains(image) {
                 pictures.append(image)
             }
-            let layers = SpriteAtlas()
-            defer { layers.delete() }
+            let pages = SpriteAtlas()
+            defer { pages.delete() }
             let start = monotonicSeconds()
-            _ = try layers.layers(for: pictures, now: 0, until: 1)
+            _ = try pages.pages(for: pictures, now: 0, until: 1)
             epoxy_glFinish()
-            atlas = BenchReport.Atlas(pictures: pictures.count, bytes: pictures.count * SpriteTexels.layerBytes, milliseconds: 1000 * (monotonicSeconds() - start))
-            log("sprite atlas: \(pictures.count) pictures, \(pictures.count * SpriteTexels.layerBytes) bytes, made and uploaded in \(String(format: "%.1f", atlas!.milliseconds)) ms")
+            atlas = BenchReport.Atlas(pictures: pictures.count, bytes: pictures.count * SpriteTexels.pageBytes, milliseconds: 1000 * (monotonicSeconds() - start))
+            log("sprite atlas: \(pictures.count) pictures, \(pictures.count * SpriteTexels.pageBytes) bytes, made and uploaded in \(String(format: "%.1f", atlas!.milliseconds)) ms")
         }
         if let effect = options.launchEffect {
             for count in options.counts {
@@ -660,12 +660,12 @@ package struct BenchReport: Codable, Sendable {
     package var rounds: Int
     package var sweep: [SweepRow]
     package var scenarios: Scenarios?
-    /// A sprite effect's pictures made into atlas layers and uploaded, once.
+    /// A sprite effect's pictures made into atlas pages and uploaded, once.
     package var atlas: Atlas? = nil
 
     package struct Atlas: Codable, Sendable {
         package var pictures: Int
-        /// GPU bytes of the layers the pictures take (each with its mip levels).
+        /// GPU bytes of the pages the pictures take (each with its mip levels).
         package var bytes: Int
         package var milliseconds: Double
     }
