@@ -16,8 +16,8 @@ import TestSupport
 
     /// Confetti with everything that moves a piece sideways switched on: wind with gusts,
     /// flutter, spread, ribbons; streamed, so births differ and the gusts meet each piece apart.
-    var windy: ConfettiLaunch {
-        var confetti = ConfettiLaunch.standard
+    var windy: ConfettiSection {
+        var confetti = ConfettiSection.standard
         confetti.physics.wind = Wind(mean: 60, gusts: [Wind.Gust(amplitude: 140, frequency: 2.5, phase: 0.4), Wind.Gust(amplitude: -35, frequency: 7, phase: -1.2)])
         confetti.flutterAmplitude = 20...60
         confetti.spreadStrength = 10...40
@@ -35,7 +35,7 @@ import TestSupport
         let (pieces, physics) = try #require(batches.count == 1 ? batches[0] : nil)
         #expect(physics == ConfettiPhysics.standard)
         var again = SeededGenerator(seed: 7)
-        #expect(pieces == ConfettiLaunch.standard.spawn(in: viewport, using: &again))
+        #expect(pieces == ConfettiSection.standard.spawn(in: viewport, using: &again))
         let next = again.next()
         #expect(rng.next() == next, "no extra draw")
         // Values the spawn had before depth existed (seed 7, 1280×720): the same draws, unscaled.

@@ -13,7 +13,7 @@ import TestSupport
             // k·T up to 8: beyond, the rocket creeps to its apex over e^(−kT) and the top is
             // flat to double precision.
             let height = rng.uniform(10, 5000), time = rng.uniform(0.05, 5), drag = rng.uniform(0.001, 8) / time
-            let climb = RocketLaunch.climb(height: height, time: time, drag: drag)
+            let climb = RocketSection.climb(height: height, time: time, drag: drag)
             #expect(abs(climb.apexTime - time) <= 1e-9 * time, "apex \(climb.apexTime) for rise time \(time) (drag \(drag))")
             let physics = ConfettiPhysics(gravity: climb.gravity, drag: drag, lifetime: 100, fadeOutDuration: 1)
             let rocket = ConfettiParticle(initialPosition: Point(0, 0), initialVelocity: SIMD2(0, -climb.speed), initialRotation: 0, rotationSpeed: 0,

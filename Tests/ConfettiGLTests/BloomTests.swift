@@ -24,14 +24,14 @@ import TestSupport
     static func scenes() -> [Scene] {
         let small = Size(width: 320, height: 180)
         var rng = SeededGenerator(seed: 57)
-        var launch = FireworkLaunch.standard
+        var launch = ClassicSection.standard
         launch.count = 6
         let classic = launch.fireworks(around: Rect.button(centredIn: small), using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
         var big = ClassicFirework.standard
         big.sparkSize = 30
         big.sparkCount = 24
         let bigSparks = Batch<SparkKind>(big.sparks(at: Point(160, 90), using: &rng), big.timing)
-        var burst = ConfettiLaunch.mixedShapes
+        var burst = ConfettiSection.mixedShapes
         burst.count = 120
         let confetti = Batch<ConfettiKind>(burst.spawn(in: small, using: &rng), burst.physics)
         let odd = Size(width: 161, height: 91)

@@ -10,7 +10,7 @@ import TestSupport
 /// shrinking pieces are what these catch, which the vertex outputs alone cannot show in blending.
 @Suite(.tags(.math)) struct MotionPixelProofTests {
     static func pieces(_ physics: ConfettiPhysics, count: Int = 120, seed: UInt64 = 61) -> any ParticleBatch {
-        var burst = ConfettiLaunch.mixedShapes
+        var burst = ConfettiSection.mixedShapes
         burst.count = count
         burst.physics = physics
         return Batch<ConfettiKind>(burst.spawn(in: Size(width: 320, height: 180), seed: seed), physics)

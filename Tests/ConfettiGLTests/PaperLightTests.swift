@@ -8,8 +8,8 @@ import TestSupport
 /// colour against the Swift evaluator through the one parity harness, and `particle.frag.glsl`'s
 /// parallelogram coverage against the CPU rasteriser, pixel by pixel.
 @Suite(.tags(.math)) struct PaperLightTests {
-    static func burst(_ shading: PaperShading) -> ConfettiLaunch {
-        var burst = ConfettiLaunch.standard
+    static func burst(_ shading: PaperShading) -> ConfettiSection {
+        var burst = ConfettiSection.standard
         burst.shapes = ConfettiShape.allCases
         burst.shapeWeights = [2, 2, 1, 1, 1, 1]
         burst.sizes = [Size(width: 16, height: 12), Size(width: 6, height: 40)]

@@ -64,14 +64,14 @@ import TestSupport
     static func scenes() -> [Scene] {
         let small = Size(width: 320, height: 180)
         var rng = SeededGenerator(seed: 31)
-        var mixed = ConfettiLaunch.mixedShapes
+        var mixed = ConfettiSection.mixedShapes
         mixed.count = 150
         let confetti = Batch<ConfettiKind>(mixed.spawn(in: small, using: &rng), mixed.physics)
-        var many = ConfettiLaunch.mixedShapes
+        var many = ConfettiSection.mixedShapes
         many.count = 400
         many.sizes = [Size(width: 14, height: 9), Size(width: 9, height: 14), Size(width: 12, height: 12)]
         let overButton = Batch<ConfettiKind>(many.spawn(in: small, using: &rng), many.physics)
-        var launch = FireworkLaunch.standard
+        var launch = ClassicSection.standard
         launch.count = 6
         let button = Rect.button(centredIn: small)
         let classic = launch.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
@@ -95,7 +95,7 @@ import TestSupport
 
     /// A two-sided burst of `shapes` (by `weights`), large enough to show their edges.
     static func shapeBurst(_ shapes: [ConfettiShape], weights: [Double]? = nil, sizes: [Size], count: Int, seed: UInt64, in viewport: Size) -> any ParticleBatch {
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.count = count
         burst.shapes = shapes
         burst.shapeWeights = weights

@@ -20,7 +20,7 @@ import TestSupport
     @Test(arguments: [(0.35, 1.0), (0.9, 1.0), (1.3, 1.0), (0.6, 2.0), (1.0, 2.0), (0.45, 2.0)])
     func theReferenceRendererDrawsTheSamePixelsAsTheLiveOne(_ time: Double, _ pixelsPerPoint: Double) async throws {
         let viewport = Size(width: 320, height: 180)
-        var burst = ConfettiLaunch.mixedShapes
+        var burst = ConfettiSection.mixedShapes
         burst.count = 300
         var rng = SeededGenerator(seed: 44)
         let early = burst.spawn(in: viewport, using: &rng)

@@ -56,7 +56,7 @@ import TestSupport
     static let small = Size(width: 320, height: 180)
 
     static func confetti(spin: SpinMode = .flip, shading: PaperShading = .none, count: Int = 40, seed: UInt64, size: Double = 30) -> any ParticleBatch {
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.count = count
         burst.sprites = sprites(size: size)
         burst.physics.backShade = 0.6
@@ -67,19 +67,19 @@ import TestSupport
     }
 
     static func sparks(seed: UInt64) -> [any ParticleBatch] {
-        var launch = FireworkLaunch.standard
+        var launch = ClassicSection.standard
         launch.count = 3
         launch.firework.sprites = sprites(size: 22)
         var draws = LaunchDraws(SeededGenerator(seed: seed))
         var fountain = FountainFirework.standard
         fountain.sprites = sprites(size: 26)
         let button = Rect.button(centredIn: small)
-        return (EffectKinds.Classic.launch(Effect(kind: .classic, fireworks: launch), around: button, in: small, using: &draws)
+        return (EffectKinds.Classic.launch(Effect(kind: .classic, classic: launch), around: button, in: small, using: &draws)
             + EffectKinds.Fountain.launch(Effect(kind: .fountain, fountain: fountain), around: button, in: small, using: &draws)).batches
     }
 
     static func stars(seed: UInt64) -> [any ParticleBatch] {
-        var shell = ShellLaunch.peony
+        var shell = ShellSection.peony
         shell.rockets = 1
         shell.shell.stars = 24
         shell.shell.sprites = sprites(size: 18)

@@ -67,7 +67,7 @@ extension ConfettiPhysics {
     }
 }
 
-extension ConfettiLaunch {
+extension ConfettiSection {
     /// One launch's batches: one per layer of `depth`, the farthest first (a launch's batches are
     /// drawn in order, so nearer layers cover farther ones), piece i of the launch in layer
     /// i mod layers. The pieces are drawn exactly as without depth (the same draws, in the same

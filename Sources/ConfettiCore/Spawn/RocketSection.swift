@@ -1,14 +1,15 @@
 import FoundationEssentials
 import Glibc
 
-/// Rockets that rise from the bottom edge and burst at their apex into a shell of sparks, which
-/// may crackle into small secondary bursts: all stars of light (docs/effects.md, Rockets).
+/// The rocket section of an effect (`Effect.rocket`): rockets that rise from the bottom edge and
+/// burst at their apex into a shell of sparks, which may crackle into small secondary bursts:
+/// all stars of light (docs/effects.md, Rockets).
 ///
 /// Everything is scheduled at spawn. A rocket's apex time and place follow in closed form from
 /// the linear-drag solution, its piece's lifetime ends there, and its sparks are born there
 /// and then; a crackle is born where the CPU evaluator puts its parent spark at that moment.
 /// Nothing happens on the CPU when a rocket bursts.
-public struct RocketLaunch: Hashable, Sendable {
+public struct RocketSection: Hashable, Sendable {
     /// Rockets per launch.
     public var rockets: Int
     /// Seconds between one rocket's launch and the next.
@@ -72,7 +73,7 @@ public struct RocketLaunch: Hashable, Sendable {
     ], mode: .multiply)
 
     /// One rocket bursting into 80 sparks, no crackle.
-    public static let standard = RocketLaunch(
+    public static let standard = RocketSection(
         rockets: 1, stagger: 0.45, launchX: 0.3...0.7, launchBelowBottom: 10,
         apexHeight: 0.55...0.75, riseTime: 1.0...1.3, drag: 0.8, drift: -0.04...0.04,
         rocketSize: 5, rocketColors: [RGB(hex: 0xFFE8B0)],

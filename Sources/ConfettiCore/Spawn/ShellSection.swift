@@ -1,13 +1,13 @@
 import FoundationEssentials
 import Glibc
 
-/// Aerial shells: each rocket climbs on a trail and bursts at its apex into a shell of stars,
-/// which may shed glitter, split, crackle, hold a pistil of another colour and open with a
-/// flash. Everything is scheduled at spawn: the apex follows in closed form from the climb, and
-/// every later birth (a star's glitter, a crossette's children, a crackle) is placed where the
-/// closed form puts its parent at that moment. Nothing happens on the CPU when a shell bursts
-/// (docs/effects.md, Shells).
-public struct ShellLaunch: Hashable, Sendable {
+/// The shell section of an effect (`Effect.shell`), aerial shells: each rocket climbs on a trail
+/// and bursts at its apex into a shell of stars, which may shed glitter, split, crackle, hold a
+/// pistil of another colour and open with a flash. Everything is scheduled at spawn: the apex
+/// follows in closed form from the climb, and every later birth (a star's glitter, a
+/// crossette's children, a crackle) is placed where the closed form puts its parent at that
+/// moment. Nothing happens on the CPU when a shell bursts (docs/effects.md, Shells).
+public struct ShellSection: Hashable, Sendable {
     /// Rockets per launch, `stagger` seconds apart.
     public var rockets: Int
     public var stagger: Double
@@ -55,7 +55,7 @@ public struct ShellLaunch: Hashable, Sendable {
     }
 
     /// The rocket's physics: its climb's gravity, its drag, a fade over the last tenth, the trunk.
-    package func rocketPhysics(_ climb: RocketLaunch.Climb) -> StarPhysics {
+    package func rocketPhysics(_ climb: RocketSection.Climb) -> StarPhysics {
         StarPhysics(gravity: climb.gravity, drag: drag, fade: 0.1 * climb.apexTime, glow: .init(core: 0.45, whiteness: 0.9, light: 0.5),
                     temperature: .none, trail: trunk, ribbon: true)
     }
@@ -68,7 +68,7 @@ public struct ShellLaunch: Hashable, Sendable {
         return (0..<rockets).reduce(Launch()) { launch, r in
             let birth = start + Double(r) * stagger
             let x0 = viewport.width * rng.uniform(launchX)
-            let climb = RocketLaunch.climb(height: viewport.height * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
+            let climb = RocketSection.climb(height: viewport.height * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
             let drift = viewport.width * rng.uniform(-self.drift, self.drift)
             let rocket = Star(position: Point(x0, viewport.height + 10), velocity: SIMD2(drift, -climb.speed), birth: birth,
                               lifetime: climb.apexTime, radius: rocketRadius, color: rocketColor, seed: UInt32(truncatingIfNeeded: rng.next()))
