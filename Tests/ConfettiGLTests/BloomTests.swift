@@ -14,7 +14,7 @@ import TestSupport
     struct Drawn {
         var plain: RGBAImage
         var glowing: RGBAImage
-        var layer: RGBAImage
+        var frame: RGBAImage
         var bright: RGBAImage
         var across: RGBAImage
         var glow: RGBAImage
@@ -64,7 +64,7 @@ import TestSupport
             if let failure = renderer.takeBloomFailure() { throw failure }
             let glowing = try target.readPixels()
             let stages = try #require(try renderer.bloomPass?.readTargets())
-            return Drawn(plain: plain, glowing: glowing, layer: stages.layer, bright: stages.bright, across: stages.across, glow: stages.glow)
+            return Drawn(plain: plain, glowing: glowing, frame: stages.frame, bright: stages.bright, across: stages.across, glow: stages.glow)
         }
     }
 
@@ -81,12 +81,12 @@ import TestSupport
         let gpu = try await draw(scene)
         let bloom = Self.on
         let weights = BloomKernel.weights(radius: bloom.radius, pixelsPerPoint: scene.pixelsPerPoint)
-        #expect(BloomReference.difference(gpu.layer, gpu.plain).channels == 0, "\(scene.name): drawn into the layer, the frame is the frame drawn without bloom")
+        #expect(BloomReference.difference(gpu.frame, gpu.plain).channels == 0, "\(scene.name): drawn into the bloom frame, the frame is the frame drawn without bloom")
         let passes: [(String, RGBAImage, BloomReference.Plane)] = [
-            ("bright", gpu.bright, BloomReference.bright(gpu.layer, threshold: bloom.threshold)),
+            ("bright", gpu.bright, BloomReference.bright(gpu.frame, threshold: bloom.threshold)),
             ("blur across", gpu.across, BloomReference.blur(gpu.bright, weights: weights, across: true)),
             ("blur up", gpu.glow, BloomReference.blur(gpu.across, weights: weights, across: false)),
-            ("composite", gpu.glowing, BloomReference.composite(layer: gpu.layer, glow: gpu.glow, strength: bloom.strength)),
+            ("composite", gpu.glowing, BloomReference.composite(frame: gpu.frame, glow: gpu.glow, strength: bloom.strength)),
         ]
         for (name, gpuImage, cpu) in passes {
             let difference = BloomReference.difference(gpuImage, cpu)
@@ -283,7 +283,7 @@ import TestSupport
             #expect(pass.allocations == 1)
             try frames(10, width: 40, height: 30)
             #expect(pass.allocations == 2)
-            #expect(pass.targets?.layer.width == 40 && pass.targets?.bright.width == 20)
+            #expect(pass.targets?.frame.width == 40 && pass.targets?.bright.width == 20)
         }
     }
 
