@@ -5,7 +5,7 @@
 
 #include "bloom.glsl"
 
-uniform sampler2D uLayer;   // the frame, premultiplied, full resolution
+uniform sampler2D uFrame;   // the frame, premultiplied, full resolution
 uniform float uThreshold;   // premultiplied luminance, 0...1
 
 out vec4 fragColor;
@@ -20,8 +20,8 @@ vec4 bright(vec4 c) {
 
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy) * 2;
-    vec4 sum = bright(texelClamped(uLayer, p)) + bright(texelClamped(uLayer, p + ivec2(1, 0)));
-    sum += bright(texelClamped(uLayer, p + ivec2(0, 1)));
-    sum += bright(texelClamped(uLayer, p + ivec2(1, 1)));
+    vec4 sum = bright(texelClamped(uFrame, p)) + bright(texelClamped(uFrame, p + ivec2(1, 0)));
+    sum += bright(texelClamped(uFrame, p + ivec2(0, 1)));
+    sum += bright(texelClamped(uFrame, p + ivec2(1, 1)));
     fragColor = sum * 0.25;
 }

@@ -7,7 +7,7 @@
 
 #include "bloom.glsl"
 
-uniform sampler2D uLayer;   // the frame, full resolution
+uniform sampler2D uFrame;   // the frame, full resolution
 uniform sampler2D uGlow;    // the blurred bright part, half resolution
 uniform vec2 uOrigin;       // the viewport's lower-left corner in the framebuffer, pixels
 uniform float uStrength;
@@ -23,5 +23,5 @@ void main() {
     vec2 f = q - vec2(i);
     vec4 below = mix(texelClamped(uGlow, i), texelClamped(uGlow, i + ivec2(1, 0)), f.x);
     vec4 above = mix(texelClamped(uGlow, i + ivec2(0, 1)), texelClamped(uGlow, i + ivec2(1, 1)), f.x);
-    fragColor = min(texelFetch(uLayer, p, 0) + uStrength * mix(below, above, f.y), vec4(1.0));
+    fragColor = min(texelFetch(uFrame, p, 0) + uStrength * mix(below, above, f.y), vec4(1.0));
 }

@@ -56,7 +56,7 @@ flat out vec3 vWave;        // amplitude (pt), wavenumber (rad/pt), phase (rad);
 // d(local)/d(screen), columns: the identity for a shape turned by a rotation; a tumbling
 // piece's parallelogram turns distances in its own frame into screen distances with it.
 flat out vec4 vScreenToLocal;
-// A sprite's atlas layer, mip level, glint and mirror (sprite.glsl's showSprite); 0 otherwise.
+// A sprite's atlas page, mip level, glint and mirror (sprite.glsl's showSprite); 0 otherwise.
 flat out vec4 vSprite;
 
 // This vertex's corner of the quad of a shape centred at `centre` (pt), turned by `angle`

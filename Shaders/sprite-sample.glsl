@@ -1,28 +1,28 @@
 // A sprite's picture for the fragment shaders (docs/effects.md, Sprites): four texels of its
-// layer fetched and blended in float, as the CPU rasteriser blends the same bytes
+// page fetched and blended in float, as the CPU rasteriser blends the same bytes
 // (SpriteTexels.sample). The hardware's bilinear filter is not used: its weights are 8-bit.
 
 uniform sampler2DArray uSprites;
-flat in vec4 vSprite;       // atlas layer, mip level, glint (premultiplied), mirror (+-1)
+flat in vec4 vSprite;       // atlas page, mip level, glint (premultiplied), mirror (+-1)
 
-// The texel at `p` of `level` of `layer`, clamped to the layer's edge, `last` (its side − 1).
-vec4 spriteTexel(ivec2 p, int level, int layer, int last) {
-    return texelFetch(uSprites, ivec3(clamp(p, ivec2(0), ivec2(last)), layer), level);
+// The texel at `p` of `level` of `page`, clamped to the page's edge, `last` (its side − 1).
+vec4 spriteTexel(ivec2 p, int level, int page, int last) {
+    return texelFetch(uSprites, ivec3(clamp(p, ivec2(0), ivec2(last)), page), level);
 }
 
 // The picture at `local` (pt in the quad's frame, y down) of a quad of half extents `halfSize`:
-// the layer spans the quad, its top-left texel at the quad's top-left corner. (The level's size
-// and the layer are worked out once: llvmpipe pays for each query per fragment.)
+// the page spans the quad, its top-left texel at the quad's top-left corner. (The level's size
+// and the page are worked out once: llvmpipe pays for each query per fragment.)
 vec4 spriteSample(vec2 local, vec2 halfSize) {
-    int level = int(vSprite.y), layer = int(vSprite.x);
+    int level = int(vSprite.y), page = int(vSprite.x);
     int side = textureSize(uSprites, level).x;
     vec2 p = (vec2(local.x * vSprite.w, local.y) / halfSize * 0.5 + 0.5) * float(side) - 0.5;
     vec2 base = floor(p);
     vec2 f = p - base;
     ivec2 i = ivec2(base);
     int last = side - 1;
-    vec4 top = mix(spriteTexel(i, level, layer, last), spriteTexel(i + ivec2(1, 0), level, layer, last), f.x);
-    vec4 bottom = mix(spriteTexel(i + ivec2(0, 1), level, layer, last), spriteTexel(i + ivec2(1, 1), level, layer, last), f.x);
+    vec4 top = mix(spriteTexel(i, level, page, last), spriteTexel(i + ivec2(1, 0), level, page, last), f.x);
+    vec4 bottom = mix(spriteTexel(i + ivec2(0, 1), level, page, last), spriteTexel(i + ivec2(1, 1), level, page, last), f.x);
     return mix(top, bottom, f.y);
 }
 

@@ -1,12 +1,12 @@
-// Sprites for the vertex shaders (after quad.glsl): which layer of the atlas a particle's
+// Sprites for the vertex shaders (after quad.glsl): which page of the atlas a particle's
 // picture is in, how it is proportioned, and which mip level it is read from
 // (docs/effects.md, Sprites). The CPU's copies are SpriteTable and SpriteTexels.level.
 
-// Per sprite of the batch (the index its record holds): atlas layer, width and height over the
+// Per sprite of the batch (the index its record holds): atlas page, width and height over the
 // longer side, unused.
 uniform vec4 uSpriteTable[32];
 
-const int spriteSide = 256;     // texels across a layer's level 0
+const int spriteSide = 256;     // texels across a page's level 0
 const int spriteLevels = 9;     // 256 down to 1
 
 // Width and height of sprite `index` over its longer side.
@@ -26,7 +26,7 @@ float spriteLevel(float extent) {
     return float(level);
 }
 
-// Hands the fragment shader sprite `index` after an emit: its layer, its level, the glint added
+// Hands the fragment shader sprite `index` after an emit: its page, its level, the glint added
 // in proportion to its alpha (premultiplied), and -1 to mirror it (a piece seen from behind).
 void showSprite(float index, float extent, float glint, float mirror) {
     vSprite = vec4(uSpriteTable[int(index)].x, spriteLevel(extent), glint, mirror);

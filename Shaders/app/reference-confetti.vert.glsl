@@ -1,6 +1,6 @@
 #version 330 core
 // FROZEN COPY for `confetti bench --mode reference` (Sources/ConfettiApp/Bench/ReferenceRenderer.swift):
-// the renderer as it was before issue 12, kept unchanged so every speed-up is a ratio against it
+// the frozen 60-byte renderer, kept unchanged so every speed-up is a ratio against it
 // measured in the same run. Do not edit; change the live shaders instead.
 // One confetti piece per instance, one quad corner per vertex (triangle strip of 4).
 // The motion is the closed form of docs/effects.md (Confetti), evaluated from the record the

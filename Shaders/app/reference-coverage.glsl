@@ -1,5 +1,5 @@
 // FROZEN COPY for `confetti bench --mode reference` (Sources/ConfettiApp/Bench/ReferenceRenderer.swift):
-// the renderer as it was before issue 12, kept unchanged so every speed-up is a ratio against it
+// the frozen 60-byte renderer, kept unchanged so every speed-up is a ratio against it
 // measured in the same run. Do not edit; change the live shaders instead.
 // Shared by the fragment shaders: how much of this pixel a shape covers.
 

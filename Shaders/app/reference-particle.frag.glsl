@@ -1,6 +1,6 @@
 #version 330 core
 // FROZEN COPY for `confetti bench --mode reference` (Sources/ConfettiApp/Bench/ReferenceRenderer.swift):
-// the renderer as it was before issue 12, kept unchanged so every speed-up is a ratio against it
+// the frozen 60-byte renderer, kept unchanged so every speed-up is a ratio against it
 // measured in the same run. Do not edit; change the live shaders instead.
 // Fills a particle's shape, a rectangle or an ellipse (a spark is a circle), with an
 // antialiased edge, and writes premultiplied colour (blended with ONE, ONE_MINUS_SRC_ALPHA).

@@ -17,26 +17,26 @@ package enum BloomReference {
         package var bright: RGBAImage
         package var across: RGBAImage
         package var glow: RGBAImage
-        /// The composite: the layer plus the glow, before it is blended over anything.
+        /// The composite: the frame plus the glow, before it is blended over anything.
         package var output: RGBAImage
     }
 
     /// Rec. 709, as `bloom.glsl`.
     static let luma: (r: Float, g: Float, b: Float) = (0.2126, 0.7152, 0.0722)
 
-    /// The whole filter on `layer` (the frame as drawn into the bloom layer).
-    package static func apply(_ bloom: Bloom, to layer: RGBAImage, pixelsPerPoint: Double) -> Stages {
-        let bright = bright(layer, threshold: bloom.threshold).image()
+    /// The whole filter on `frame` (the frame as drawn into the bloom pass's own target).
+    package static func apply(_ bloom: Bloom, to frame: RGBAImage, pixelsPerPoint: Double) -> Stages {
+        let bright = bright(frame, threshold: bloom.threshold).image()
         let weights = BloomKernel.weights(radius: bloom.radius, pixelsPerPoint: pixelsPerPoint)
         let across = blur(bright, weights: weights, across: true).image()
         let glow = blur(across, weights: weights, across: false).image()
-        return Stages(bright: bright, across: across, glow: glow, output: composite(layer: layer, glow: glow, strength: bloom.strength).image())
+        return Stages(bright: bright, across: across, glow: glow, output: composite(frame: frame, glow: glow, strength: bloom.strength).image())
     }
 
     /// Pass 1: the mean of the bright parts of each 2 x 2 block, at half size (rounded up).
-    package static func bright(_ layer: RGBAImage, threshold: Double) -> Plane {
-        let source = Plane(layer), t = Float(threshold)
-        var out = Plane(width: (layer.width + 1) / 2, height: (layer.height + 1) / 2)
+    package static func bright(_ frame: RGBAImage, threshold: Double) -> Plane {
+        let source = Plane(frame), t = Float(threshold)
+        var out = Plane(width: (frame.width + 1) / 2, height: (frame.height + 1) / 2)
         func part(_ x: Int, _ y: Int) -> SIMD4<Float> {
             let c = source.clamped(x, y)
             let l = c.x * luma.r + c.y * luma.g + c.z * luma.b
@@ -71,11 +71,11 @@ package enum BloomReference {
         return out
     }
 
-    /// Pass 4: the layer plus `strength` times the glow, upsampled bilinearly (weights 3/4 and
+    /// Pass 4: the frame plus `strength` times the glow, upsampled bilinearly (weights 3/4 and
     /// 1/4), clamped to 1.
-    package static func composite(layer: RGBAImage, glow: RGBAImage, strength: Double) -> Plane {
-        let frame = Plane(layer), half = Plane(glow), s = Float(strength)
-        var out = Plane(width: layer.width, height: layer.height)
+    package static func composite(frame: RGBAImage, glow: RGBAImage, strength: Double) -> Plane {
+        let whole = Plane(frame), half = Plane(glow), s = Float(strength)
+        var out = Plane(width: frame.width, height: frame.height)
         func mix(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ t: Float) -> SIMD4<Float> { a * (1 - t) + b * t }
         for y in 0..<out.height {
             for x in 0..<out.width {
@@ -84,7 +84,7 @@ package enum BloomReference {
                 let fx = qx - Float(ix), fy = qy - Float(iy)
                 let below = mix(half.clamped(ix, iy), half.clamped(ix + 1, iy), fx)
                 let above = mix(half.clamped(ix, iy + 1), half.clamped(ix + 1, iy + 1), fx)
-                out[x, y] = pointwiseMin(frame.clamped(x, y) + s * mix(below, above, fy), SIMD4(repeating: 1))
+                out[x, y] = pointwiseMin(whole.clamped(x, y) + s * mix(below, above, fy), SIMD4(repeating: 1))
             }
         }
         return out

@@ -141,7 +141,7 @@ package enum ParityCheck {
                         compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
                         guard g.alive == cpu.alive else { continue }
                         var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
-                        if let index = quad.sprite?.index { quad.sprite?.layer = sprites.entries[index].layer }
+                        if let index = quad.sprite?.index { quad.sprite?.page = sprites.entries[index].page }
                         for (corner, outputs) in gpuProbe.vertices.enumerated() {
                             let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
                             for (i, (got, wanted)) in zip(outputs, want).enumerated() {

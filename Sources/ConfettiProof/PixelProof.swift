@@ -2,7 +2,7 @@ import ConfettiCore
 import ConfettiGL
 import Foundation
 
-/// The pixel proof: a headless render of some spawns at one time against the CPU reference
+/// The pixel proof: a headless render of some batches at one time against the CPU reference
 /// rasteriser's picture of the same, pixel by pixel.
 package enum PixelProof {
     /// How far the two pictures are apart, over the pixels either one drew on.
@@ -32,24 +32,24 @@ package enum PixelProof {
     /// deg/s turns 0.002° further than the GPU's (the float time is 6e-8 s off at 1 s), which at
     /// the tip of a 255 pt piece drawn at scale 2 moves an antialiased edge by 0.01 px, 2.4
     /// levels of 255: the GPU was right, and the reference was drawing another instant.
-    package static func reference(_ spawns: [any ParticleBatch], at time: Double, epoch: Double = 0, viewport: Size, pixelsPerPoint: Double, background: RGB,
+    package static func reference(_ batches: [any ParticleBatch], at time: Double, epoch: Double = 0, viewport: Size, pixelsPerPoint: Double, background: RGB,
                                   between: ((inout ReferenceRasteriser) -> Void)? = nil) -> ReferenceRasteriser {
         let width = Int(viewport.width * pixelsPerPoint), height = Int(viewport.height * pixelsPerPoint)
         var image = ReferenceRasteriser(width: width, height: height, pixelsPerPoint: pixelsPerPoint, background: background)
-        quads(spawns, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: .behindButton) { image.draw($0, sprites: $1) }
+        quads(batches, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: .behindButton) { image.draw($0, sprites: $1) }
         between?(&image)
-        quads(spawns, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: .overButton) { image.draw($0, sprites: $1) }
+        quads(batches, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: .overButton) { image.draw($0, sprites: $1) }
         return image
     }
 
     /// Pixels `reference` shades for the same arguments, counted without shading them: the
     /// CPU's share of the pixel proof, which `verify` checks against its budget first.
-    package static func pixelsVisited(_ spawns: [any ParticleBatch], at time: Double, epoch: Double = 0, viewport: Size, pixelsPerPoint: Double) -> Double {
+    package static func pixelsVisited(_ batches: [any ParticleBatch], at time: Double, epoch: Double = 0, viewport: Size, pixelsPerPoint: Double) -> Double {
         let image = ReferenceRasteriser(width: Int(viewport.width * pixelsPerPoint), height: Int(viewport.height * pixelsPerPoint),
                                         pixelsPerPoint: pixelsPerPoint, background: RGB(0, 0, 0))
         var visited = 0.0
         for side in [ButtonSide.behindButton, .overButton] {
-            quads(spawns, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: side, texels: false) { quad, _ in
+            quads(batches, at: time, epoch: epoch, pixelsPerPoint: pixelsPerPoint, side: side, texels: false) { quad, _ in
                 visited += Double(image.pixelsVisited(by: quad))
             }
         }
@@ -60,7 +60,7 @@ package enum PixelProof {
     /// its record holds it (on the grids the renderer fits), its trail's ghosts oldest first and
     /// then itself, batches kind by kind, so blending matches.
     /// `texels`: whether `body` needs the batches' sprites sampled (counting pixels does not).
-    private static func quads(_ spawns: [any ParticleBatch], at time: Double, epoch: Double, pixelsPerPoint: Double, side: ButtonSide,
+    private static func quads(_ batches: [any ParticleBatch], at time: Double, epoch: Double, pixelsPerPoint: Double, side: ButtonSide,
                               texels: Bool = true, _ body: (DrawnQuad, [SpriteTexels]) -> Void) {
         func visit<Batch: ParticleBatch>(_ batch: Batch) {
             typealias Kind = Batch.Kind
@@ -76,17 +76,17 @@ package enum PixelProof {
                 }
             }
         }
-        for batch in spawns.inDrawingOrder { visit(batch) }
+        for batch in batches.inDrawingOrder { visit(batch) }
     }
 
     /// The GPU's picture of the particles alone, through `Celebration`, over `background`; a
     /// context must be current.
-    package static func render(_ spawns: [any ParticleBatch], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB, shaders: ShaderLibrary) throws -> RGBAImage {
-        let records = spawns.map(\.particleCount).reduce(0, +)
+    package static func render(_ batches: [any ParticleBatch], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB, shaders: ShaderLibrary) throws -> RGBAImage {
+        let records = batches.map(\.particleCount).reduce(0, +)
         let celebration = try Celebration(capacity: max(records, 1), shaders: shaders, seed: 1)
         let target = try OffscreenTarget(width: Int(viewport.width * pixelsPerPoint), height: Int(viewport.height * pixelsPerPoint))
         defer { celebration.delete(); target.delete() }
-        for spawn in spawns { try celebration.add(spawn, at: 0) }
+        for batch in batches { try celebration.add(batch, at: 0) }
         target.bind()
         clearFramebuffer(to: background)
         celebration.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint)

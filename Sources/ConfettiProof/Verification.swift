@@ -50,21 +50,21 @@ package struct Verification {
             let launchSeed = rng.next()
             // Up to 30 days of uptime: the float time path is part of what is proven.
             let epoch = rng.uniform(0, 30 * 86_400)
-            let spawns = effect.launch(effect.kind, seed: launchSeed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
-            try Budget.verify(instances: Demand(spawns.filter { $0.particleCount > 0 }.map(Self.instanceTerm), "instances"))
+            let batches = effect.launch(effect.kind, seed: launchSeed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
+            try Budget.verify(instances: Demand(batches.filter { $0.particleCount > 0 }.map(Self.instanceTerm), "instances"))
             // The pixel proof's pictures (below), counted before any work on this launch.
             let small = Self.pixelViewport, scale = launch % 2 == 0 ? 1.0 : 2.0
-            let smallSpawns = effect.launch(effect.kind, seed: launchSeed, index: 0, around: Rect.button(centredIn: small), in: small).batches
-            let smallEnd = smallSpawns.map(\.duration).max() ?? 0
+            let smallBatches = effect.launch(effect.kind, seed: launchSeed, index: 0, around: Rect.button(centredIn: small), in: small).batches
+            let smallEnd = smallBatches.map(\.duration).max() ?? 0
             let shares = [0.2371, 0.5113, 0.7659]
-            let pixels = shares.map { PixelProof.pixelsVisited(smallSpawns, at: $0 * smallEnd, viewport: small, pixelsPerPoint: scale) }.reduce(0, +)
-            try Budget.verify(pixels: pixels, instances: smallSpawns.map { Self.instances($0) }.reduce(0, +))
-            let end = spawns.map(\.duration).max() ?? 0
+            let pixels = shares.map { PixelProof.pixelsVisited(smallBatches, at: $0 * smallEnd, viewport: small, pixelsPerPoint: scale) }.reduce(0, +)
+            try Budget.verify(pixels: pixels, instances: smallBatches.map { Self.instances($0) }.reduce(0, +))
+            let end = batches.map(\.duration).max() ?? 0
             let times = (0..<self.times).map { _ in rng.uniform(-0.1, end + 0.1) }
             let context = "launch \(launch + 1) (seed \(launchSeed), \(Int(viewport.width))x\(Int(viewport.height)), epoch \(Int(epoch)) s)"
-            for (index, spawn) in spawns.enumerated() {
-                result.expectedSamples += Self.instances(spawn) * times.count
-                let report = try check(spawn, epoch: epoch, times: times, viewport: viewport, shaders: shaders)
+            for (index, batch) in batches.enumerated() {
+                result.expectedSamples += Self.instances(batch) * times.count
+                let report = try check(batch, epoch: epoch, times: times, viewport: viewport, shaders: shaders)
                 for failure in report.failures {
                     result.failures.append("\(name): \(context), batch \(index + 1): \(failure)")
                 }
@@ -81,8 +81,8 @@ package struct Verification {
             for share in shares {
                 let time = share * smallEnd
                 let background = RGB(0.055, 0.06, 0.09)
-                let gpu = try PixelProof.render(smallSpawns, at: time, viewport: small, pixelsPerPoint: scale, background: background, shaders: shaders)
-                let cpu = PixelProof.reference(smallSpawns, at: time, viewport: small, pixelsPerPoint: scale, background: background)
+                let gpu = try PixelProof.render(smallBatches, at: time, viewport: small, pixelsPerPoint: scale, background: background, shaders: shaders)
+                let cpu = PixelProof.reference(smallBatches, at: time, viewport: small, pixelsPerPoint: scale, background: background)
                 let d = PixelProof.difference(gpu, cpu, background: background)
                 let place = "launch \(launch + 1) (seed \(launchSeed)) at \(Int(small.width))x\(Int(small.height)) × \(scale.compactText), t = \(time.compactText) s"
                 if d.worst > result.pixels.worst || result.pixelWhere.isEmpty { result.pixelWhere = place + ", pixel (\(d.worstAt.x), \(d.worstAt.y))" }

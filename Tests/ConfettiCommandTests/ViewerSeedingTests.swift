@@ -17,7 +17,7 @@ import TestSupport
             #expect(try viewer.fireConfetti() == viewer.effect.confetti.spawn(in: viewer.viewport, using: &rng))
             rng = stream(1)
             let point = Point(40, 50)
-            #expect(try viewer.fireFirework(at: point) == viewer.effect.fireworks.firework.sparks(at: point, using: &rng))
+            #expect(try viewer.fireFirework(at: point) == viewer.effect.classic.firework.sparks(at: point, using: &rng))
             // A key, and a stress level whose launches all come in the first frame.
             viewer.handle(.key(Int(GLFW_KEY_F), repeated: false))
             #expect(viewer.launches == 3)

@@ -122,7 +122,7 @@ import TestSupport
         var corners = Set<Int>()
         for seed in 0..<200 as Range<UInt64> {
             var rng = SeededGenerator(seed: seed)
-            let fireworks = FireworkLaunch.standard.fireworks(around: rect, using: &rng)
+            let fireworks = ClassicSection.standard.fireworks(around: rect, using: &rng)
             #expect(fireworks.count == 2 && fireworks.allSatisfy { $0.count == 8 })
             for sparks in fireworks {
                 // Spark origins lie within jitter 9 of the firework origin, which lies within

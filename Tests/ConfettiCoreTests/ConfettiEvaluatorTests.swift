@@ -25,7 +25,7 @@ import TestSupport
     }
 
     @Test func verticalMotionSolvesGravityWithLinearDrag() {
-        let burst = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
+        let burst = ConfettiSection.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
         for p in burst.prefix(10) {
             for t in [0.01, 0.1, 0.37, 0.8, 1.2, 1.49] {
                 let closed = physics.evaluate(p, at: t).y
@@ -37,7 +37,7 @@ import TestSupport
     }
 
     @Test func horizontalDriftIsTheSameEquationWithoutGravity() {
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.flutterAmplitude = 0...0  // isolate the drift term
         burst.spreadStrength = 0...0
         for p in burst.spawn(in: Size(width: 1920, height: 1080), seed: 11).prefix(10) {

@@ -44,7 +44,7 @@ import TestSupport
     }
 
     @Test func recordCarriesTheParticleWithSignedSpreadAndByteColour() {
-        var p = ConfettiLaunch.standard.spawn(in: Size(width: 800, height: 600), seed: 2)[0]
+        var p = ConfettiSection.standard.spawn(in: Size(width: 800, height: 600), seed: 2)[0]
         p.initialVelocity.x = -10
         p.color = .orange
         p.birth = 0.25
@@ -65,7 +65,7 @@ import TestSupport
     /// is then exact.
     @Test func storedFieldsAreWithinHalfAStepOnExactFloatGrids() {
         for seed in 0..<20 as Range<UInt64> {
-            var burst = ConfettiLaunch.standard
+            var burst = ConfettiSection.standard
             burst.count = 200
             var rng = SeededGenerator(seed: seed)
             let viewport = Size(width: rng.uniform(100, 8192).rounded(), height: rng.uniform(100, 8192).rounded())
@@ -94,7 +94,7 @@ import TestSupport
     /// A batch whose every piece shares a value (the launch height) stores it to float32
     /// precision, and grids fitted to a batch are kept for any part of it.
     @Test func constantFieldsKeepFloatPrecisionAndFittedGridsAreKeptForTheirBatch() {
-        let pieces = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
+        let pieces = ConfettiSection.standard.spawn(in: Size(width: 1280, height: 720), seed: 3)
         let physics = ConfettiKind.fitted(.standard, to: pieces)
         #expect(physics.quantisation != ConfettiQuantisation.unfitted)
         for p in pieces {

@@ -10,14 +10,14 @@ import TestSupport
     let viewport = Size(width: 1280, height: 720)
     let button = Rect(x: 600, y: 340, width: 80, height: 40)
 
-    func confettiSpawns(_ spawns: [any ParticleBatch]) -> [([ConfettiParticle], ConfettiPhysics)] {
-        spawns.of(ConfettiKind.self).map { ($0.particles, $0.uniforms) }
+    func confettiBatches(_ batches: [any ParticleBatch]) -> [([ConfettiParticle], ConfettiPhysics)] {
+        batches.of(ConfettiKind.self).map { ($0.particles, $0.uniforms) }
     }
 
     /// Confetti with everything that moves a piece sideways switched on: wind with gusts,
     /// flutter, spread, ribbons; streamed, so births differ and the gusts meet each piece apart.
-    var windy: ConfettiLaunch {
-        var confetti = ConfettiLaunch.standard
+    var windy: ConfettiSection {
+        var confetti = ConfettiSection.standard
         confetti.physics.wind = Wind(mean: 60, gusts: [Wind.Gust(amplitude: 140, frequency: 2.5, phase: 0.4), Wind.Gust(amplitude: -35, frequency: 7, phase: -1.2)])
         confetti.flutterAmplitude = 20...60
         confetti.spreadStrength = 10...40
@@ -31,11 +31,11 @@ import TestSupport
         let effect = Effect.confetti
         #expect(effect.confetti.depth == .none && ConfettiDepth.none == ConfettiDepth(layers: 1, scale: 1...1))
         var rng = SeededGenerator(seed: 7)
-        let spawns = confettiSpawns(effect.launch(around: button, in: viewport, using: &rng).batches)
-        let (pieces, physics) = try #require(spawns.count == 1 ? spawns[0] : nil)
+        let batches = confettiBatches(effect.launch(around: button, in: viewport, using: &rng).batches)
+        let (pieces, physics) = try #require(batches.count == 1 ? batches[0] : nil)
         #expect(physics == ConfettiPhysics.standard)
         var again = SeededGenerator(seed: 7)
-        #expect(pieces == ConfettiLaunch.standard.spawn(in: viewport, using: &again))
+        #expect(pieces == ConfettiSection.standard.spawn(in: viewport, using: &again))
         let next = again.next()
         #expect(rng.next() == next, "no extra draw")
         // Values the spawn had before depth existed (seed 7, 1280×720): the same draws, unscaled.
@@ -52,13 +52,13 @@ import TestSupport
         var confetti = windy
         confetti.depth = ConfettiDepth(layers: 3, scale: 0.5...1.5)
         var a = SeededGenerator(seed: 3), b = SeededGenerator(seed: 3)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a).batches)
+        let batches = confettiBatches(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a).batches)
         let plain = confetti.spawn(in: viewport, using: &b)
         #expect(a.next() == b.next(), "depth draws nothing")
-        #expect(spawns.count == 3)
-        #expect(spawns.map(\.1.gravity) == [0.5, 1, 1.5].map { $0 * confetti.physics.gravity }, "farthest (smallest) first")
-        #expect(spawns.map(\.0.count).reduce(0, +) == plain.count, "every piece once")
-        for (k, (pieces, _)) in spawns.enumerated() {
+        #expect(batches.count == 3)
+        #expect(batches.map(\.1.gravity) == [0.5, 1, 1.5].map { $0 * confetti.physics.gravity }, "farthest (smallest) first")
+        #expect(batches.map(\.0.count).reduce(0, +) == plain.count, "every piece once")
+        for (k, (pieces, _)) in batches.enumerated() {
             let s = confetti.depth.factor(ofLayer: k)
             let members = plain.indices.filter { $0 % 3 == k }
             #expect(pieces.count == members.count)
@@ -78,7 +78,7 @@ import TestSupport
         confetti.count = 2
         confetti.depth.layers = 5
         var c = SeededGenerator(seed: 3)
-        let few = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &c).batches)
+        let few = confettiBatches(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &c).batches)
         #expect(few.map(\.0.count) == [1, 1] && few.map(\.1.gravity) == [0.5, 0.75].map { $0 * confetti.physics.gravity })
     }
 
@@ -93,11 +93,11 @@ import TestSupport
         var confetti = windy
         confetti.depth = ConfettiDepth(layers: 4, scale: 0.3...1.6)
         var a = SeededGenerator(seed: 11), b = SeededGenerator(seed: 11)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a).batches)
+        let batches = confettiBatches(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &a).batches)
         let plain = confetti.spawn(in: viewport, using: &b)
-        #expect(spawns.count == 4)
+        #expect(batches.count == 4)
         var compared = 0
-        for (k, (pieces, physics)) in spawns.enumerated() {
+        for (k, (pieces, physics)) in batches.enumerated() {
             let s = confetti.depth.factor(ofLayer: k)
             for (j, piece) in pieces.enumerated() {
                 let original = plain[k + 4 * j]
@@ -131,8 +131,8 @@ import TestSupport
         confetti.sizes = [Size(width: 20, height: 20)]
         confetti.depth = ConfettiDepth(layers: 2, scale: 0.5...1)
         var rng = SeededGenerator(seed: 5)
-        let spawns = confettiSpawns(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &rng).batches)
-        let (far, farPhysics) = spawns[0], (near, nearPhysics) = spawns[1]
+        let batches = confettiBatches(Effect(kind: .confetti, confetti: confetti).launch(around: button, in: viewport, using: &rng).batches)
+        let (far, farPhysics) = batches[0], (near, nearPhysics) = batches[1]
         #expect(far.allSatisfy { $0.size == Size(width: 10, height: 10) } && near.allSatisfy { $0.size == Size(width: 20, height: 20) })
         #expect(nearPhysics == confetti.physics, "the nearest layer at 1 is the confetti's own physics")
         // Pieces 2j (far) and 2j + 1 (near) differ in their draws; compare each far piece with
@@ -182,13 +182,13 @@ import TestSupport
         #expect(snow.depth == ConfettiDepth(layers: 4, scale: 0.4...1.15))
         let viewport = Size(width: 960, height: 540)
         var rng = SeededGenerator(seed: 1)
-        let spawns = confettiSpawns(Effect.snow.launch(around: button, in: viewport, using: &rng).batches)
-        #expect(spawns.count == 4)
+        let batches = confettiBatches(Effect.snow.launch(around: button, in: viewport, using: &rng).batches)
+        #expect(batches.count == 4)
         // How far each layer's flakes fall in their lifetime, on average, and how big they are.
-        let falls = spawns.map { pieces, physics in
+        let falls = batches.map { pieces, physics in
             pieces.map { physics.evaluate($0, at: physics.lifetime).y - $0.initialPosition.y }.reduce(0, +) / Double(pieces.count)
         }
-        let widths = spawns.map { pieces, _ in pieces.map(\.size.width).reduce(0, +) / Double(pieces.count) }
+        let widths = batches.map { pieces, _ in pieces.map(\.size.width).reduce(0, +) / Double(pieces.count) }
         #expect(zip(falls, falls.dropFirst()).allSatisfy { $0 < $1 }, "nearer falls farther: \(falls)")
         #expect(zip(widths, widths.dropFirst()).allSatisfy { $0 < $1 }, "nearer is bigger: \(widths)")
         #expect(falls.last! > 1.5 * (viewport.height + snow.launchBelowBottom), "the near layer crosses the screen in its lifetime: \(falls)")

@@ -10,8 +10,8 @@ import TestSupport
     @Test func aBurstEmitsTheSeedArticlesPiecesUnchanged() {
         // The default emission draws exactly what spawnOne draws, piece after piece.
         var a = SeededGenerator(seed: 11), b = SeededGenerator(seed: 11)
-        let emitted = ConfettiLaunch.standard.spawn(in: viewport, using: &a)
-        let drawn = (0..<30).map { _ in ConfettiLaunch.standard.spawnOne(in: viewport, using: &b) }
+        let emitted = ConfettiSection.standard.spawn(in: viewport, using: &a)
+        let drawn = (0..<30).map { _ in ConfettiSection.standard.spawnOne(in: viewport, using: &b) }
         #expect(emitted == drawn)
         #expect(emitted.allSatisfy { $0.birth == 0 })
     }
@@ -30,7 +30,7 @@ import TestSupport
     }
 
     @Test func aStreamEmitsCeilOfRateTimesDurationPiecesEachAtIOverRate() {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.emission.rate = 7
         confetti.emission.duration = 1
         #expect(confetti.spawn(in: viewport, seed: 1).map(\.birth) == (0..<7).map { Double($0) / 7 })
@@ -42,7 +42,7 @@ import TestSupport
 
     @Test func aCannonAimsIntoTheViewportFromOutsideItsCornerWithinItsSpread() {
         for corner in ConfettiEmission.Corner.allCases {
-            var confetti = ConfettiLaunch.standard
+            var confetti = ConfettiSection.standard
             confetti.count = 400
             confetti.emission.emitter = .cannon
             confetti.emission.corner = corner

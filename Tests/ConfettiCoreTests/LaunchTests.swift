@@ -70,7 +70,7 @@ import Testing
         let point = Point(300, 200)
         let launch = Effect.celebration.firework(at: point, seed: 3, index: 4, in: Self.viewport)
         var stream = SeededGenerator(seed: 3, stream: 4)
-        let sparks = Effect.celebration.fireworks.firework.sparks(at: point, using: &stream)
+        let sparks = Effect.celebration.classic.firework.sparks(at: point, using: &stream)
         #expect(Self.particles(launch.batches) == [String(describing: sparks)])
         #expect(launch.sounds.count == 1 && launch.sounds[0].kind == .pop && launch.sounds[0].x == point.x / Self.viewport.width)
     }

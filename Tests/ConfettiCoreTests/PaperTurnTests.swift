@@ -9,7 +9,7 @@ import TestSupport
 @Suite(.tags(.math)) struct PaperTurnTests {
     let viewport = Size(width: 800, height: 600)
 
-    static func tumbling(_ burst: ConfettiLaunch = .standard, shading: PaperShading = .none) -> ConfettiLaunch {
+    static func tumbling(_ burst: ConfettiSection = .standard, shading: PaperShading = .none) -> ConfettiSection {
         var burst = burst
         burst.physics.spinMode = .tumble
         burst.physics.shading = shading
@@ -68,9 +68,9 @@ import TestSupport
     @Test func aTumbleOrBackColoursLeaveTheFlipsDrawsAlone() {
         // The seed's flip draws as before; a tumble replaces only the flip's two fields, and back
         // colours draw once more at the end of each piece.
-        var backed = ConfettiLaunch.standard
+        var backed = ConfettiSection.standard
         backed.physics.backColors = [.red, .blue]
-        let flip = ConfettiLaunch.standard.spawn(in: viewport, seed: 9)
+        let flip = ConfettiSection.standard.spawn(in: viewport, seed: 9)
         let tumble = Self.tumbling(.standard).spawn(in: viewport, seed: 9)
         #expect(flip.count == tumble.count)
         #expect(flip[0].initialPosition == tumble[0].initialPosition && flip[0].color == tumble[0].color)
@@ -119,7 +119,7 @@ import TestSupport
     }
 
     @Test func theRecordKeepsABackColourAboveTheShape() {
-        var burst = ConfettiLaunch.mixedShapes
+        var burst = ConfettiSection.mixedShapes
         burst.shapes = ConfettiShape.allCases
         burst.count = 200
         burst.physics.backColors = Array(repeating: RGB.red, count: ConfettiPhysics.maxBackColors)

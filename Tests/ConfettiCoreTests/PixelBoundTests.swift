@@ -10,11 +10,11 @@ import TestSupport
     static func slack(_ effect: Effect, scale: Double) -> (largest: Int, pixels: Int) {
         let viewport = Verification.pixelViewport
         var rng = SeededGenerator(seed: 7, stream: 0)
-        let spawns = effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng).batches
-        let end = spawns.map(\.duration).max() ?? 0
+        let batches = effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &rng).batches
+        let end = batches.map(\.duration).max() ?? 0
         var largest = 0, pixels = 0
         for share in [0.2371, 0.5113, 0.7659] {
-            let image = PixelProof.reference(spawns, at: share * end, viewport: viewport, pixelsPerPoint: scale, background: RGB(0, 0, 0))
+            let image = PixelProof.reference(batches, at: share * end, viewport: viewport, pixelsPerPoint: scale, background: RGB(0, 0, 0))
             largest = max(largest, Int(image.slack.max() ?? 0))
             pixels += image.slack.filter { $0 > 0 }.count
         }

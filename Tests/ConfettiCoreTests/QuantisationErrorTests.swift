@@ -133,7 +133,7 @@ import TestSupport
         var worst = Worst()
         for (width, height) in [(1280.0, 720.0), (3840.0, 2160.0)] {
             for seed in 0..<20 as Range<UInt64> {
-                let pieces = ConfettiLaunch.standard.spawn(in: Size(width: width, height: height), seed: seed)
+                let pieces = ConfettiSection.standard.spawn(in: Size(width: width, height: height), seed: seed)
                 let physics = ConfettiKind.fitted(.standard, to: pieces)
                 for p in pieces {
                     let bound = physics.quantisation.poseError(p, physics: physics, age: physics.lifetime)

@@ -109,8 +109,8 @@ extension ReducedMotionTests {
             switch effect.kind {
             case .rocket:
                 let (r, q) = (effect.rocket, reduced.rocket)
-                let climb = RocketLaunch.climb(height: 400, time: r.riseTime.lowerBound, drag: r.drag)
-                let slowClimb = RocketLaunch.climb(height: 400, time: q.riseTime.lowerBound, drag: q.drag)
+                let climb = RocketSection.climb(height: 400, time: r.riseTime.lowerBound, drag: r.drag)
+                let slowClimb = RocketSection.climb(height: 400, time: q.riseTime.lowerBound, drag: q.drag)
                 pairs.append(("sparks", r.sparkPhysics, q.sparkPhysics, r.sparkLifetime))
                 pairs.append(("rocket", r.rocketPhysics(climb), q.rocketPhysics(slowClimb), climb.apexTime))
             case .shell, .show:
@@ -221,6 +221,6 @@ extension ReducedMotionTests {
         }
         #expect(checked > 1_000)
         #expect(Effect.finale.reducedMotion.rocket.crackles == 0, "no flashing")
-        #expect(Effect.celebration.reducedMotion.fireworks.firework.timing.duration == Effect.celebration.fireworks.firework.timing.duration / s)
+        #expect(Effect.celebration.reducedMotion.classic.firework.timing.duration == Effect.celebration.classic.firework.timing.duration / s)
     }
 }

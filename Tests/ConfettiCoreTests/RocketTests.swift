@@ -13,7 +13,7 @@ import TestSupport
             // k·T up to 8: beyond, the rocket creeps to its apex over e^(−kT) and the top is
             // flat to double precision.
             let height = rng.uniform(10, 5000), time = rng.uniform(0.05, 5), drag = rng.uniform(0.001, 8) / time
-            let climb = RocketLaunch.climb(height: height, time: time, drag: drag)
+            let climb = RocketSection.climb(height: height, time: time, drag: drag)
             #expect(abs(climb.apexTime - time) <= 1e-9 * time, "apex \(climb.apexTime) for rise time \(time) (drag \(drag))")
             let physics = ConfettiPhysics(gravity: climb.gravity, drag: drag, lifetime: 100, fadeOutDuration: 1)
             let rocket = ConfettiParticle(initialPosition: Point(0, 0), initialVelocity: SIMD2(0, -climb.speed), initialRotation: 0, rotationSpeed: 0,
@@ -32,12 +32,12 @@ import TestSupport
     @Test func eachRocketDiesAtItsApexWhereItsSparksAreBornAndCracklesBurstWhereTheirSparksAre() {
         let launch = Effect.finale.rocket
         var rng = SeededGenerator(seed: 4)
-        let spawns = launch.launch(in: viewport, using: &rng).batches
-        #expect(spawns.count == 3 * launch.rockets)
-        #expect(spawns.reduce(0) { $0 + $1.particleCount } == launch.particleCount)
+        let batches = launch.launch(in: viewport, using: &rng).batches
+        #expect(batches.count == 3 * launch.rockets)
+        #expect(batches.reduce(0) { $0 + $1.particleCount } == launch.particleCount)
         for r in 0..<launch.rockets {
-            guard let rocketBatch = spawns[3 * r].typed(StarKind.self), let sparkBatch = spawns[3 * r + 1].typed(StarKind.self),
-                  let crackleBatch = spawns[3 * r + 2].typed(StarKind.self) else {
+            guard let rocketBatch = batches[3 * r].typed(StarKind.self), let sparkBatch = batches[3 * r + 1].typed(StarKind.self),
+                  let crackleBatch = batches[3 * r + 2].typed(StarKind.self) else {
                 Issue.record("rocket \(r) is not three batches of stars")
                 return
             }

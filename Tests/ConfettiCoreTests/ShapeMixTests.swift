@@ -9,7 +9,7 @@ import TestSupport
     let viewport = Size(width: 1280, height: 720)
 
     @Test func shapesAreDrawnInProportionToTheirWeights() {
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.count = 30_000
         burst.shapes = [.star, .rectangle, .ribbon, .heart]
         burst.shapeWeights = [3, 1, 0, 2]
@@ -23,7 +23,7 @@ import TestSupport
     }
 
     @Test func equalWeightsDrawTheSamePiecesAsTheUnweightedList() {
-        var plain = ConfettiLaunch.mixedShapes
+        var plain = ConfettiSection.mixedShapes
         plain.shapes = [.circle, .star, .triangle]
         var weighted = plain
         weighted.shapeWeights = [2, 2, 2]
@@ -31,7 +31,7 @@ import TestSupport
     }
 
     @Test func aPieceShowingItsBackIsShadedAndTheDefaultPaperIsOneSided() {
-        let piece = ConfettiLaunch.standard.spawn(in: viewport, seed: 3)[0]
+        let piece = ConfettiSection.standard.spawn(in: viewport, seed: 3)[0]
         var physics = ConfettiPhysics.standard
         #expect(physics.backShade == 1)
         physics.backShade = 0.6
@@ -52,7 +52,7 @@ import TestSupport
     }
 
     @Test func onlyRibbonsWave() {
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.shapes = ConfettiShape.allCases
         for piece in burst.spawn(in: viewport, seed: 8) {
             let s = ConfettiPhysics.standard.evaluate(piece, at: 0.4)

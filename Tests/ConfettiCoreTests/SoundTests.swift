@@ -98,9 +98,9 @@ import TestSupport
     }
 
     @Test func aLargerShellBurstsLouderAndLower() {
-        let big = ShellLaunch.peony.shell.soundSize, small = ShellLaunch.palm.shell.soundSize
+        let big = ShellSection.peony.shell.soundSize, small = ShellSection.palm.shell.soundSize
         #expect(big > 2 * small)
-        func burst(_ launch: ShellLaunch) -> SoundEvent {
+        func burst(_ launch: ShellSection) -> SoundEvent {
             Effect(kind: .shell, shell: launch).launch(.shell, seed: 1, index: 0, around: .button(centredIn: Self.viewport), in: Self.viewport).sounds.first { $0.kind == .burst }!
         }
         #expect(burst(.peony).loudness > burst(.palm).loudness)

@@ -92,7 +92,7 @@ import TestSupport
     @Test func aValidEntryIsMadeOrRefusedByThePicturesOwnMessage() throws {
         let sections: [(kind: String, section: String, sprites: (Effect) -> [Sprite])] = [
             ("confetti", "confetti", { $0.confetti.sprites }),
-            ("classic", "classic", { $0.fireworks.firework.sprites }),
+            ("classic", "classic", { $0.classic.firework.sprites }),
             ("fountain", "fountain", { $0.fountain.sprites }),
             ("shell", "shell", { $0.shell.shell.sprites }),
             ("celebration", "confetti", { $0.confetti.sprites }),

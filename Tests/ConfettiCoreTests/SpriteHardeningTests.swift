@@ -50,7 +50,7 @@ import TestSupport
         #expect(ConfettiInstance.wholePoints(0) == 1 && ConfettiInstance.wholePoints(0.49) == 1)
         #expect(ConfettiInstance.wholePoints(1.5) == 2 && ConfettiInstance.wholePoints(255) == 255 && ConfettiInstance.wholePoints(1e9) == 255)
 
-        var launch = ConfettiLaunch.standard
+        var launch = ConfettiSection.standard
         launch.count = 8
         launch.sprites = [sprite]
         let pieces = launch.spawn(in: Size(width: 800, height: 600), seed: 1)

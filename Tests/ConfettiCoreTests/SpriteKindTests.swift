@@ -11,7 +11,7 @@ import TestSupport
         let sprites = [try Sprite(.picture(image))]
         let dressed: [(Effect, (Effect) -> [Sprite])] = [
             (.confetti, { $0.confetti.sprites }), (.rain, { $0.confetti.sprites }), (.celebration, { $0.confetti.sprites }),
-            (.classic, { $0.fireworks.firework.sprites }), (.fountain, { $0.fountain.sprites }), (.peony, { $0.shell.shell.sprites }),
+            (.classic, { $0.classic.firework.sprites }), (.fountain, { $0.fountain.sprites }), (.peony, { $0.shell.shell.sprites }),
         ]
         for (effect, place) in dressed {
             let worn = try #require(effect.withSprites(sprites), "\(effect.kind)")
@@ -19,7 +19,7 @@ import TestSupport
             #expect(place(effect).isEmpty, "\(effect.kind): the preset has none")
         }
         let celebration = try #require(Effect.celebration.withSprites(sprites))
-        #expect(celebration.fireworks.firework.sprites.isEmpty, "a celebration's fireworks stay light")
+        #expect(celebration.classic.firework.sprites.isEmpty, "a celebration's fireworks stay light")
         #expect(Effect.rocket.withSprites(sprites) == nil && Effect.show.withSprites(sprites) == nil)
     }
 }

@@ -48,7 +48,7 @@ import TestSupport
     }
 
     @Test func windDriftSolvesDragTowardsTheGustsExactly() {
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.flutterAmplitude = 0...0  // isolate the drift
         burst.spreadStrength = 0...0
         var rng = SeededGenerator(seed: 808)
@@ -81,7 +81,7 @@ import TestSupport
         // pieces born later would be off by far more than RK4's bound.
         var physics = ConfettiPhysics.standard
         physics.wind = Wind(mean: 40, gusts: [Wind.Gust(amplitude: 250, frequency: 3, phase: 0.4)])
-        var p = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 5)[0]
+        var p = ConfettiSection.standard.spawn(in: Size(width: 1280, height: 720), seed: 5)[0]
         p.birth = 0.7
         p.flutterAmplitude = 0
         p.spreadStrength = 0
@@ -92,7 +92,7 @@ import TestSupport
     }
 
     @Test func stillAirAndNoGustsLeaveTheDriftOfToday() {
-        let p = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 9)[3]
+        let p = ConfettiSection.standard.spawn(in: Size(width: 1280, height: 720), seed: 9)[3]
         var windless = ConfettiPhysics.standard
         windless.wind = Wind(mean: 0, gusts: [])
         for t in [-0.05, 0, 0.3, 1.2] {
@@ -113,7 +113,7 @@ import TestSupport
         physics.wind = Wind(mean: 30, gusts: [Wind.Gust(amplitude: 200, frequency: 2, phase: 1)])
         let T = 6.0, dt = 1e-5
         let speeds = [0.0, 1.1, 2.5].map { birth -> Double in
-            var p = ConfettiLaunch.standard.spawn(in: Size(width: 1280, height: 720), seed: 2)[0]
+            var p = ConfettiSection.standard.spawn(in: Size(width: 1280, height: 720), seed: 2)[0]
             (p.birth, p.flutterAmplitude, p.spreadStrength) = (birth, 0, 0)
             let age = T - birth
             return (physics.evaluate(p, at: age + dt).x - physics.evaluate(p, at: age - dt).x) / (2 * dt)

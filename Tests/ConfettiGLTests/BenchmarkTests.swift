@@ -66,7 +66,7 @@ import Testing
     @Test func cpuApproachDrawsTheSamePixelsAsTheShader() async throws {
         let viewport = Size(width: 480, height: 270)
         let physics = ConfettiPhysics.standard
-        var burst = ConfettiLaunch.mixedShapes
+        var burst = ConfettiSection.mixedShapes
         burst.count = 400
         let particles = burst.spawn(in: viewport, seed: 12)
         for t in [0.3, 0.9, 1.3] {  // rising, falling, fading

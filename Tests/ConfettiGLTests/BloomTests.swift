@@ -14,7 +14,7 @@ import TestSupport
     struct Drawn {
         var plain: RGBAImage
         var glowing: RGBAImage
-        var layer: RGBAImage
+        var frame: RGBAImage
         var bright: RGBAImage
         var across: RGBAImage
         var glow: RGBAImage
@@ -24,23 +24,23 @@ import TestSupport
     static func scenes() -> [Scene] {
         let small = Size(width: 320, height: 180)
         var rng = SeededGenerator(seed: 57)
-        var launch = FireworkLaunch.standard
+        var launch = ClassicSection.standard
         launch.count = 6
         let classic = launch.fireworks(around: Rect.button(centredIn: small), using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
         var big = ClassicFirework.standard
         big.sparkSize = 30
         big.sparkCount = 24
         let bigSparks = Batch<SparkKind>(big.sparks(at: Point(160, 90), using: &rng), big.timing)
-        var burst = ConfettiLaunch.mixedShapes
+        var burst = ConfettiSection.mixedShapes
         burst.count = 120
         let confetti = Batch<ConfettiKind>(burst.spawn(in: small, using: &rng), burst.physics)
         let odd = Size(width: 161, height: 91)
         let oddSparks = Batch<SparkKind>(big.sparks(at: Point(80, 45), using: &rng), big.timing)
         return [
-            Scene(name: "fireworks and confetti around the button", button: true, spawns: classic + [confetti], time: 0.3),
-            Scene(name: "large sparks at their peak scale", spawns: [bigSparks], time: 0.2),
-            Scene(name: "content scale 2", pixelsPerPoint: 2, button: true, spawns: classic + [confetti], time: 0.25),
-            Scene(name: "odd width and height", viewport: odd, spawns: [oddSparks], time: 0.2),
+            Scene(name: "fireworks and confetti around the button", button: true, batches: classic + [confetti], time: 0.3),
+            Scene(name: "large sparks at their peak scale", batches: [bigSparks], time: 0.2),
+            Scene(name: "content scale 2", pixelsPerPoint: 2, button: true, batches: classic + [confetti], time: 0.25),
+            Scene(name: "odd width and height", viewport: odd, batches: [oddSparks], time: 0.2),
         ]
     }
 
@@ -53,7 +53,7 @@ import TestSupport
             let renderer = try SceneRenderer(shaders: SharedGL.shaders(), capacity: 4096)
             let target = try OffscreenTarget(width: width, height: height)
             defer { renderer.delete(); target.delete() }
-            for spawn in scene.spawns { try renderer.celebration.add(spawn, at: 0) }
+            for batch in scene.batches { try renderer.celebration.add(batch, at: 0) }
             renderer.button = scene.button ? CelebrateButton.centred(in: scene.viewport) : nil
             target.bind()
             renderer.render(at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint)
@@ -64,7 +64,7 @@ import TestSupport
             if let failure = renderer.takeBloomFailure() { throw failure }
             let glowing = try target.readPixels()
             let stages = try #require(try renderer.bloomPass?.readTargets())
-            return Drawn(plain: plain, glowing: glowing, layer: stages.layer, bright: stages.bright, across: stages.across, glow: stages.glow)
+            return Drawn(plain: plain, glowing: glowing, frame: stages.frame, bright: stages.bright, across: stages.across, glow: stages.glow)
         }
     }
 
@@ -81,12 +81,12 @@ import TestSupport
         let gpu = try await draw(scene)
         let bloom = Self.on
         let weights = BloomKernel.weights(radius: bloom.radius, pixelsPerPoint: scene.pixelsPerPoint)
-        #expect(BloomReference.difference(gpu.layer, gpu.plain).channels == 0, "\(scene.name): drawn into the layer, the frame is the frame drawn without bloom")
+        #expect(BloomReference.difference(gpu.frame, gpu.plain).channels == 0, "\(scene.name): drawn into the bloom frame, the frame is the frame drawn without bloom")
         let passes: [(String, RGBAImage, BloomReference.Plane)] = [
-            ("bright", gpu.bright, BloomReference.bright(gpu.layer, threshold: bloom.threshold)),
+            ("bright", gpu.bright, BloomReference.bright(gpu.frame, threshold: bloom.threshold)),
             ("blur across", gpu.across, BloomReference.blur(gpu.bright, weights: weights, across: true)),
             ("blur up", gpu.glow, BloomReference.blur(gpu.across, weights: weights, across: false)),
-            ("composite", gpu.glowing, BloomReference.composite(layer: gpu.layer, glow: gpu.glow, strength: bloom.strength)),
+            ("composite", gpu.glowing, BloomReference.composite(frame: gpu.frame, glow: gpu.glow, strength: bloom.strength)),
         ]
         for (name, gpuImage, cpu) in passes {
             let difference = BloomReference.difference(gpuImage, cpu)
@@ -126,7 +126,7 @@ import TestSupport
             spreadStrength: 0, size: Size(width: 8, height: 8), color: RGB(1, 1, 1), shape: .circle
         )
         let physics = ConfettiPhysics(gravity: 0, drag: 1, lifetime: 10, fadeOutDuration: 0.4)
-        return Scene(name: "one white spark", pixelsPerPoint: pixelsPerPoint, button: false, spawns: [Batch<ConfettiKind>([piece], physics)], time: 1)
+        return Scene(name: "one white spark", pixelsPerPoint: pixelsPerPoint, button: false, batches: [Batch<ConfettiKind>([piece], physics)], time: 1)
     }
 
     /// The red channel at `points` right of the spark's centre, on its row (points, top-left origin).
@@ -188,7 +188,7 @@ import TestSupport
             let pass = try BloomPass(shaders: SharedGL.shaders())
             let target = try OffscreenTarget(width: 320, height: 180)
             defer { celebration.delete(); pass.delete(); target.delete() }
-            for spawn in scene.spawns { try celebration.add(spawn, at: 0) }
+            for batch in scene.batches { try celebration.add(batch, at: 0) }
             func frame(_ bloom: Bloom) throws -> RGBAImage {
                 target.bind()
                 epoxy_glClearColor(0, 0, 0, 0)
@@ -283,7 +283,7 @@ import TestSupport
             #expect(pass.allocations == 1)
             try frames(10, width: 40, height: 30)
             #expect(pass.allocations == 2)
-            #expect(pass.targets?.layer.width == 40 && pass.targets?.bright.width == 20)
+            #expect(pass.targets?.frame.width == 40 && pass.targets?.bright.width == 20)
         }
     }
 

@@ -38,7 +38,7 @@ import TestSupport
         return effect
     }
 
-    static let hugeFireworks = effect(.classic) { $0.fireworks.count = 1_000; $0.fireworks.firework.sparkCount = 4_194_304 }
+    static let hugeFireworks = effect(.classic) { $0.classic.count = 1_000; $0.classic.firework.sparkCount = 4_194_304 }
     static let hugeConfetti = effect(.confetti) { $0.confetti.count = 4_194_304 }
 
     @Test func numbersAreWrittenAsPeopleReadThem() {
@@ -84,7 +84,7 @@ import TestSupport
         }
         #expect(refusal { try Budget.launch(big, .effect(.confetti), capacity: 65) } == nil, "exactly full fits")
         // Two fireworks of 600 sparks are one launch of 1,200: more than a ring of 1,000.
-        let pair = Self.effect(.classic) { $0.fireworks.firework.sparkCount = 600 }
+        let pair = Self.effect(.classic) { $0.classic.firework.sparkCount = 600 }
         expectRefused(["a launch of 1,200 sparks does not fit in the sparks ring of 1,000 (--capacity): classic.fireworks × classic.sparkCount = 2 × 600", "--capacity"]) {
             try Budget.launch(pair, .effect(.classic), capacity: 1_000, names: .options())
         }

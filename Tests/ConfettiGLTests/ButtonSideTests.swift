@@ -24,7 +24,7 @@ import TestSupport
         let viewport = Size(width: 640, height: 360)
         let button = CelebrateButton.centred(in: viewport)
         // Looked at early, while the sparks are near the corners and some cross the button.
-        var launch = FireworkLaunch.standard
+        var launch = ClassicSection.standard
         launch.count = 4
         var rng = SeededGenerator(seed: seed)
         let fireworks = launch.fireworks(around: button.frame, using: &rng)

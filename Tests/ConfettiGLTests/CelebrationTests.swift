@@ -125,8 +125,8 @@ import TestSupport
                 // Refused before spawning: 4.2e9 sparks would abort in the allocator after 40 s.
                 ("beyond the budget", {
                     var huge = Effect.classic
-                    huge.fireworks.count = 1_000
-                    huge.fireworks.firework.sparkCount = 4_194_304
+                    huge.classic.count = 1_000
+                    huge.classic.firework.sparkCount = 4_194_304
                     try celebration.fire(huge, at: 0, in: good)
                 }, "a launch of 4.2e9 sparks is above the limit of 2,097,152 particles per launch: classic.fireworks × classic.sparkCount = 1,000 × 4,194,304"),
                 // A shell whose glitter per star is beyond any integer (a trap in the check before).
@@ -136,7 +136,7 @@ import TestSupport
                     try celebration.fire(glitter, at: 0, in: good)
                 }, "shell.rockets × shell.stars × shell.lifetime / shell.glitterInterval"),
                 // Each firework fits alone, but the launch's 2 × 40 sparks do not.
-                ("a launch larger than the ring", { var pair = Effect.classic; pair.fireworks.firework.sparkCount = 40; try celebration.fire(pair, at: 0, in: good) }, "a launch of 80 sparks does not fit in the sparks ring of 64 (capacity): classic.fireworks × classic.sparkCount = 2 × 40"),
+                ("a launch larger than the ring", { var pair = Effect.classic; pair.classic.firework.sparkCount = 40; try celebration.fire(pair, at: 0, in: good) }, "a launch of 80 sparks does not fit in the sparks ring of 64 (capacity): classic.fireworks × classic.sparkCount = 2 × 40"),
             ]
             for (name, call, words) in cases {
                 do {

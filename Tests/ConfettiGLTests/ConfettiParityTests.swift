@@ -12,7 +12,7 @@ import TestSupport
         var rng = SeededGenerator(seed: 2024)
         return (0..<40).flatMap { i -> [ConfettiParticle] in
             let viewport = Size(width: rng.uniform(320, 3840).rounded(), height: rng.uniform(240, 2160).rounded())
-            let burst = i.isMultiple(of: 2) ? ConfettiLaunch.standard : .mixedShapes
+            let burst = i.isMultiple(of: 2) ? ConfettiSection.standard : .mixedShapes
             return burst.spawn(in: viewport, seed: rng.next())
         }
     }

@@ -14,8 +14,8 @@ import TestSupport
         try await SharedGL.run {
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 256)
             defer { renderer.delete() }
-            let rectangles = try renderer.add(ConfettiLaunch.standard.spawn(in: viewport, seed: 3), uniforms: .standard, at: 0)[0]
-            let mixed = try renderer.add(ConfettiLaunch.mixedShapes.spawn(in: viewport, seed: 4), uniforms: .standard, at: 0)[0]
+            let rectangles = try renderer.add(ConfettiSection.standard.spawn(in: viewport, seed: 3), uniforms: .standard, at: 0)[0]
+            let mixed = try renderer.add(ConfettiSection.mixedShapes.spawn(in: viewport, seed: 4), uniforms: .standard, at: 0)[0]
             #expect(rectangles.shapes == DrawnQuad.Shape.rectangle.bit)
             #expect(mixed.shapes == DrawnQuad.Shape.rectangle.bit | DrawnQuad.Shape.ellipse.bit)
             let forRectangles = renderer.program(for: rectangles.shapes)
@@ -72,7 +72,7 @@ import TestSupport
     /// whole, not drawn as its quad (should a span ever be drawn by the wrong build).
     @Test func aBuildDrawsNothingForAShapeItWasNotBuiltFor() async throws {
         let viewport = Size(width: 320, height: 180)
-        var circles = ConfettiLaunch.standard
+        var circles = ConfettiSection.standard
         circles.shapes = [.circle]
         try await SharedGL.run {
             let target = try OffscreenTarget(width: 320, height: 180)

@@ -93,8 +93,8 @@ import TestSupport
         for item in Self.cases(kind: kind) {
             let viewport = Size(width: rng.uniform(320, 3840).rounded(), height: rng.uniform(240, 2160).rounded())
             var launch = SeededGenerator(seed: rng.next())
-            for spawn in item.effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &launch).batches {
-                let report = try await check(spawn, viewport: viewport, using: &rng)
+            for batch in item.effect.launch(around: Rect.button(centredIn: viewport), in: viewport, using: &launch).batches {
+                let report = try await check(batch, viewport: viewport, using: &rng)
                 for (field, ratio) in report.ratio where ratio > (worst.ratio[field] ?? 0) {
                     worst.ratio[field] = ratio
                     worst.error[field] = report.error[field]

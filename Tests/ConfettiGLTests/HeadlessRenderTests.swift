@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.tags(.library)) struct HeadlessRenderTests {
     @Test func piecesAppearWhereTheCPUPredictsAndTheBackgroundIsUntouched() async throws {
         let viewport = Size(width: 640, height: 360)
-        let particles = ConfettiLaunch.mixedShapes.spawn(in: viewport, seed: 7)
+        let particles = ConfettiSection.mixedShapes.spawn(in: viewport, seed: 7)
         let t = 0.6
         try await SharedGL.run {
             let target = try OffscreenTarget(width: 640, height: 360)
@@ -32,7 +32,7 @@ import TestSupport
     @Test func pixelsPerPointScalesTheBurstIntoMorePixels() async throws {
         // A 2× content scale: the same 640×360-point scene on a 1280×720 framebuffer.
         let viewport = Size(width: 640, height: 360)
-        let particles = ConfettiLaunch.standard.spawn(in: viewport, seed: 8)
+        let particles = ConfettiSection.standard.spawn(in: viewport, seed: 8)
         try await SharedGL.run {
             let target = try OffscreenTarget(width: 1280, height: 720)
             let renderer = try ParticleRenderer<ConfettiKind>(shaders: SharedGL.shaders(), capacity: 64)

@@ -17,7 +17,7 @@ import Testing
         let dir = try Self.copyShaders()
         defer { try? FileManager.default.removeItem(at: dir) }
         let viewport = Size(width: 320, height: 180)
-        let particles = ConfettiLaunch.standard.spawn(in: viewport, seed: 4)
+        let particles = ConfettiSection.standard.spawn(in: viewport, seed: 4)
         let fragment = dir.appendingPathComponent("particle.frag.glsl")
         let good = try String(contentsOf: fragment, encoding: .utf8)
         try await SharedGL.run {

@@ -11,7 +11,7 @@ import Testing
     let viewport = Size(width: 320, height: 240)
 
     func pieces(_ seed: UInt64) -> [ConfettiParticle] {
-        ConfettiLaunch.standard.spawn(in: viewport, seed: seed)
+        ConfettiSection.standard.spawn(in: viewport, seed: seed)
     }
 
     /// The ring's first `count` records, as the GPU holds them.

@@ -16,7 +16,7 @@ import TestSupport
     let viewport = Size(width: 320, height: 240)
 
     func pieces(_ seed: UInt64) -> [ConfettiParticle] {
-        ConfettiLaunch.standard.spawn(in: viewport, seed: seed)
+        ConfettiSection.standard.spawn(in: viewport, seed: seed)
     }
 
     @Test func rendererDrawsExactlyTheLiveRangesAndNothingWhenAllAreDead() async throws {

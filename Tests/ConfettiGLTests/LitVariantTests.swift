@@ -10,8 +10,8 @@ import Testing
 @Suite struct LitVariantTests {
     static let viewport = Size(width: 320, height: 180)
 
-    static func launch(_ shading: PaperShading, spin: SpinMode = .flip) -> ConfettiLaunch {
-        var launch = ConfettiLaunch.standard
+    static func launch(_ shading: PaperShading, spin: SpinMode = .flip) -> ConfettiSection {
+        var launch = ConfettiSection.standard
         launch.physics.shading = shading
         launch.physics.spinMode = spin
         return launch

@@ -12,7 +12,7 @@ import TestSupport
         var rng = SeededGenerator(seed: seed)
         return (0..<20).flatMap { i -> [ConfettiParticle] in
             let viewport = Size(width: rng.uniform(320, 3840).rounded(), height: rng.uniform(240, 2160).rounded())
-            let burst = i.isMultiple(of: 2) ? ConfettiLaunch.standard : .mixedShapes
+            let burst = i.isMultiple(of: 2) ? ConfettiSection.standard : .mixedShapes
             return burst.spawn(in: viewport, seed: rng.next()).map { p in
                 var p = p
                 p.birth = Double(Float(rng.uniform(0, 2)))

@@ -8,8 +8,8 @@ import TestSupport
 /// colour against the Swift evaluator through the one parity harness, and `particle.frag.glsl`'s
 /// parallelogram coverage against the CPU rasteriser, pixel by pixel.
 @Suite(.tags(.math)) struct PaperLightTests {
-    static func burst(_ shading: PaperShading) -> ConfettiLaunch {
-        var burst = ConfettiLaunch.standard
+    static func burst(_ shading: PaperShading) -> ConfettiSection {
+        var burst = ConfettiSection.standard
         burst.shapes = ConfettiShape.allCases
         burst.shapeWeights = [2, 2, 1, 1, 1, 1]
         burst.sizes = [Size(width: 16, height: 12), Size(width: 6, height: 40)]
@@ -64,13 +64,13 @@ import TestSupport
             return Batch<ConfettiKind>(burst.spawn(in: small, seed: seed), burst.physics)
         }
         return [
-            .init(name: "every shape tumbling, foil, two-sided", spawns: [tumbling(.foil, seed: 81)], time: 0.5),
-            .init(name: "every shape tumbling, matte, falling", spawns: [tumbling(.matte, seed: 82)], time: 1.0),
-            .init(name: "content scale 2: tumbling foil", pixelsPerPoint: 2, spawns: [tumbling(.foil, seed: 83)], time: 0.7),
-            .init(name: "a large rectangle nearly edge-on", spawns: [posed(.rectangle, size: Size(width: 120, height: 70), azimuth: 0.3, polar: 1.4, angle: 84, shading: .matte)], time: 0.3),
-            .init(name: "a large ellipse sheared, showing its back", spawns: [posed(.circle, size: Size(width: 90, height: 60), azimuth: 2.2, polar: 0.9, angle: 130, shading: .foil)], time: 0.3),
-            .init(name: "a large star tilted", spawns: [posed(.star, size: Size(width: 90, height: 90), azimuth: -0.7, polar: 1.1, angle: 50, shading: .matte)], time: 0.3),
-            .init(name: "a large ribbon tumbling mid-wave", spawns: [posed(.ribbon, size: Size(width: 14, height: 140), azimuth: 1.0, polar: 0.6, angle: 70, shading: .foil)], time: 0.4),
+            .init(name: "every shape tumbling, foil, two-sided", batches: [tumbling(.foil, seed: 81)], time: 0.5),
+            .init(name: "every shape tumbling, matte, falling", batches: [tumbling(.matte, seed: 82)], time: 1.0),
+            .init(name: "content scale 2: tumbling foil", pixelsPerPoint: 2, batches: [tumbling(.foil, seed: 83)], time: 0.7),
+            .init(name: "a large rectangle nearly edge-on", batches: [posed(.rectangle, size: Size(width: 120, height: 70), azimuth: 0.3, polar: 1.4, angle: 84, shading: .matte)], time: 0.3),
+            .init(name: "a large ellipse sheared, showing its back", batches: [posed(.circle, size: Size(width: 90, height: 60), azimuth: 2.2, polar: 0.9, angle: 130, shading: .foil)], time: 0.3),
+            .init(name: "a large star tilted", batches: [posed(.star, size: Size(width: 90, height: 90), azimuth: -0.7, polar: 1.1, angle: 50, shading: .matte)], time: 0.3),
+            .init(name: "a large ribbon tumbling mid-wave", batches: [posed(.ribbon, size: Size(width: 14, height: 140), azimuth: 1.0, polar: 0.6, angle: 70, shading: .foil)], time: 0.4),
         ]
     }
 

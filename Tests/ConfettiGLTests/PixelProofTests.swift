@@ -14,7 +14,7 @@ import TestSupport
     /// The CPU's picture of `scene`: `PixelProof`'s (what `confetti verify` draws), with the
     /// button between its two sides.
     func reference(_ scene: Scene, button: CelebrateButton?) -> ReferenceRasteriser {
-        PixelProof.reference(scene.spawns, at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint,
+        PixelProof.reference(scene.batches, at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint,
                              background: SceneRenderer.background, between: button.map { button in { drawButton(button, into: &$0) } })
     }
 
@@ -52,7 +52,7 @@ import TestSupport
             let renderer = try SceneRenderer(shaders: SharedGL.shaders(), capacity: 4096)
             let target = try OffscreenTarget(width: width, height: height)
             defer { renderer.delete(); target.delete() }
-            for spawn in scene.spawns { try renderer.celebration.add(spawn, at: 0) }
+            for batch in scene.batches { try renderer.celebration.add(batch, at: 0) }
             renderer.button = button
             target.bind()
             renderer.render(at: scene.time, viewport: scene.viewport, pixelsPerPoint: scene.pixelsPerPoint)
@@ -64,14 +64,14 @@ import TestSupport
     static func scenes() -> [Scene] {
         let small = Size(width: 320, height: 180)
         var rng = SeededGenerator(seed: 31)
-        var mixed = ConfettiLaunch.mixedShapes
+        var mixed = ConfettiSection.mixedShapes
         mixed.count = 150
         let confetti = Batch<ConfettiKind>(mixed.spawn(in: small, using: &rng), mixed.physics)
-        var many = ConfettiLaunch.mixedShapes
+        var many = ConfettiSection.mixedShapes
         many.count = 400
         many.sizes = [Size(width: 14, height: 9), Size(width: 9, height: 14), Size(width: 12, height: 12)]
         let overButton = Batch<ConfettiKind>(many.spawn(in: small, using: &rng), many.physics)
-        var launch = FireworkLaunch.standard
+        var launch = ClassicSection.standard
         launch.count = 6
         let button = Rect.button(centredIn: small)
         let classic = launch.fireworks(around: button, using: &rng).map { Batch<SparkKind>($0, launch.firework.timing) }
@@ -81,21 +81,21 @@ import TestSupport
         let bigSparks = Batch<SparkKind>(big.sparks(at: Point(160, 90), using: &rng), big.timing)
         let fountain = Batch<SparkKind>(FountainFirework.standard.sparks(above: button, using: &rng), FountainFirework.standard.timing)
         return [
-            Scene(name: "rotated rectangles and circles, rising", spawns: [confetti], time: 0.35),
-            Scene(name: "rotated rectangles and circles, falling", spawns: [confetti], time: 0.9),
-            Scene(name: "fading pieces over the button", button: true, spawns: [overButton], time: 1.25),
-            Scene(name: "sparks around the button, early", button: true, spawns: classic, time: 0.12),
-            Scene(name: "sparks around the button, late", button: true, spawns: classic, time: 0.3),
-            Scene(name: "large sparks at their peak scale", spawns: [bigSparks], time: 0.2),
-            Scene(name: "fountain sparks fading", button: true, spawns: [fountain], time: 0.9),
-            Scene(name: "content scale 2: pieces", pixelsPerPoint: 2, spawns: [confetti], time: 0.6),
-            Scene(name: "content scale 2: sparks over the button", pixelsPerPoint: 2, button: true, spawns: classic + [fountain], time: 0.45),
+            Scene(name: "rotated rectangles and circles, rising", batches: [confetti], time: 0.35),
+            Scene(name: "rotated rectangles and circles, falling", batches: [confetti], time: 0.9),
+            Scene(name: "fading pieces over the button", button: true, batches: [overButton], time: 1.25),
+            Scene(name: "sparks around the button, early", button: true, batches: classic, time: 0.12),
+            Scene(name: "sparks around the button, late", button: true, batches: classic, time: 0.3),
+            Scene(name: "large sparks at their peak scale", batches: [bigSparks], time: 0.2),
+            Scene(name: "fountain sparks fading", button: true, batches: [fountain], time: 0.9),
+            Scene(name: "content scale 2: pieces", pixelsPerPoint: 2, batches: [confetti], time: 0.6),
+            Scene(name: "content scale 2: sparks over the button", pixelsPerPoint: 2, button: true, batches: classic + [fountain], time: 0.45),
         ] + shapeScenes()
     }
 
     /// A two-sided burst of `shapes` (by `weights`), large enough to show their edges.
     static func shapeBurst(_ shapes: [ConfettiShape], weights: [Double]? = nil, sizes: [Size], count: Int, seed: UInt64, in viewport: Size) -> any ParticleBatch {
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.count = count
         burst.shapes = shapes
         burst.shapeWeights = weights
@@ -127,16 +127,16 @@ import TestSupport
         let streamers = [Size(width: 6, height: 40), Size(width: 5, height: 34), Size(width: 7, height: 46)]
         let steep = RibbonWave(amplitude: 9, wavelength: 45, angularSpeed: 6)
         return [
-            Scene(name: "stars, rotated and flipped, backs shaded", spawns: [shapeBurst([.star], sizes: square, count: 40, seed: 71, in: small)], time: 0.5),
-            Scene(name: "hearts, rotated and flipped, backs shaded", spawns: [shapeBurst([.heart], sizes: square, count: 40, seed: 72, in: small)], time: 0.55),
-            Scene(name: "triangles, rotated and flipped, backs shaded", spawns: [shapeBurst([.triangle], sizes: square, count: 40, seed: 73, in: small)], time: 0.6),
-            Scene(name: "ribbons mid-wave, rotated and flipped", spawns: [shapeBurst([.ribbon], sizes: streamers, count: 30, seed: 74, in: small)], time: 0.5),
-            Scene(name: "a large star showing its back", spawns: [still(.star, size: Size(width: 90, height: 80), rotation: 17, flipPhase: 2.6, backShade: 0.35)], time: 0.3),
-            Scene(name: "a large heart showing its back", spawns: [still(.heart, size: Size(width: 70, height: 90), rotation: -28, flipPhase: 3.5, backShade: 0.45)], time: 0.3),
-            Scene(name: "a large triangle, front", spawns: [still(.triangle, size: Size(width: 80, height: 60), rotation: 101, flipPhase: 0.4, backShade: 0.45)], time: 0.3),
-            Scene(name: "a large ribbon mid-wave showing its back", spawns: [still(.ribbon, size: Size(width: 14, height: 150), rotation: 63, flipPhase: 2.2, backShade: 0.55, wave: steep)], time: 0.77),
+            Scene(name: "stars, rotated and flipped, backs shaded", batches: [shapeBurst([.star], sizes: square, count: 40, seed: 71, in: small)], time: 0.5),
+            Scene(name: "hearts, rotated and flipped, backs shaded", batches: [shapeBurst([.heart], sizes: square, count: 40, seed: 72, in: small)], time: 0.55),
+            Scene(name: "triangles, rotated and flipped, backs shaded", batches: [shapeBurst([.triangle], sizes: square, count: 40, seed: 73, in: small)], time: 0.6),
+            Scene(name: "ribbons mid-wave, rotated and flipped", batches: [shapeBurst([.ribbon], sizes: streamers, count: 30, seed: 74, in: small)], time: 0.5),
+            Scene(name: "a large star showing its back", batches: [still(.star, size: Size(width: 90, height: 80), rotation: 17, flipPhase: 2.6, backShade: 0.35)], time: 0.3),
+            Scene(name: "a large heart showing its back", batches: [still(.heart, size: Size(width: 70, height: 90), rotation: -28, flipPhase: 3.5, backShade: 0.45)], time: 0.3),
+            Scene(name: "a large triangle, front", batches: [still(.triangle, size: Size(width: 80, height: 60), rotation: 101, flipPhase: 0.4, backShade: 0.45)], time: 0.3),
+            Scene(name: "a large ribbon mid-wave showing its back", batches: [still(.ribbon, size: Size(width: 14, height: 150), rotation: 63, flipPhase: 2.2, backShade: 0.55, wave: steep)], time: 0.77),
             Scene(name: "content scale 2: every shape mixed by weight", pixelsPerPoint: 2,
-                  spawns: [shapeBurst(ConfettiShape.allCases, weights: [1, 1, 2, 2, 2, 3], sizes: square + streamers, count: 60, seed: 75, in: small)], time: 0.65),
+                  batches: [shapeBurst(ConfettiShape.allCases, weights: [1, 1, 2, 2, 2, 3], sizes: square + streamers, count: 60, seed: 75, in: small)], time: 0.65),
         ]
     }
 
@@ -145,7 +145,7 @@ import TestSupport
     @Test func shapeScenesShowEveryShapeOnBothFaces() async {
         var shown: [ConfettiShape: (front: Int, back: Int)] = [:]
         for scene in Self.shapeScenes() {
-            for batch in scene.spawns.of(ConfettiKind.self) {
+            for batch in scene.batches.of(ConfettiKind.self) {
                 let (pieces, physics) = (batch.particles, batch.uniforms)
                 for piece in pieces {
                     let s = physics.evaluate(piece, at: scene.time - piece.birth)

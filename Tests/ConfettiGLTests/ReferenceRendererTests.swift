@@ -6,10 +6,10 @@ import GLTestSupport
 import Testing
 import TestSupport
 
-/// `confetti bench`'s reference mode, the renderer before issue 12 frozen, draws what the live
+/// `confetti bench`'s reference mode, the frozen 60-byte renderer, draws what the live
 /// renderer draws: the ratio gpu/reference compares the cost of the same pixels.
 @Suite(.tags(.math)) struct ReferenceRendererTests {
-    @Test func theFrozenRecordIsTheSixtyByteRecordOfBefore() async {
+    @Test func theFrozenRecordIsSixtyBytes() async {
         #expect(MemoryLayout<ReferenceConfettiRecord>.stride == 60)
         #expect(ReferenceConfettiRecord.layout.map(\.offset) == [0, 16, 32, 48, 52, 56])
     }
@@ -20,7 +20,7 @@ import TestSupport
     @Test(arguments: [(0.35, 1.0), (0.9, 1.0), (1.3, 1.0), (0.6, 2.0), (1.0, 2.0), (0.45, 2.0)])
     func theReferenceRendererDrawsTheSamePixelsAsTheLiveOne(_ time: Double, _ pixelsPerPoint: Double) async throws {
         let viewport = Size(width: 320, height: 180)
-        var burst = ConfettiLaunch.mixedShapes
+        var burst = ConfettiSection.mixedShapes
         burst.count = 300
         var rng = SeededGenerator(seed: 44)
         let early = burst.spawn(in: viewport, using: &rng)

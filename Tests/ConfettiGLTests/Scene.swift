@@ -1,6 +1,6 @@
 import ConfettiGL
 
-/// One frame to draw headlessly and compare: spawns at one time, in a viewport at a content
+/// One frame to draw headlessly and compare: batches at one time, in a viewport at a content
 /// scale, over the Celebrate button or not. The pixel proofs (PixelProofTests and the motion
 /// and paper-light ones) compare it with the CPU rasteriser; BloomTests with the bloom's CPU
 /// reference.
@@ -9,6 +9,6 @@ struct Scene {
     var viewport = Size(width: 320, height: 180)
     var pixelsPerPoint = 1.0
     var button = false
-    var spawns: [any ParticleBatch]
+    var batches: [any ParticleBatch]
     var time: Double
 }

@@ -9,7 +9,7 @@ import TestSupport
 @Suite(.tags(.math)) struct ShapeParityTests {
     static func particles() -> [ConfettiParticle] {
         var rng = SeededGenerator(seed: 2_610)
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.shapes = ConfettiShape.allCases
         burst.shapeWeights = [1, 1, 1, 1, 1, 3]
         burst.sizes = [Size(width: 14, height: 14), Size(width: 6, height: 44)]

@@ -56,30 +56,30 @@ import TestSupport
     static let small = Size(width: 320, height: 180)
 
     static func confetti(spin: SpinMode = .flip, shading: PaperShading = .none, count: Int = 40, seed: UInt64, size: Double = 30) -> any ParticleBatch {
-        var burst = ConfettiLaunch.standard
+        var burst = ConfettiSection.standard
         burst.count = count
         burst.sprites = sprites(size: size)
         burst.physics.backShade = 0.6
         burst.physics.spinMode = spin
         burst.physics.shading = shading
         var rng = SeededGenerator(seed: seed)
-        return burst.spawns(in: small, using: &rng)[0]
+        return burst.batches(in: small, using: &rng)[0]
     }
 
     static func sparks(seed: UInt64) -> [any ParticleBatch] {
-        var launch = FireworkLaunch.standard
+        var launch = ClassicSection.standard
         launch.count = 3
         launch.firework.sprites = sprites(size: 22)
         var draws = LaunchDraws(SeededGenerator(seed: seed))
         var fountain = FountainFirework.standard
         fountain.sprites = sprites(size: 26)
         let button = Rect.button(centredIn: small)
-        return (EffectKinds.Classic.launch(Effect(kind: .classic, fireworks: launch), around: button, in: small, using: &draws)
+        return (EffectKinds.Classic.launch(Effect(kind: .classic, classic: launch), around: button, in: small, using: &draws)
             + EffectKinds.Fountain.launch(Effect(kind: .fountain, fountain: fountain), around: button, in: small, using: &draws)).batches
     }
 
     static func stars(seed: UInt64) -> [any ParticleBatch] {
-        var shell = ShellLaunch.peony
+        var shell = ShellSection.peony
         shell.rockets = 1
         shell.shell.stars = 24
         shell.shell.sprites = sprites(size: 18)
@@ -89,13 +89,13 @@ import TestSupport
 
     static func scenes() -> [Scene] {
         [
-            Scene(name: "sprite confetti flipping, backs mirrored and shaded", spawns: [confetti(seed: 5)], time: 0.5),
-            Scene(name: "sprite confetti tumbling in foil light", spawns: [confetti(spin: .tumble, shading: .foil, seed: 6)], time: 0.7),
-            Scene(name: "small sprite confetti read from a far mip level", spawns: [confetti(count: 120, seed: 7, size: 9)], time: 0.6),
-            Scene(name: "content scale 2: sprite confetti", pixelsPerPoint: 2, spawns: [confetti(shading: .matte, seed: 8)], time: 0.45),
-            Scene(name: "sprite sparks facing their paths", button: true, spawns: sparks(seed: 9), time: 0.32),
-            Scene(name: "sprite stars facing their flight", spawns: stars(seed: 10), time: 2.1),
-            Scene(name: "content scale 2: sprite stars", pixelsPerPoint: 2, spawns: stars(seed: 11), time: 2.4),
+            Scene(name: "sprite confetti flipping, backs mirrored and shaded", batches: [confetti(seed: 5)], time: 0.5),
+            Scene(name: "sprite confetti tumbling in foil light", batches: [confetti(spin: .tumble, shading: .foil, seed: 6)], time: 0.7),
+            Scene(name: "small sprite confetti read from a far mip level", batches: [confetti(count: 120, seed: 7, size: 9)], time: 0.6),
+            Scene(name: "content scale 2: sprite confetti", pixelsPerPoint: 2, batches: [confetti(shading: .matte, seed: 8)], time: 0.45),
+            Scene(name: "sprite sparks facing their paths", button: true, batches: sparks(seed: 9), time: 0.32),
+            Scene(name: "sprite stars facing their flight", batches: stars(seed: 10), time: 2.1),
+            Scene(name: "content scale 2: sprite stars", pixelsPerPoint: 2, batches: stars(seed: 11), time: 2.4),
         ]
     }
 
@@ -115,7 +115,7 @@ import TestSupport
     @Test func spriteScenesShowBothFacesAndSeveralLevels() {
         var levels = Set<Int>(), faces = Set<Bool>()
         for scene in Self.scenes() {
-            for batch in scene.spawns.of(ConfettiKind.self) {
+            for batch in scene.batches.of(ConfettiKind.self) {
                 for piece in batch.particles {
                     let s = batch.uniforms.evaluate(piece, at: scene.time)
                     guard s.alive, let sprite = ConfettiKind.drawn(piece, s, pixelsPerPoint: scene.pixelsPerPoint).sprite else { continue }
@@ -129,9 +129,9 @@ import TestSupport
     }
 
     /// Every kind's vertex shader with sprites: the quads, their proportions, levels, glints
-    /// and mirrors, and the layer the span's table names, from the shader's outputs.
+    /// and mirrors, and the page the span's table names, from the shader's outputs.
     @Test func spriteVertexOutputsMatchTheCPUForEveryKind() async throws {
-        let table = SpriteTable(images: Self.sprites().images, layers: [5, 2])
+        let table = SpriteTable(images: Self.sprites().images, pages: [5, 2])
         let times = [0.05, 0.3, 0.61, 0.9, 1.7, 2.3]
         for spin in [SpinMode.flip, .tumble] {
             let batch = Self.confetti(spin: spin, shading: .foil, count: 60, seed: 12).typed(ConfettiKind.self)!
@@ -179,7 +179,7 @@ import TestSupport
     }
 
     /// Drawing sprites leaves the host's texture unit, its array texture and its unpack state as
-    /// they were, and the same picture uploaded twice takes one layer.
+    /// they were, and the same picture uploaded twice takes one page.
     @Test func spritesLeaveTheHostsTextureAndUnpackStateAsTheyWere() async throws {
         try await SharedGL.run {
             let celebration = try Celebration(capacity: 256)
@@ -222,7 +222,7 @@ import TestSupport
             let stats = celebration.draw(at: 0.5, viewport: Self.small, pixelsPerPoint: 1)
             #expect(stats.instances == 80)
             #expect(state() == before, "drawing sprites puts the host's state back")
-            #expect(celebration.atlas.layerCount == 2, "two pictures, two layers, however many launches show them")
+            #expect(celebration.atlas.pageCount == 2, "two pictures, two pages, however many launches show them")
             #expect(epoxy_glGetError() == GLenum(GL_NO_ERROR))
             // The shared context goes back to GL's defaults for the tests that follow.
             epoxy_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
@@ -234,22 +234,22 @@ import TestSupport
         }
     }
 
-    /// A full atlas refuses a launch with new pictures while every layer is on screen, changing
+    /// A full atlas refuses a launch with new pictures while every page is on screen, changing
     /// nothing, and takes it once they are over.
-    @Test func aFullAtlasRefusesNewPicturesUntilItsLayersAreFree() async throws {
+    @Test func aFullAtlasRefusesNewPicturesUntilItsPagesAreFree() async throws {
         try await SharedGL.run {
             let atlas = SpriteAtlas()
             defer { atlas.delete() }
             func picture(_ k: Int) -> SpriteImage {
                 SpriteImage(width: 2, height: 1, pixels: [UInt8(k % 256), UInt8(k / 256), 0, 255, 0, 0, 0, 255], isMask: false)
             }
-            let first = try atlas.layers(for: (0..<SpriteAtlas.maxLayers).map(picture), now: 0, until: 5)
-            #expect(first == Array(0..<SpriteAtlas.maxLayers))
-            #expect(throws: CelebrationError.self) { try atlas.layers(for: [picture(999)], now: 1, until: 6) }
-            #expect(atlas.layerCount == SpriteAtlas.maxLayers)
-            #expect(try atlas.layers(for: [picture(3)], now: 1, until: 6) == [3], "a picture it holds is no new layer")
-            let reused = try atlas.layers(for: [picture(999)], now: 5.5, until: 9)
-            #expect(reused.count == 1 && reused[0] != 3, "a layer whose spans are over is taken, not one still on screen")
+            let first = try atlas.pages(for: (0..<SpriteAtlas.maxPages).map(picture), now: 0, until: 5)
+            #expect(first == Array(0..<SpriteAtlas.maxPages))
+            #expect(throws: CelebrationError.self) { try atlas.pages(for: [picture(999)], now: 1, until: 6) }
+            #expect(atlas.pageCount == SpriteAtlas.maxPages)
+            #expect(try atlas.pages(for: [picture(3)], now: 1, until: 6) == [3], "a picture it holds is no new page")
+            let reused = try atlas.pages(for: [picture(999)], now: 5.5, until: 9)
+            #expect(reused.count == 1 && reused[0] != 3, "a page whose spans are over is taken, not one still on screen")
             #expect(epoxy_glGetError() == GLenum(GL_NO_ERROR))
         }
     }

@@ -38,8 +38,8 @@ import TestSupport
             let viewport = Size(width: rng.uniform(320, 2560).rounded(), height: rng.uniform(240, 1440).rounded())
             let epoch = rng.uniform(0, 30 * 86_400)
             let times = (0..<8).map { _ in rng.uniform(-0.2, 2.8) }
-            for spawn in Self.features(seed: UInt64(round), in: viewport) {
-                guard let batch = spawn.typed(StarKind.self) else { continue }
+            for candidate in Self.features(seed: UInt64(round), in: viewport) {
+                guard let batch = candidate.typed(StarKind.self) else { continue }
                 let (stars, physics) = (batch.particles, batch.uniforms)
                 let report = try await ParityHarness.check(StarKind.self, particles: stars, uniforms: physics, epoch: epoch, times: times,
                                                            viewport: viewport, pixelsPerPoint: round % 2 == 0 ? 1 : 2)
@@ -65,9 +65,9 @@ import TestSupport
         }
         func centre(_ count: Int, light: Double, over background: RGB) async throws -> SIMD3<Int> {
             let physics = StarPhysics(gravity: 0, drag: 1, fade: 1, glow: .init(core: 0.3, whiteness: 0.85, light: light))
-            let spawns = [Batch<StarKind>((0..<count).map { star(UInt32($0)) }, physics)]
+            let batches = [Batch<StarKind>((0..<count).map { star(UInt32($0)) }, physics)]
             let image = try await SharedGL.run {
-                try PixelProof.render(spawns, at: 1, viewport: viewport, pixelsPerPoint: 1, background: background, shaders: SharedGL.shaders())
+                try PixelProof.render(batches, at: 1, viewport: viewport, pixelsPerPoint: 1, background: background, shaders: SharedGL.shaders())
             }
             // Halfway out along the halo, off the white core.
             let i = (18 * image.width + 37) * 4
@@ -86,12 +86,12 @@ import TestSupport
     @Test func lightDrawsTheSamePixelsAsTheCPURasteriser() async throws {
         let viewport = Size(width: 320, height: 180)
         for (scale, time) in [(1.0, 0.35), (2.0, 0.7), (1.0, 1.1), (2.0, 1.6)] {
-            let spawns = Self.features(seed: 7, in: viewport)
+            let batches = Self.features(seed: 7, in: viewport)
             let background = RGB(0.055, 0.06, 0.09)
             let gpu = try await SharedGL.run {
-                try PixelProof.render(spawns, at: time, viewport: viewport, pixelsPerPoint: scale, background: background, shaders: SharedGL.shaders())
+                try PixelProof.render(batches, at: time, viewport: viewport, pixelsPerPoint: scale, background: background, shaders: SharedGL.shaders())
             }
-            let cpu = PixelProof.reference(spawns, at: time, viewport: viewport, pixelsPerPoint: scale, background: background)
+            let cpu = PixelProof.reference(batches, at: time, viewport: viewport, pixelsPerPoint: scale, background: background)
             let d = PixelProof.difference(gpu, cpu, background: background)
             print("star pixels at t = \(time) × \(scale): worst \(d.worst), mean \(d.mean), \(d.inked) inked")
             #expect(d.inked > 500, "at t = \(time) × \(scale): only \(d.inked) pixels drawn")

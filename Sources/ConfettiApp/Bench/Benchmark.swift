@@ -33,7 +33,7 @@ package struct Benchmark {
         package var rounds = 4
         package var seed: UInt64 = 1
         /// The confetti the workloads are made of (its count is set per run).
-        package var confetti = ConfettiLaunch.standard
+        package var confetti = ConfettiSection.standard
         /// An effect that launches no confetti (fireworks): measured instead, in gpu mode only
         /// (the other modes draw confetti). Each count is launches of it, the last cut short, so
         /// that exactly that many particles are drawn.
@@ -116,7 +116,7 @@ package struct Benchmark {
 
         let physics: ConfettiPhysics
 
-        init(count: Int, viewport: Size, seed: UInt64, confetti base: ConfettiLaunch, sizeScale: Double = 1) {
+        init(count: Int, viewport: Size, seed: UInt64, confetti base: ConfettiSection, sizeScale: Double = 1) {
             let n = count >= 8_000 ? max(8, (count + Budget.maxParticlesPerLaunch - 1) / Budget.maxParticlesPerLaunch) : 1
             var confetti = base
             physics = base.physics
@@ -302,19 +302,19 @@ package struct Benchmark {
         var sweep: [BenchReport.SweepRow] = []
         var atlas: BenchReport.Atlas?
         if let effect = options.launchEffect, effect.hasSprites {
-            // The pictures' layers made and uploaded once, as a fresh Celebration does.
+            // The pictures' pages made and uploaded once, as a fresh Celebration does.
             var pictures: [SpriteImage] = []
             let launch = effect.launch(effect.kind, seed: options.seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport)
             for image in launch.batches.flatMap(\.sprites) where !pictures.contains(image) {
                 pictures.append(image)
             }
-            let layers = SpriteAtlas()
-            defer { layers.delete() }
+            let pages = SpriteAtlas()
+            defer { pages.delete() }
             let start = monotonicSeconds()
-            _ = try layers.layers(for: pictures, now: 0, until: 1)
+            _ = try pages.pages(for: pictures, now: 0, until: 1)
             epoxy_glFinish()
-            atlas = BenchReport.Atlas(pictures: pictures.count, bytes: pictures.count * SpriteTexels.layerBytes, milliseconds: 1000 * (monotonicSeconds() - start))
-            log("sprite atlas: \(pictures.count) pictures, \(pictures.count * SpriteTexels.layerBytes) bytes, made and uploaded in \(String(format: "%.1f", atlas!.milliseconds)) ms")
+            atlas = BenchReport.Atlas(pictures: pictures.count, bytes: pictures.count * SpriteTexels.pageBytes, milliseconds: 1000 * (monotonicSeconds() - start))
+            log("sprite atlas: \(pictures.count) pictures, \(pictures.count * SpriteTexels.pageBytes) bytes, made and uploaded in \(String(format: "%.1f", atlas!.milliseconds)) ms")
         }
         if let effect = options.launchEffect {
             for count in options.counts {
@@ -402,13 +402,13 @@ package struct Benchmark {
     /// Many particles long dead plus one live launch, against the live launch alone.
     private func culling(query: GLuint, dead: Int, live: Int) throws -> BenchReport.Culling {
         let physics = ConfettiPhysics.standard
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = live
         let liveParticles = confetti.spawn(in: viewport, seed: options.seed)
         let crowded = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: dead + live)
         let alone = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: live)
         defer { crowded.delete(); alone.delete() }
-        var deadConfetti = ConfettiLaunch.standard
+        var deadConfetti = ConfettiSection.standard
         deadConfetti.count = min(dead, 10_000)
         var placed = 0, k = 0
         while placed < dead {
@@ -446,7 +446,7 @@ package struct Benchmark {
 
     /// Spawning one launch on the CPU, then uploading it.
     private func spawn(count: Int) throws -> BenchReport.Spawn {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = count
         let renderer = try ParticleRenderer<ConfettiKind>(shaders: shaders, capacity: count)
         defer { renderer.delete() }
@@ -660,12 +660,12 @@ package struct BenchReport: Codable, Sendable {
     package var rounds: Int
     package var sweep: [SweepRow]
     package var scenarios: Scenarios?
-    /// A sprite effect's pictures made into atlas layers and uploaded, once.
+    /// A sprite effect's pictures made into atlas pages and uploaded, once.
     package var atlas: Atlas? = nil
 
     package struct Atlas: Codable, Sendable {
         package var pictures: Int
-        /// GPU bytes of the layers the pictures take (each with its mip levels).
+        /// GPU bytes of the pages the pictures take (each with its mip levels).
         package var bytes: Int
         package var milliseconds: Double
     }

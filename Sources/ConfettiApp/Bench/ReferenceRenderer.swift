@@ -4,7 +4,7 @@ import ConfettiGL
 
 /// The frozen 60-byte confetti record the benchmark measures against: 13 float32 and 8 bytes.
 /// The live record (`ConfettiInstance`) is free to change; this one is what `reference` mode
-/// measures against. Same fields, order and meaning as the live record had (see
+/// measures against: these fields, in this order, with these meanings (see
 /// `Shaders/app/reference-confetti.vert.glsl` for how they are read).
 package struct ReferenceConfettiRecord: Sendable {
     package var x0, y0, vx, vy: Float                                         // pt, pt/s
@@ -14,8 +14,8 @@ package struct ReferenceConfettiRecord: Sendable {
     package var width, height, shape, unused: UInt8                             // pt, pt, 0 rect / 1 circle
     package var r, g, b, a: UInt8                                               // straight colour
 
-    /// The piece as the old renderer stored it. Shapes it could not draw (anything but the
-    /// circle) were rectangles.
+    /// The piece as the frozen record stores it. Shapes it cannot draw (anything but the
+    /// circle) are rectangles.
     package init(_ p: ConfettiParticle) {
         x0 = Float(p.initialPosition.x)
         y0 = Float(p.initialPosition.y)

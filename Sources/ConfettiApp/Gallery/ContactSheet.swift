@@ -44,13 +44,13 @@ package struct ContactSheet {
 
     /// The middle of the stretch of time during which the most particles are alive inside
     /// `viewport` (as the CPU evaluators place them), sampled every 1/50 s over the launch's life.
-    package static func representativeMoment(_ spawns: [any ParticleBatch], in viewport: Size) -> Double {
-        let end = spawns.map(\.duration).max() ?? 0
+    package static func representativeMoment(_ batches: [any ParticleBatch], in viewport: Size) -> Double {
+        let end = batches.map(\.duration).max() ?? 0
         let steps = max(1, Int((end * 50).rounded(.up)))
         var best = -1, first = 0.0, last = 0.0
         for k in 0..<steps {
             let t = Double(k) / 50
-            let seen = spawns.reduce(0) { $0 + $1.visibleCount(at: t, in: viewport) }
+            let seen = batches.reduce(0) { $0 + $1.visibleCount(at: t, in: viewport) }
             if seen > best {
                 (best, first, last) = (seen, t, t)
             } else if seen == best {
@@ -80,12 +80,12 @@ package struct ContactSheet {
             target.delete()
         }
         let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
-        for (i, spawns) in launches.enumerated() {
+        for (i, batches) in launches.enumerated() {
             scene.celebration.removeAll()
-            for spawn in spawns { try scene.celebration.add(spawn, at: 0) }
+            for batch in batches { try scene.celebration.add(batch, at: 0) }
             scene.button = presets[i].effect.kind.hasButton ? .centred(in: viewport) : nil
             target.bind()
-            scene.render(at: Self.representativeMoment(spawns, in: viewport), viewport: viewport, pixelsPerPoint: 1)
+            scene.render(at: Self.representativeMoment(batches, in: viewport), viewport: viewport, pixelsPerPoint: 1)
             let picture = try target.readPixels()
             let (x, y) = tile(i)
             for row in 0..<tileHeight {

@@ -53,7 +53,7 @@ package struct Soak {
         }
         _ = GLDebugLog.drain()
         var glErrors = 0
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = options.particlesPerLaunch
         let warmUp = min(options.launches / 10, 1_000)
         var startResident = Self.residentBytes()
@@ -102,7 +102,7 @@ package struct Soak {
     }
 
     private func readBack(_ ring: InstanceRing<ConfettiKind>, _ span: RingSpan<ConfettiKind>) -> [ConfettiInstance] {
-        let blank = ConfettiLaunch.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]
+        let blank = ConfettiSection.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]
         var records = [ConfettiInstance](repeating: ConfettiInstance(blank, ConfettiQuantisation(fitting: [blank])), count: span.count)
         let stride = InstanceRing<ConfettiKind>.stride
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), ring.buffer)

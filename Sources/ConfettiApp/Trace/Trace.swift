@@ -45,10 +45,10 @@ package struct Trace {
         }
         try Budget.trace(o.effect, times: o.times.count, gpu: o.evaluator == .gpu)
         // One launch, around the Celebrate button in the middle of the viewport.
-        let spawns = o.effect.launch(o.effect.kind, seed: o.seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
+        let batches = o.effect.launch(o.effect.kind, seed: o.seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
         let documents = try ParticleKinds.all.compactMap { kind -> (name: String, document: any Encodable)? in
-            let batches = spawns.filter { $0.isOf(kind) }
-            return batches.isEmpty ? nil : (kind.plural, try trace(kind.feedbackSampling, batches: batches))
+            let ofKind = batches.filter { $0.isOf(kind) }
+            return ofKind.isEmpty ? nil : (kind.plural, try trace(kind.feedbackSampling, batches: ofKind))
         }
         let document: any Encodable = documents.count == 1 ? documents[0].document : MultiKindTraceDocument(effect: o.effect.kind.rawValue, kinds: documents)
         let encoder = JSONEncoder()

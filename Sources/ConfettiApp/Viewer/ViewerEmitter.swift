@@ -49,7 +49,7 @@ extension Viewer {
 
     /// The stream the emitter repeats in chunks: the effect's own when it is a stream (a
     /// rate above 0), else the rain preset's.
-    package var emitterStream: ConfettiLaunch {
+    package var emitterStream: ConfettiSection {
         let rain = options.overrides.reducedMotion ? Effect.rain.reducedMotion : Effect.rain
         var stream = options.effect.confetti.emission.rate > 0 ? options.effect.confetti : rain.confetti
         stream.emission.duration = Self.emitterChunk

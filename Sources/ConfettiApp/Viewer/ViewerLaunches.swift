@@ -31,9 +31,9 @@ extension Viewer {
 
     /// One confetti launch of the viewer's own making (a stress launch, an emitter chunk), born
     /// at `time`; the caller has checked it. It makes no sound.
-    func launch(_ confetti: ConfettiLaunch, at time: Double) throws {
+    func launch(_ confetti: ConfettiSection, at time: Double) throws {
         var rng = SeededGenerator(seed: options.seed, launch: nextLaunch())
-        try renderer.celebration.upload(confetti.spawns(in: viewport, using: &rng), at: time)
+        try renderer.celebration.upload(confetti.batches(in: viewport, using: &rng), at: time)
     }
 
     /// Fires one launch of the effect's confetti (a burst, or its stream) sized to the current

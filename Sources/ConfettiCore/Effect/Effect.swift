@@ -6,22 +6,22 @@ import Glibc
 /// keep the values of the preset of its kind.
 public struct Effect: Sendable {
     public var kind: EffectName
-    public var confetti: ConfettiLaunch
-    public var fireworks: FireworkLaunch
+    public var confetti: ConfettiSection
+    public var classic: ClassicSection
     public var fountain: FountainFirework
-    public var rocket: RocketLaunch
-    public var shell: ShellLaunch
+    public var rocket: RocketSection
+    public var shell: ShellSection
     public var show: FireworkShow
     /// The glow drawn over the frame (`BloomPass`); off unless an effect file turns it on.
     public var bloom: Bloom = .standard
     /// What it sounds like (`SoundTrack`): on, every sound its kind makes.
     public var sound: Sound = .standard
 
-    public init(kind: EffectName, confetti: ConfettiLaunch = .standard, fireworks: FireworkLaunch = .standard, fountain: FountainFirework = .standard,
-                rocket: RocketLaunch = .standard, shell: ShellLaunch = .peony, show: FireworkShow = .standard) {
+    public init(kind: EffectName, confetti: ConfettiSection = .standard, classic: ClassicSection = .standard, fountain: FountainFirework = .standard,
+                rocket: RocketSection = .standard, shell: ShellSection = .peony, show: FireworkShow = .standard) {
         self.kind = kind
         self.confetti = confetti
-        self.fireworks = fireworks
+        self.classic = classic
         self.fountain = fountain
         self.rocket = rocket
         self.shell = shell

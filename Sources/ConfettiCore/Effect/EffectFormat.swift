@@ -8,7 +8,7 @@
 /// A section may leave fields out; they keep the preset's values. Units: points (pt), seconds
 /// (s), degrees (deg), radians (rad).
 enum EffectFormat {
-    nonisolated(unsafe) static let confetti = EffectSection<ConfettiLaunch>(key: "confetti", title: "Confetti", standard: .standard, fields: [
+    nonisolated(unsafe) static let confetti = EffectSection<ConfettiSection>(key: "confetti", title: "Confetti", standard: .standard, fields: [
         .number("gravity", \.physics.gravity, -100_000...100_000, .acceleration, "downward acceleration, pt/s²"),
         // From 0.01, as the stars' and rockets' drag: the closed form divides by the drag, and in
         // the shader's 32-bit floats a smaller one cancels to nothing (1e-4 drew pieces 44
@@ -72,7 +72,7 @@ enum EffectFormat {
         }
     })
 
-    nonisolated(unsafe) static let classic = EffectSection<FireworkLaunch>(key: "classic", title: "Classic fireworks", standard: .standard, fields: [
+    nonisolated(unsafe) static let classic = EffectSection<ClassicSection>(key: "classic", title: "Classic fireworks", standard: .standard, fields: [
         .whole("fireworks", \.count, 1...1_000, .count, "fireworks per launch, each at a corner of the button"),
         .number("maxOriginJitter", \.maxOriginJitter, 0...10_000, .length, "each firework moves up to this far from its corner per axis, pt"),
         .whole("sparkCount", \.firework.sparkCount, 1...Budget.maxParticlesPerLaunch, .count, "sparks per firework"),
@@ -104,7 +104,7 @@ enum EffectFormat {
         try finishTiming(&section.timing, given)
     })
 
-    nonisolated(unsafe) static let rocket = EffectSection<RocketLaunch>(key: "rocket", title: "Rockets", standard: .standard, fields: [
+    nonisolated(unsafe) static let rocket = EffectSection<RocketSection>(key: "rocket", title: "Rockets", standard: .standard, fields: [
         .whole("rockets", \.rockets, 1...1_000, .count, "rockets per launch"),
         .number("stagger", \.stagger, 0...10, .duration, "seconds between one rocket's launch and the next"),
         .interval("launchX", \.launchX, -1...2, .length, "launch x, as a fraction of the viewport width"),
@@ -151,7 +151,7 @@ enum EffectFormat {
         }
     })
 
-    nonisolated(unsafe) static let shell = EffectSection<ShellLaunch>(key: "shell", title: "Shells", standard: .peony, fields: [
+    nonisolated(unsafe) static let shell = EffectSection<ShellSection>(key: "shell", title: "Shells", standard: .peony, fields: [
         .whole("rockets", \.rockets, 1...1_000, .count, "rockets per launch, each carrying a shell"),
         .number("stagger", \.stagger, 0...10, .duration, "seconds between one rocket's launch and the next"),
         .interval("launchX", \.launchX, -1...2, .length, "launch x, as a fraction of the viewport width"),
@@ -304,7 +304,7 @@ enum EffectFormat {
     // Written once at start-up and only read after: the tables are constants.
     nonisolated(unsafe) static let sections: [AnySection] = [
         AnySection(confetti, \.confetti, kinds: [.confetti, .celebration]),
-        AnySection(classic, \.fireworks, kinds: [.classic, .celebration]),
+        AnySection(classic, \.classic, kinds: [.classic, .celebration]),
         AnySection(fountain, \.fountain, kinds: [.fountain, .celebration]),
         AnySection(rocket, \.rocket, kinds: [.rocket]),
         AnySection(shell, \.shell, kinds: [.shell]),

@@ -8,7 +8,7 @@ extension Effect {
     /// their terminal speed with a little sideways drift, in three depth layers (the farthest
     /// at 0.6 of the nearest's size and speed, so it lives long enough to cross the window too).
     public static let rain: Effect = {
-        var confetti = ConfettiLaunch.mixedShapes
+        var confetti = ConfettiSection.mixedShapes
         confetti.emission.emitter = .rain
         confetti.emission.rate = 80
         confetti.emission.duration = 2.5
@@ -25,7 +25,7 @@ extension Effect {
     /// Snow in depth: slow white and pale-blue discs, light drag-bound fall, gentle sway, in four
     /// layers from far (0.4: small, slow, swaying little) to near (1.15), the near drawn over the far.
     public static let snow: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.emission.emitter = .rain
         confetti.emission.rate = 40
         confetti.emission.duration = 3
@@ -52,7 +52,7 @@ extension Effect {
 
     /// A confetti cannon in the bottom-left corner: 90 pieces at once, 60° ± 12°.
     public static let cannon: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = 90
         confetti.emission.emitter = .cannon
         confetti.emission.corner = .bottomLeft
@@ -66,7 +66,7 @@ extension Effect {
 
     /// A stream from the bottom-right corner: 70 pieces a second for 1.5 s, 55° ± 8°.
     public static let stream: Effect = {
-        var confetti = ConfettiLaunch.mixedShapes
+        var confetti = ConfettiSection.mixedShapes
         confetti.emission.emitter = .cannon
         confetti.emission.corner = .bottomRight
         confetti.emission.rate = 70
@@ -81,7 +81,7 @@ extension Effect {
 
     /// A party popper in the top-left corner, aimed 25° below the horizontal, wide open.
     public static let popper: Effect = {
-        var confetti = ConfettiLaunch.mixedShapes
+        var confetti = ConfettiSection.mixedShapes
         confetti.count = 70
         confetti.emission.emitter = .cannon
         confetti.emission.corner = .topLeft
@@ -98,7 +98,7 @@ extension Effect {
 
     /// Four rockets 0.45 s apart whose sparks crackle.
     public static let finale: Effect = {
-        var launch = RocketLaunch.standard
+        var launch = RocketSection.standard
         launch.rockets = 4
         launch.launchX = 0.15...0.85
         launch.apexHeight = 0.5...0.8

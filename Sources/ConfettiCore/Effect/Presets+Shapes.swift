@@ -6,7 +6,7 @@ extension Effect {
 
     /// 40 stars, some squares and discs among them, gold-leaning, two-sided.
     public static let star: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = 40
         confetti.shapes = [.star, .rectangle, .circle]
         confetti.shapeWeights = [4, 1, 1]
@@ -18,7 +18,7 @@ extension Effect {
 
     /// 24 long streamers whose travelling waves ripple as they fall, two-sided.
     public static let ribbon: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = 24
         confetti.shapes = [.ribbon]
         confetti.sizes = [Size(width: 5, height: 36), Size(width: 4, height: 30), Size(width: 6, height: 42)]
@@ -32,7 +32,7 @@ extension Effect {
     /// 40 hearts with a few triangles, in warm colours, two-sided. (No streamers: a launch's
     /// sizes are shared by its shapes, and a streamer's are long and thin.)
     public static let hearts: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = 40
         confetti.shapes = [.heart, .triangle]
         confetti.shapeWeights = [4, 1]
@@ -45,7 +45,7 @@ extension Effect {
     /// 60 pieces of metallic foil tumbling about their own axes: coloured fronts, silver backs,
     /// lit from the upper left, each glinting white as it turns to face the light.
     public static let foil: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = 60
         confetti.shapes = [.rectangle, .circle]
         confetti.shapeWeights = [3, 1]

@@ -15,7 +15,7 @@ extension Effect {
 
     /// 50 party emoji thrown from the bottom edge, flipping and turning as paper does.
     public static let emoji: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = 50
         confetti.sprites = available(partyEmoji.map { (.emoji($0), 30) })
         confetti.physics.backShade = presetBackShade
@@ -30,7 +30,7 @@ extension Effect {
 
     /// 45 hearts from an SVG path in warm colours, two-sided, tumbling in matte light.
     public static let heartsSVG: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = 45
         confetti.sprites = available([(.path(heartPath), 18), (.path(heartPath), 24)])
         confetti.colors = [.red, RGB(hex: 0xFF2D55), RGB(hex: 0xFF6482), RGB(hex: 0xFF9F0A), RGB(hex: 0xBF5AF2)]
@@ -42,7 +42,7 @@ extension Effect {
 
     /// 36 words in the burst's colours: the year, and a cheer.
     public static let words: Effect = {
-        var confetti = ConfettiLaunch.standard
+        var confetti = ConfettiSection.standard
         confetti.count = 36
         confetti.sprites = available([(.text("2027"), 44), (.text("YAY!"), 40), (.text("Hooray"), 56)])
         confetti.colors = [.red, .orange, .yellow, .green, .blue, .purple]

@@ -18,7 +18,7 @@ extension Effect {
         for section in EffectFormat.sections { section.slowDown(&effect, s) }
         effect.confetti = effect.confetti.fewerPieces
         effect.fountain.sparkCount = Self.half(fountain.sparkCount)
-        effect.fireworks.firework.sparkCount = Self.half(fireworks.firework.sparkCount)
+        effect.classic.firework.sparkCount = Self.half(classic.firework.sparkCount)
         effect.rocket = effect.rocket.calmed
         effect.shell = effect.shell.calmed(s)
         // A show's shells are presets, named: each is slowed down as it is launched.
@@ -30,12 +30,12 @@ extension Effect {
     static func half(_ n: Int) -> Int { max(1, n / 2) }
 }
 
-extension ConfettiLaunch {
+extension ConfettiSection {
     /// Half the pieces: a burst's count, and a stream's rate (its duration already 1/s times as
     /// long, so it emits half its pieces). Depth is kept: a layer's factor scales space, not
     /// time, so it commutes with the slowdown (and the halved pieces still go round the layers
     /// in turn).
-    var fewerPieces: ConfettiLaunch {
+    var fewerPieces: ConfettiSection {
         var b = self
         b.count = Effect.half(count)
         b.emission.rate /= 2
@@ -43,9 +43,9 @@ extension ConfettiLaunch {
     }
 }
 
-extension RocketLaunch {
+extension RocketSection {
     /// Half the sparks, and no flashing: the crackles go.
-    var calmed: RocketLaunch {
+    var calmed: RocketSection {
         var r = self
         r.sparkCount = Effect.half(sparkCount)
         r.crackles = 0
@@ -69,16 +69,16 @@ extension StarPhysics {
     }
 }
 
-extension ShellLaunch {
+extension ShellSection {
     /// Slowed by `s`, half the stars, and nothing that flashes: no flash, flicker, strobe or crackle.
-    package func reducedMotion(_ s: Double) -> ShellLaunch {
+    package func reducedMotion(_ s: Double) -> ShellSection {
         EffectFormat.shell.slowedDown(self, by: s).calmed(s)
     }
 
     /// A shell slowed down field by field made calm: what no field holds (its glitter's
     /// physics, the rockets' drift, the glitter's jitter) slowed by `s` too, half the stars,
     /// and nothing that flashes.
-    func calmed(_ s: Double) -> ShellLaunch {
+    func calmed(_ s: Double) -> ShellSection {
         var l = self
         l.shell.glitter = shell.glitter.reducedMotion(s)
         l.drift = drift * s

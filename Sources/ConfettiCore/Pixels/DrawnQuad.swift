@@ -18,7 +18,7 @@ package struct DrawnQuad: Sendable {
         case glow = 6
         /// Light: a piece of a ribbon trail, soft across and cut square at its ends.
         case segment = 7
-        /// A picture (`sprite.glsl`): a layer of the sprite atlas over the quad, edged as a
+        /// A picture (`sprite.glsl`): a page of the sprite atlas over the quad, edged as a
         /// rectangle. (Code 8 is taken by the parallelogram's bit in a `ShapeSet`.)
         case sprite = 9
 
@@ -98,9 +98,9 @@ package struct DrawnQuad: Sendable {
     package struct Sprite: Sendable {
         /// Into its batch's sprites (`SpriteChoice.index`).
         package var index: Int
-        /// The atlas layer the shader is told (`SpriteTable`): the index, unless a test says
+        /// The atlas page the shader is told (`SpriteTable`): the index, unless a test says
         /// where its sprites landed.
-        package var layer: Int
+        package var page: Int
         /// The mip level it is read from (`SpriteTexels.level`).
         package var level: Int
         /// Light added in proportion to the picture's alpha, premultiplied by opacity: a foil
@@ -111,13 +111,13 @@ package struct DrawnQuad: Sendable {
 
         package init(index: Int, level: Int, glint: Double = 0, mirror: Double = 1) {
             self.index = index
-            layer = index
+            page = index
             self.level = level
             self.glint = glint
             self.mirror = mirror
         }
 
-        /// The layer's point under `local` (pt in the shape's frame, half extents `halfSize`):
+        /// The page's point under `local` (pt in the shape's frame, half extents `halfSize`):
         /// 0…1 across, top-left origin, mirrored as the shader mirrors it.
         package func uv(_ local: SIMD2<Double>, halfSize: SIMD2<Double>) -> SIMD2<Double> {
             SIMD2(local.x * mirror, local.y) / halfSize * 0.5 + 0.5
@@ -224,7 +224,7 @@ package struct DrawnQuad: Sendable {
         let localError = (halfSizeError + marginError) * (1 + slope) + k * eps * ((halfSize.x + margin * across.x) * (1 + slope) + abs(wave.x) + halfSize.y + margin * across.y)
         let values = [clip[0], clip[1], 0, 1, local.x, local.y, halfSize.x, halfSize.y, shape.rawValue] + [color.x, color.y, color.z, color.w]
             + [wave.x, wave.y, wave.z] + [screenToLocal.x, screenToLocal.y, screenToLocal.z, screenToLocal.w]
-            + (sprite.map { [Double($0.layer), Double($0.level), $0.glint, $0.mirror] } ?? [0, 0, 0, 0])
+            + (sprite.map { [Double($0.page), Double($0.level), $0.glint, $0.mirror] } ?? [0, 0, 0, 0])
         let tolerances = clipError + [0, 0, localError, localError, halfSizeError, halfSizeError, 0]
             + [Double](repeating: colorError + k * eps, count: 4)
             + [k * eps * abs(wave.x), k * eps * abs(wave.y), waveError + k * eps * abs(wave.z)]

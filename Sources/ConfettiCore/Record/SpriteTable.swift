@@ -23,10 +23,10 @@ package struct SpriteChoice: Hashable, Sendable {
     }
 }
 
-/// A batch's sprites as its shaders read them: for each, the atlas layer it was given and its
+/// A batch's sprites as its shaders read them: for each, the atlas page it was given and its
 /// proportions (`uSpriteTable`), and the texture unit the atlas is bound to (`uSprites`).
 ///
-/// The records name a sprite by its index in the batch, a spawn constant; which layer holds it
+/// The records name a sprite by its index in the batch, a spawn constant; which page holds it
 /// is the GPU's business, decided when the batch is uploaded. So the records never change and
 /// the same launch draws the same wherever its sprites land.
 package struct SpriteTable: Sendable, Equatable {
@@ -35,27 +35,27 @@ package struct SpriteTable: Sendable, Equatable {
     /// The texture unit the atlas is bound to while drawing; the host's binding there is put back.
     package static let textureUnit: Int32 = 0
 
-    /// Per sprite: its layer and its width and height shares.
-    package var entries: [(layer: Int, share: SIMD2<Double>)]
+    /// Per sprite: its page and its width and height shares.
+    package var entries: [(page: Int, share: SIMD2<Double>)]
 
-    package init(images: [SpriteImage] = [], layers: [Int] = []) {
-        precondition(images.count <= Self.capacity && layers.count == images.count, "one layer for each of at most \(Self.capacity) sprites")
-        entries = zip(images, layers).map { (layer: $1, share: SpriteChoice.share(of: $0)) }
+    package init(images: [SpriteImage] = [], pages: [Int] = []) {
+        precondition(images.count <= Self.capacity && pages.count == images.count, "one page for each of at most \(Self.capacity) sprites")
+        entries = zip(images, pages).map { (page: $1, share: SpriteChoice.share(of: $0)) }
     }
 
-    /// The table of sprites held in layers 0, 1, 2… in their order: a fresh atlas's, and what
+    /// The table of sprites held in pages 0, 1, 2… in their order: a fresh atlas's, and what
     /// a proof without an atlas tells the shader.
     package init(inOrder images: [SpriteImage]) {
-        self.init(images: images, layers: Array(images.indices))
+        self.init(images: images, pages: Array(images.indices))
     }
 
     package static func == (a: SpriteTable, b: SpriteTable) -> Bool {
-        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.layer == $1.layer && $0.share == $1.share }
+        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.page == $1.page && $0.share == $1.share }
     }
 
-    /// `uSpriteTable[32]`: layer, width share, height share, unused (unused entries 0); `uSprites`.
+    /// `uSpriteTable[32]`: page, width share, height share, unused (unused entries 0); `uSprites`.
     package var uniforms: [ShaderUniform] {
-        var table = entries.map { SIMD4<Float>(Float($0.layer), Float($0.share.x), Float($0.share.y), 0) }
+        var table = entries.map { SIMD4<Float>(Float($0.page), Float($0.share.x), Float($0.share.y), 0) }
         while table.count < Self.capacity { table.append(.zero) }
         return [ShaderUniform("uSpriteTable", .vec4Array(table)), ShaderUniform("uSprites", .sampler(Self.textureUnit))]
     }

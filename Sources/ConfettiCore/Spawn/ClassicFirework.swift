@@ -93,3 +93,23 @@ public struct ClassicFirework: Hashable, Sendable {
     /// The pictures a batch of its sparks carries.
     package var spriteImages: [SpriteImage] { sprites.images }
 }
+
+/// The classic section of an effect (`Effect.classic`): `count` classic fireworks around a
+/// rectangle, each at a random corner moved by up to ±`maxOriginJitter` points per axis.
+public struct ClassicSection: Hashable, Sendable {
+    public var firework: ClassicFirework
+    public var count: Int
+    public var maxOriginJitter: Double
+
+    public static let standard = ClassicSection(firework: .standard, count: 2, maxOriginJitter: 7.5)
+
+    /// One array of sparks per firework.
+    package func fireworks(around rect: Rect, using rng: inout SeededGenerator) -> [[Spark]] {
+        SpawnPasses.record("classic")
+        return (0..<count).map { _ in
+            let corner = rng.element(of: rect.corners)
+            let jitter = Point(rng.uniform(-maxOriginJitter, maxOriginJitter), rng.uniform(-maxOriginJitter, maxOriginJitter))
+            return firework.sparks(at: corner + jitter, using: &rng)
+        }
+    }
+}

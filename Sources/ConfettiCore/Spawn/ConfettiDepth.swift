@@ -67,13 +67,13 @@ extension ConfettiPhysics {
     }
 }
 
-extension ConfettiLaunch {
-    /// One launch's spawns: one per layer of `depth`, the farthest first (a launch's spawns are
+extension ConfettiSection {
+    /// One launch's batches: one per layer of `depth`, the farthest first (a launch's batches are
     /// drawn in order, so nearer layers cover farther ones), piece i of the launch in layer
     /// i mod layers. The pieces are drawn exactly as without depth (the same draws, in the same
     /// order), then scaled; with one layer at scale 1 the single spawn is the undepthed one.
     /// A layer left without pieces (fewer pieces than layers) is not spawned.
-    package func spawns(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
+    package func batches(in viewport: Size, using rng: inout SeededGenerator) -> [any ParticleBatch] {
         SpawnPasses.record("confetti")
         let pieces = spawn(in: viewport, using: &rng)
         let n = max(depth.layers, 1)

@@ -49,7 +49,7 @@ public struct ConfettiEmission: Hashable, Sendable {
     }
 }
 
-extension ConfettiLaunch {
+extension ConfettiSection {
     /// Pieces one launch spawns: `count`, or `rate × duration` for a stream.
     package var pieceCount: Int { emission.rate > 0 ? emission.streamCount : count }
 

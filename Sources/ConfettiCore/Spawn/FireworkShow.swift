@@ -12,7 +12,7 @@ public struct FireworkShow: Hashable, Sendable {
     public var count: Int
     /// Seconds over which they are launched.
     public var seconds: Double
-    /// Reduced motion: every shell slowed down in time by this factor (`ShellLaunch.reducedMotion`); nil for none.
+    /// Reduced motion: every shell slowed down in time by this factor (`ShellSection.reducedMotion`); nil for none.
     package var slowdown: Double?
 
     public init(shells: [String], count: Int, seconds: Double) {
@@ -22,14 +22,14 @@ public struct FireworkShow: Hashable, Sendable {
     }
 
     /// The style of shell k.
-    package func style(_ k: Int) -> ShellLaunch {
+    package func style(_ k: Int) -> ShellSection {
         var launch = Effect.shellPresets[shells[k % shells.count]] ?? Effect.peony.shell
         launch.rockets = 1
         return slowdown.map { launch.reducedMotion($0) } ?? launch
     }
 
     /// Every style once: what a show asks of the budget per shell, at most.
-    package var styles: [ShellLaunch] { (0..<min(count, shells.count)).map(style) }
+    package var styles: [ShellSection] { (0..<min(count, shells.count)).map(style) }
 
     /// Seconds between launches.
     package var gap: Double { count > 1 ? seconds / Double(count) : 0 }

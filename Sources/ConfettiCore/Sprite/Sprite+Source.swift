@@ -3,7 +3,7 @@ import Glibc
 
 extension Sprite.Source {
     /// Pixels on the longer side of a picture drawn from a description (an SVG path): the
-    /// atlas layer's, so nothing is lost to resampling.
+    /// atlas page's, so nothing is lost to resampling.
     static let drawnSide = SpriteTexels.side
 
     /// Pictures an app registered under a name (confetti_add_image), which an effect's `image`

@@ -112,7 +112,7 @@ extension [Sprite] {
 extension Effect {
     /// Whether any of its sections draws pictures.
     package var hasSprites: Bool {
-        !confetti.sprites.isEmpty || !fireworks.firework.sprites.isEmpty || !fountain.sprites.isEmpty || !shell.shell.sprites.isEmpty
+        !confetti.sprites.isEmpty || !classic.firework.sprites.isEmpty || !fountain.sprites.isEmpty || !shell.shell.sprites.isEmpty
     }
 
     /// The same effect drawn as paper and light, the same size: every section's sprites
@@ -124,11 +124,11 @@ extension Effect {
         if !confetti.sprites.isEmpty {
             plain.confetti.sizes = confetti.sprites.map { Size(width: $0.extent.width.rounded(), height: $0.extent.height.rounded()) }
         }
-        if !fireworks.firework.sprites.isEmpty { plain.fireworks.firework.sparkSize = mean(fireworks.firework.sprites).rounded() }
+        if !classic.firework.sprites.isEmpty { plain.classic.firework.sparkSize = mean(classic.firework.sprites).rounded() }
         if !fountain.sprites.isEmpty { plain.fountain.sparkSize = mean(fountain.sprites).rounded() }
         if !shell.shell.sprites.isEmpty { plain.shell.shell.radius = mean(shell.shell.sprites) / 2 }
         plain.confetti.sprites = []
-        plain.fireworks.firework.sprites = []
+        plain.classic.firework.sprites = []
         plain.fountain.sprites = []
         plain.shell.shell.sprites = []
         return plain

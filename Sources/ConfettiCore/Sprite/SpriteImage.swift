@@ -1,13 +1,13 @@
 /// A picture a particle can be drawn as: premultiplied RGBA, 8 bits a channel, rows top to
 /// bottom. Every sprite source (emoji, text, PNG, SVG path) is turned into one of these once;
-/// the GPU's layer and the CPU rasteriser's texels are both made from these bytes.
+/// the GPU's page and the CPU rasteriser's texels are both made from these bytes.
 public struct SpriteImage: Hashable, Sendable {
     public let width: Int
     public let height: Int
     /// A digest of the pixels, made once. Declared before them, so that the synthesised
     /// equality compares it first: two pictures of one size that differ are told apart at
     /// once, not after comparing their identical transparent rows (the atlas compares each
-    /// batch's pictures with every layer's, 32,000 batches of 32 emoji in one verify).
+    /// batch's pictures with every page's, 32,000 batches of 32 emoji in one verify).
     private let digest: UInt64
     /// Premultiplied RGBA, row-major, the top row first: 4 × width × height bytes.
     public let pixels: [UInt8]
@@ -45,8 +45,8 @@ public struct SpriteImage: Hashable, Sendable {
 
     /// The picture no larger than `longerSide` on its longer side (itself if it is no larger),
     /// averaged by area, its proportions kept to the nearest pixel. A sprite is drawn from an
-    /// atlas layer `SpriteTexels.side` texels across, so a picture reduced to that loses nothing
-    /// the layer would keep, and a 4096² PNG costs 256 kB instead of 64 MB for as long as it is
+    /// atlas page `SpriteTexels.side` texels across, so a picture reduced to that loses nothing
+    /// the page would keep, and a 4096² PNG costs 256 kB instead of 64 MB for as long as it is
     /// drawn.
     package func reduced(toLongerSide longerSide: Int) -> SpriteImage {
         let longer = max(width, height)

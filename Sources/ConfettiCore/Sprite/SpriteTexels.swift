@@ -1,4 +1,4 @@
-/// A sprite as a layer of the GPU's sprite atlas holds it: its image resampled to
+/// A sprite as a page of the GPU's sprite atlas holds it: its image resampled to
 /// `side` × `side` texels, then every mip level down to one texel, premultiplied RGBA bytes.
 ///
 /// The atlas uploads these bytes and the fragment shader fetches them (`texelFetch`) and blends
@@ -6,13 +6,13 @@
 /// pictures agree to rounding. The hardware's bilinear filter is not used: its weights are 8-bit
 /// and no CPU can match them.
 package struct SpriteTexels: Sendable, Hashable {
-    /// Texels across a layer's level 0. A sprite's aspect is restored by the quad it is drawn
-    /// on, so every layer is square whatever its picture's proportions.
+    /// Texels across a page's level 0. A sprite's aspect is restored by the quad it is drawn
+    /// on, so every page is square whatever its picture's proportions.
     package static let side = 256
     /// Levels from `side` down to 1 texel.
     package static let levelCount = 9
-    /// Bytes one layer takes with all its levels.
-    package static let layerBytes = (0..<levelCount).map { 4 * (side >> $0) * (side >> $0) }.reduce(0, +)
+    /// Bytes one page takes with all its levels.
+    package static let pageBytes = (0..<levelCount).map { 4 * (side >> $0) * (side >> $0) }.reduce(0, +)
 
     /// Level l is (side >> l)² premultiplied RGBA texels, rows top to bottom.
     package let levels: [[UInt8]]
@@ -25,12 +25,12 @@ package struct SpriteTexels: Sendable, Hashable {
         self.levels = levels
     }
 
-    /// The image stretched over the square layer: a tent filter as wide as a source texel or a
-    /// layer texel, whichever is larger, in premultiplied space (so a transparent texel adds no
+    /// The image stretched over the square page: a tent filter as wide as a source texel or a
+    /// page texel, whichever is larger, in premultiplied space (so a transparent texel adds no
     /// colour to its neighbours), separably.
     static func resample(_ image: SpriteImage) -> [UInt8] {
         let n = side
-        // Weights of the source indices for each layer index along one axis.
+        // Weights of the source indices for each page index along one axis.
         func taps(from source: Int) -> [[(index: Int, weight: Double)]] {
             let scale = Double(source) / Double(n)
             let radius = max(1, scale)
@@ -104,7 +104,7 @@ package struct SpriteTexels: Sendable, Hashable {
         return SIMD4(Double(bytes[o]), Double(bytes[o + 1]), Double(bytes[o + 2]), Double(bytes[o + 3])) / 255
     }
 
-    /// What the fragment shader's `spriteSample` returns at `uv` (0…1 across the layer, top-left
+    /// What the fragment shader's `spriteSample` returns at `uv` (0…1 across the page, top-left
     /// origin): the four nearest texels of `level`, blended by their distances in float.
     package func sample(level: Int, at uv: SIMD2<Double>) -> SIMD4<Double> {
         let n = Double(Self.side >> level)

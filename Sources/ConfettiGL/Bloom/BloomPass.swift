@@ -13,12 +13,12 @@ import ConfettiCore
 /// }
 /// ```
 ///
-/// `drawing` draws into an offscreen layer the size of the bound viewport, cleared to
+/// `drawing` draws into an offscreen frame the size of the bound viewport, cleared to
 /// transparent, with the viewport at (0, 0) and no depth or stencil buffer. Then, at half
-/// resolution, the bright part of the layer is blurred (a separable Gaussian), and the layer
+/// resolution, the bright part of the frame is blurred (a separable Gaussian), and the frame
 /// plus `strength` times the blur, clamped, is blended premultiplied over the framebuffer and
 /// viewport that were bound. Alpha gets the same sum, so the result is premultiplied as the
-/// layer was: over a transparent window the glow covers the desktop as much as it lights it.
+/// frame was: over a transparent window the glow covers the desktop as much as it lights it.
 /// The passes are in `Shaders/bloom*.glsl`; `docs/effects.md` (Bloom) gives the maths and
 /// ConfettiProof's `BloomReference` the same filter on the CPU, which the tests hold it to.
 ///
@@ -36,16 +36,16 @@ public final class BloomPass {
     /// Times targets were allocated: once per size drawn at.
     package private(set) var allocations = 0
 
-    /// The layer at full resolution, then the bright part, its blur across and its blur up and
+    /// The frame at full resolution, then the bright part, its blur across and its blur up and
     /// across (the glow), each at half resolution (rounded up).
     package struct Targets {
-        package let layer, bright, across, glow: OffscreenTarget
+        package let frame, bright, across, glow: OffscreenTarget
 
         init(width: Int, height: Int) throws {
             let halfWidth = (width + 1) / 2, halfHeight = (height + 1) / 2
             var made: [OffscreenTarget] = []
             do {
-                made.append(try OffscreenTarget(width: width, height: height, what: "the bloom layer"))
+                made.append(try OffscreenTarget(width: width, height: height, what: "the bloom frame"))
                 for what in ["the bloom's bright part", "the bloom's blur across", "the bloom's glow"] {
                     made.append(try OffscreenTarget(width: halfWidth, height: halfHeight, what: what))
                 }
@@ -53,11 +53,11 @@ public final class BloomPass {
                 made.forEach { $0.delete() }
                 throw error
             }
-            (layer, bright, across, glow) = (made[0], made[1], made[2], made[3])
+            (frame, bright, across, glow) = (made[0], made[1], made[2], made[3])
         }
 
         func delete() {
-            [layer, bright, across, glow].forEach { $0.delete() }
+            [frame, bright, across, glow].forEach { $0.delete() }
         }
     }
 
@@ -95,7 +95,7 @@ public final class BloomPass {
         epoxy_glDeleteVertexArrays(1, &vertexArray)
     }
 
-    /// Runs `drawing` into the layer and draws it with its glow over the bound framebuffer (see
+    /// Runs `drawing` into the frame and draws it with its glow over the bound framebuffer (see
     /// the type). Throws a `CelebrationError` for numbers out of range, before anything is
     /// drawn, and a `GLFailure` when the targets cannot be allocated; an error `drawing` throws
     /// leaves the framebuffer as it was, and the state is restored either way.
@@ -113,7 +113,7 @@ public final class BloomPass {
         }
         let targets = try self.targets(width: Int(viewport[2]), height: Int(viewport[3]))
         BloomStateSnapshot.prepare()
-        targets.layer.bind()
+        targets.frame.bind()
         epoxy_glClearColor(0, 0, 0, 0)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         try drawing()
@@ -128,8 +128,8 @@ public final class BloomPass {
 
         targets.bright.bind()
         bright.use()
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), targets.layer.texture)
-        epoxy_glUniform1i(bright.uniform("uLayer"), 0)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), targets.frame.texture)
+        epoxy_glUniform1i(bright.uniform("uFrame"), 0)
         epoxy_glUniform1f(bright.uniform("uThreshold"), Float(bloom.threshold))
         drawTriangle()
 
@@ -151,10 +151,10 @@ public final class BloomPass {
         epoxy_glBlendEquation(GLenum(GL_FUNC_ADD))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         composite.use()
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), targets.layer.texture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), targets.frame.texture)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE1))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), targets.glow.texture)
-        epoxy_glUniform1i(composite.uniform("uLayer"), 0)
+        epoxy_glUniform1i(composite.uniform("uFrame"), 0)
         epoxy_glUniform1i(composite.uniform("uGlow"), 1)
         epoxy_glUniform2f(composite.uniform("uOrigin"), Float(viewport[0]), Float(viewport[1]))
         epoxy_glUniform1f(composite.uniform("uStrength"), Float(bloom.strength))
@@ -176,7 +176,7 @@ public final class BloomPass {
 
     /// The targets for this size: the ones there are, or new ones when the size changed.
     private func targets(width: Int, height: Int) throws -> Targets {
-        if let targets, targets.layer.width == width, targets.layer.height == height { return targets }
+        if let targets, targets.frame.width == width, targets.frame.height == height { return targets }
         targets?.delete()
         targets = nil
         let made = try Targets(width: width, height: height)
@@ -185,14 +185,14 @@ public final class BloomPass {
         return made
     }
 
-    /// What the last `apply` left in each target, top row first: the layer as drawn, the bright
+    /// What the last `apply` left in each target, top row first: the frame as drawn, the bright
     /// part, its blur across, and the glow. nil before the first.
-    package func readTargets() throws -> (layer: RGBAImage, bright: RGBAImage, across: RGBAImage, glow: RGBAImage)? {
+    package func readTargets() throws -> (frame: RGBAImage, bright: RGBAImage, across: RGBAImage, glow: RGBAImage)? {
         guard let targets else { return nil }
         var readFramebuffer: GLint = 0
         epoxy_glGetIntegerv(GLenum(GL_READ_FRAMEBUFFER_BINDING), &readFramebuffer)
         defer { epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(readFramebuffer)) }
-        return (try targets.layer.readPixels(), try targets.bright.readPixels(), try targets.across.readPixels(), try targets.glow.readPixels())
+        return (try targets.frame.readPixels(), try targets.bright.readPixels(), try targets.across.readPixels(), try targets.glow.readPixels())
     }
 
     /// Rebuilds the programs from their files; each that fails keeps its previous version, and

@@ -1,7 +1,7 @@
 @preconcurrency import CEpoxy
 
 /// The GL state the bloom pass touches beyond a particle draw's (`GLStateSnapshot`): the clear
-/// colour (it clears its layer), the scissor test and colour mask (which would clip or mask its
+/// colour (it clears its frame), the scissor test and colour mask (which would clip or mask its
 /// passes), and the textures and samplers of the units it reads from, with the active unit.
 struct BloomStateSnapshot {
     /// The texture units the passes bind: 0 and 1.

@@ -17,7 +17,7 @@ public final class OffscreenTarget {
         try self.init(width: width, height: height, what: "an offscreen target")
     }
 
-    /// `what` names the target in messages: "the bloom layer".
+    /// `what` names the target in messages: "the bloom frame".
     package init(width: Int, height: Int, what: String) throws {
         guard width > 0, height > 0 else {
             throw GLFailure("\(what) needs a positive size, not \(width)x\(height)")

@@ -134,14 +134,14 @@ public final class Celebration {
     /// Uploads the batches of one launch spawned at `time` (the clock `draw` is given): one
     /// that the app has spawned itself (a firework where the user clicked, confetti of its own
     /// count). Nothing is checked against `Budget` here: that is the caller's (an upload larger
-    /// than a ring throws). Every picture of the launch has its atlas layer before anything is
+    /// than a ring throws). Every picture of the launch has its atlas page before anything is
     /// uploaded, so a full atlas refuses the whole launch rather than leaving part of it on screen.
     package func upload(_ batches: [any ParticleBatch], at time: Double) throws {
         guard time.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(time)") }
         let pictures = batches.flatMap(\.sprites)
         if !pictures.isEmpty {
             let until = time + (batches.map(\.duration).max() ?? 0)
-            _ = try atlas.layers(for: pictures, now: time, until: until)
+            _ = try atlas.pages(for: pictures, now: time, until: until)
         }
         for batch in batches {
             try add(batch, at: time)
@@ -162,8 +162,8 @@ public final class Celebration {
 
     /// Uploads one batch launched at `time` (the clock `draw` is given), its sprites to the atlas.
     package func add(_ batch: any ParticleBatch, at time: Double) throws {
-        let layers = try atlas.layers(for: batch.sprites, now: time, until: time + batch.duration)
-        let sprites = SpriteTable(images: batch.sprites, layers: layers)
+        let pages = try atlas.pages(for: batch.sprites, now: time, until: time + batch.duration)
+        let sprites = SpriteTable(images: batch.sprites, pages: pages)
         try renderers.first { ObjectIdentifier($0.kind) == ObjectIdentifier(batch.kind) }!.add(batch, sprites: sprites, at: time)
     }
 

@@ -3,28 +3,28 @@ import ConfettiCore
 import FoundationEssentials
 import Glibc
 
-/// Every picture a `Celebration`'s particles are drawn as, one layer each of one
+/// Every picture a `Celebration`'s particles are drawn as, one page each: one layer of one
 /// `GL_TEXTURE_2D_ARRAY` with all its mip levels (`SpriteTexels`), made once per picture.
 ///
 /// A batch's records name its sprites by index; uploading the batch gives each of its sprites a
-/// layer (the same layer for the same picture) and the span a `SpriteTable` saying which. A
-/// layer is reused for another picture only once every span that used it is over.
+/// page (the same page for the same picture) and the span a `SpriteTable` saying which. A
+/// page is reused for another picture only once every span that used it is over.
 package final class SpriteAtlas {
-    /// Layers at most: 64 pictures of 256² texels and their mip levels, 22.4 MB.
-    package static let maxLayers = 64
+    /// Pages at most: 64 pictures of 256² texels and their mip levels, 22.4 MB.
+    package static let maxPages = 64
     /// GPU bytes the atlas takes when full.
-    package static var maxBytes: Int { maxLayers * SpriteTexels.layerBytes }
+    package static var maxBytes: Int { maxPages * SpriteTexels.pageBytes }
 
     package private(set) var texture: GLuint = 0
-    /// Layers the texture has room for; it grows (doubling, re-uploaded from `layers`) as needed.
-    package private(set) var allocatedLayers = 0
-    /// What each layer holds, the image it was made from, and when the last span using it is over.
-    private var layers: [(image: SpriteImage, texels: SpriteTexels, busyUntil: Double)] = []
+    /// Pages the texture has room for; it grows (doubling, re-uploaded from `pages`) as needed.
+    package private(set) var allocatedPages = 0
+    /// What each page holds, the image it was made from, and when the last span using it is over.
+    private var pages: [(image: SpriteImage, texels: SpriteTexels, busyUntil: Double)] = []
 
     package init() {}
 
-    package var layerCount: Int { layers.count }
-    package var bytes: Int { allocatedLayers * SpriteTexels.layerBytes }
+    package var pageCount: Int { pages.count }
+    package var bytes: Int { allocatedPages * SpriteTexels.pageBytes }
 
     /// Bytes of texels held on the CPU for the pictures it holds (kept to upload them again
     /// when the texture grows).
@@ -40,51 +40,51 @@ package final class SpriteAtlas {
     package func delete() {
         if texture != 0 { epoxy_glDeleteTextures(1, &texture) }
         texture = 0
-        allocatedLayers = 0
-        layers = []
+        allocatedPages = 0
+        pages = []
     }
 
-    /// The layer of each of `images`, uploading the pictures it does not hold yet, for spans
+    /// The page of each of `images`, uploading the pictures it does not hold yet, for spans
     /// drawn from `now` until `until`. Throws, changing nothing, when they do not fit beside the
-    /// layers still in use.
-    package func layers(for images: [SpriteImage], now: Double, until: Double) throws -> [Int] {
+    /// pages still in use.
+    package func pages(for images: [SpriteImage], now: Double, until: Double) throws -> [Int] {
         guard !images.isEmpty else { return [] }
         var chosen: [Int] = []
-        var planned = layers.map { (image: $0.image, busyUntil: $0.busyUntil) }
-        var fresh: [(layer: Int, image: SpriteImage)] = []
+        var planned = pages.map { (image: $0.image, busyUntil: $0.busyUntil) }
+        var fresh: [(page: Int, image: SpriteImage)] = []
         for image in images {
             if let held = planned.firstIndex(where: { $0.image == image }) {
                 chosen.append(held)
                 planned[held].busyUntil = max(planned[held].busyUntil, until)
                 continue
             }
-            // A free slot: a new layer, or the one idle longest.
-            let layer: Int
-            if planned.count < Self.maxLayers {
-                layer = planned.count
+            // A free slot: a new page, or the one idle longest.
+            let page: Int
+            if planned.count < Self.maxPages {
+                page = planned.count
                 planned.append((image, until))
             } else if let idle = planned.indices.filter({ planned[$0].busyUntil <= now && !chosen.contains($0) }).min(by: { planned[$0].busyUntil < planned[$1].busyUntil }) {
-                layer = idle
+                page = idle
                 planned[idle] = (image, until)
             } else {
-                throw CelebrationError("the sprite atlas holds \(Self.maxLayers) different pictures at once, all still on screen; fewer different sprites, or wait for launches to end")
+                throw CelebrationError("the sprite atlas holds \(Self.maxPages) different pictures at once, all still on screen; fewer different sprites, or wait for launches to end")
             }
-            chosen.append(layer)
-            fresh.append((layer, image))
+            chosen.append(page)
+            fresh.append((page, image))
         }
         // Made and uploaded only now that all of them fit.
-        let made = fresh.map { (layer: $0.layer, image: $0.image, texels: SpriteTexels($0.image)) }
+        let made = fresh.map { (page: $0.page, image: $0.image, texels: SpriteTexels($0.image)) }
         try reserve(planned.count)
         for item in made {
-            if item.layer < layers.count {
-                layers[item.layer] = (item.image, item.texels, until)
+            if item.page < pages.count {
+                pages[item.page] = (item.image, item.texels, until)
             } else {
-                layers.append((item.image, item.texels, until))
+                pages.append((item.image, item.texels, until))
             }
-            upload(item.texels, to: item.layer)
+            upload(item.texels, to: item.page)
         }
-        for (layer, entry) in planned.enumerated() where layer < layers.count {
-            layers[layer].busyUntil = entry.busyUntil
+        for (page, entry) in planned.enumerated() where page < pages.count {
+            pages[page].busyUntil = entry.busyUntil
         }
         try glCheck("uploading \(made.count) sprite\(made.count == 1 ? "" : "s") to the atlas")
         return chosen
@@ -98,10 +98,10 @@ package final class SpriteAtlas {
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), texture)
     }
 
-    /// Room for `count` layers: a larger texture, with every layer held uploaded again.
+    /// Room for `count` pages: a larger texture, with every page held uploaded again.
     private func reserve(_ count: Int) throws {
-        guard count > allocatedLayers else { return }
-        let size = min(Self.maxLayers, max(4, allocatedLayers * 2, count))
+        guard count > allocatedPages else { return }
+        let size = min(Self.maxPages, max(4, allocatedPages * 2, count))
         if texture != 0 { epoxy_glDeleteTextures(1, &texture) }
         epoxy_glGenTextures(1, &texture)
         withUnpackState {
@@ -117,18 +117,18 @@ package final class SpriteAtlas {
             epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D_ARRAY), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST_MIPMAP_NEAREST)
             epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D_ARRAY), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         }
-        allocatedLayers = size
-        try glCheck("allocating the sprite atlas (\(size) layers, \(size * SpriteTexels.layerBytes) bytes)")
-        for (layer, entry) in layers.enumerated() { upload(entry.texels, to: layer) }
+        allocatedPages = size
+        try glCheck("allocating the sprite atlas (\(size) pages, \(size * SpriteTexels.pageBytes) bytes)")
+        for (page, entry) in pages.enumerated() { upload(entry.texels, to: page) }
     }
 
-    private func upload(_ texels: SpriteTexels, to layer: Int) {
+    private func upload(_ texels: SpriteTexels, to page: Int) {
         withUnpackState {
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D_ARRAY), texture)
             for (level, bytes) in texels.levels.enumerated() {
                 let side = GLsizei(SpriteTexels.side >> level)
                 bytes.withUnsafeBytes {
-                    epoxy_glTexSubImage3D(GLenum(GL_TEXTURE_2D_ARRAY), GLint(level), 0, 0, GLint(layer), side, side, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                    epoxy_glTexSubImage3D(GLenum(GL_TEXTURE_2D_ARRAY), GLint(level), 0, 0, GLint(page), side, side, 1, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
                 }
             }
         }

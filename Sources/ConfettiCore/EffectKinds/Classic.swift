@@ -7,8 +7,8 @@ extension EffectKinds {
         /// Its fireworks, and a small pop at each where it bursts around the button (drawn after
         /// the sparks).
         package static func launch(_ effect: Effect, around button: Rect, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
-            let firework = effect.fireworks.firework
-            let fireworks = effect.fireworks.fireworks(around: button, using: &draws.particles)
+            let firework = effect.classic.firework
+            let fireworks = effect.classic.fireworks(around: button, using: &draws.particles)
             draws.soundsAfterParticles()
             return Launch(batches: fireworks.map { Batch<SparkKind>($0, firework.timing, sprites: firework.spriteImages) },
                           sounds: fireworks.map { sparks in
@@ -18,7 +18,7 @@ extension EffectKinds {
 
         /// One firework at `point` (a click away from the button), and its pop.
         package static func firework(_ effect: Effect, at point: Point, in viewport: Size, using draws: inout LaunchDraws) -> Launch {
-            let firework = effect.fireworks.firework
+            let firework = effect.classic.firework
             let sparks = firework.sparks(at: point, using: &draws.particles)
             draws.soundsAfterParticles()
             return Launch(batches: [Batch<SparkKind>(sparks, firework.timing, sprites: firework.spriteImages)],
@@ -33,19 +33,19 @@ extension EffectKinds {
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {
-            [(.sparks, Demand([[Demand.Factor("classic.fireworks", effect.fireworks.count), Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Budget.Ring.sparks.noun))]
+            [(.sparks, Demand([[Demand.Factor("classic.fireworks", effect.classic.count), Demand.Factor("classic.sparkCount", effect.classic.firework.sparkCount)]], Budget.Ring.sparks.noun))]
         }
 
         /// What a click away from the button fires: one of its fireworks.
         package static func oneFirework(_ effect: Effect) -> [(ring: Budget.Ring, demand: Demand)] {
-            [(.sparks, Demand([[Demand.Factor("classic.sparkCount", effect.fireworks.firework.sparkCount)]], Budget.Ring.sparks.noun))]
+            [(.sparks, Demand([[Demand.Factor("classic.sparkCount", effect.classic.firework.sparkCount)]], Budget.Ring.sparks.noun))]
         }
 
         /// Every spark is born at the launch and flies for the duration.
-        package static func seconds(_ effect: Effect) -> Double { effect.fireworks.firework.timing.duration }
+        package static func seconds(_ effect: Effect) -> Double { effect.classic.firework.timing.duration }
 
         package static func secondsText(_ effect: Effect) -> String {
-            "classic.duration \(effect.fireworks.firework.timing.duration.compactText) s"
+            "classic.duration \(effect.classic.firework.timing.duration.compactText) s"
         }
 
         package static func defaultLaunches(_ effect: Effect) -> Int { 1 }
@@ -56,7 +56,7 @@ extension EffectKinds {
         /// Its sparks, every firework's.
         package static func withSprites(_ effect: Effect, _ sprites: [Sprite]) -> Effect? {
             var dressed = effect
-            dressed.fireworks.firework.sprites = sprites
+            dressed.classic.firework.sprites = sprites
             return dressed
         }
     }

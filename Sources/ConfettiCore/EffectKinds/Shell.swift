@@ -15,7 +15,7 @@ extension EffectKinds {
         }
 
         /// Rockets, flashes, stars and what each star sheds, for `launch`'s fields under `prefix`.
-        static func demand(_ launch: ShellLaunch, prefix: String) -> Demand {
+        static func demand(_ launch: ShellSection, prefix: String) -> Demand {
             let s = launch.shell
             let rockets = Demand.Factor("\(prefix).rockets", launch.rockets), stars = Demand.Factor("\(prefix).stars", s.stars)
             var terms: [[Demand.Factor]] = [[rockets], [rockets, stars]]

@@ -4,10 +4,10 @@ import Glibc
 /// The confetti section of an effect (`Effect.confetti`): the physics, and the distributions a
 /// launch's pieces are drawn from, thrown all at once (a burst) or as a stream (`emission`).
 ///
-/// A value you can copy and tweak; `ConfettiLaunch.standard` is the seed article's burst.
+/// A value you can copy and tweak; `ConfettiSection.standard` is the seed article's burst.
 /// Speeds and launch positions scale with the viewport, as in the article, so the pieces
 /// reach the top of any window.
-public struct ConfettiLaunch: Hashable, Sendable {
+public struct ConfettiSection: Hashable, Sendable {
     public var physics: ConfettiPhysics
     /// Pieces per launch when they are thrown all at once (a stream's come from its rate and
     /// duration instead).
@@ -51,7 +51,7 @@ public struct ConfettiLaunch: Hashable, Sendable {
     public var depth: ConfettiDepth = .none
 
     /// The seed article's burst: 30 rectangles from below the bottom edge (docs/effects.md).
-    public static let standard = ConfettiLaunch(
+    public static let standard = ConfettiSection(
         physics: .standard,
         count: 30,
         launchX: 0.15...0.85,
@@ -71,8 +71,8 @@ public struct ConfettiLaunch: Hashable, Sendable {
     )
 
     /// The standard burst with circles as well as rectangles.
-    public static let mixedShapes: ConfettiLaunch = {
-        var confetti = ConfettiLaunch.standard
+    public static let mixedShapes: ConfettiSection = {
+        var confetti = ConfettiSection.standard
         confetti.shapes = [.rectangle, .circle]
         return confetti
     }()

@@ -14,7 +14,7 @@ extension EffectKinds {
 
         /// Its pieces: one batch per depth layer, the farthest first (one without depth).
         static func pieces(_ effect: Effect, in viewport: Size, using draws: inout LaunchDraws) -> [any ParticleBatch] {
-            effect.confetti.spawns(in: viewport, using: &draws.particles)
+            effect.confetti.batches(in: viewport, using: &draws.particles)
         }
 
         package static func demands(_ effect: Effect, names: Budget.Names) -> [(ring: Budget.Ring, demand: Demand)] {

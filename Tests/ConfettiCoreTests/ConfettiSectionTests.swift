@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The spawner against the distributions of docs/effects.md.
-@Suite(.tags(.math)) struct ConfettiLaunchTests {
+@Suite(.tags(.math)) struct ConfettiSectionTests {
     let viewport = Size(width: 1280, height: 720)
 
     /// Checks every draw lies in `range` and that, over many draws, both ends are approached
@@ -16,7 +16,7 @@ import TestSupport
         #expect(range.upperBound - hi < 0.01 * width, "\(name) never came near \(range.upperBound): max \(hi)")
     }
 
-    func particles(seeds: Range<UInt64>, burst: ConfettiLaunch = .standard) -> [ConfettiParticle] {
+    func particles(seeds: Range<UInt64>, burst: ConfettiSection = .standard) -> [ConfettiParticle] {
         seeds.flatMap { burst.spawn(in: viewport, seed: $0) }
     }
 
@@ -53,23 +53,23 @@ import TestSupport
 
     @Test func sizesColoursAndShapesAppearInEqualShares() {
         let all = particles(seeds: 0..<1000)
-        expectEqualShares(all.map(\.size), among: ConfettiLaunch.standard.sizes, "size")
-        expectEqualShares(all.map(\.color), among: ConfettiLaunch.standard.colors, "colour")
+        expectEqualShares(all.map(\.size), among: ConfettiSection.standard.sizes, "size")
+        expectEqualShares(all.map(\.color), among: ConfettiSection.standard.colors, "colour")
         #expect(all.allSatisfy { $0.shape == .rectangle }, "the article's burst is rectangles only")
         let mixed = particles(seeds: 0..<1000, burst: .mixedShapes)
         expectEqualShares(mixed.map(\.shape), among: [.rectangle, .circle], "shape")
     }
 
     @Test func aBurstIsThirtyPiecesFromTheBottomEdge() {
-        let burst = ConfettiLaunch.standard.spawn(in: Size(width: 390, height: 844), seed: 9)
+        let burst = ConfettiSection.standard.spawn(in: Size(width: 390, height: 844), seed: 9)
         #expect(burst.count == 30)
         #expect(burst.allSatisfy { $0.initialPosition.y == 864 && $0.initialVelocity.y < 0 })
     }
 
     @Test func sameSeedGivesIdenticalLaunchesAndOtherSeedsDiffer() {
-        let a = ConfettiLaunch.standard.spawn(in: viewport, seed: 1234)
-        let b = ConfettiLaunch.standard.spawn(in: viewport, seed: 1234)
-        let c = ConfettiLaunch.standard.spawn(in: viewport, seed: 1235)
+        let a = ConfettiSection.standard.spawn(in: viewport, seed: 1234)
+        let b = ConfettiSection.standard.spawn(in: viewport, seed: 1234)
+        let c = ConfettiSection.standard.spawn(in: viewport, seed: 1235)
         #expect(a == b)
         #expect(a != c)
     }

@@ -1,14 +1,15 @@
 import FoundationEssentials
 import Glibc
 
-/// Rockets that rise from the bottom edge and burst at their apex into a shell of sparks, which
-/// may crackle into small secondary bursts: all stars of light (docs/effects.md, Rockets).
+/// The rocket section of an effect (`Effect.rocket`): rockets that rise from the bottom edge and
+/// burst at their apex into a shell of sparks, which may crackle into small secondary bursts:
+/// all stars of light (docs/effects.md, Rockets).
 ///
 /// Everything is scheduled at spawn. A rocket's apex time and place follow in closed form from
 /// the linear-drag solution, its piece's lifetime ends there, and its sparks are born there
 /// and then; a crackle is born where the CPU evaluator puts its parent spark at that moment.
 /// Nothing happens on the CPU when a rocket bursts.
-public struct RocketLaunch: Hashable, Sendable {
+public struct RocketSection: Hashable, Sendable {
     /// Rockets per launch.
     public var rockets: Int
     /// Seconds between one rocket's launch and the next.
@@ -72,7 +73,7 @@ public struct RocketLaunch: Hashable, Sendable {
     ], mode: .multiply)
 
     /// One rocket bursting into 80 sparks, no crackle.
-    public static let standard = RocketLaunch(
+    public static let standard = RocketSection(
         rockets: 1, stagger: 0.45, launchX: 0.3...0.7, launchBelowBottom: 10,
         apexHeight: 0.55...0.75, riseTime: 1.0...1.3, drag: 0.8, drift: -0.04...0.04,
         rocketSize: 5, rocketColors: [RGB(hex: 0xFFE8B0)],
@@ -168,13 +169,13 @@ public struct RocketLaunch: Hashable, Sendable {
                 return Star(position: Point(apex.x, apex.y), velocity: SIMD2(cos(azimuth), sin(azimuth)) * across * speed, birth: burstTime,
                             lifetime: sparkLifetime, radius: sparkSize, color: color, seed: UInt32(truncatingIfNeeded: r * sparkCount + j))
             }
-            var spawns: [any ParticleBatch] = [Batch<StarKind>([rocket], physics), Batch<StarKind>(sparks, sparkPhysics)]
+            var rocketBatches: [any ParticleBatch] = [Batch<StarKind>([rocket], physics), Batch<StarKind>(sparks, sparkPhysics)]
             let seed = UInt32(truncatingIfNeeded: (r + 1) &* 0x9E37_79B9)
             let size = (sparkSpeed.lowerBound + sparkSpeed.upperBound) / 2 * Double(sparkCount).squareRoot() / 5
             sounds.append(SoundEvent(.lift, time: birth, duration: climb.apexTime, loudness: 0.2, x: x0 / w, seed: seed))
             sounds.append(SoundEvent(.burst, time: burstTime, duration: 0.6 + 1.2 * min(size, 2), loudness: 0.6 + 0.4 * min(size, 1.5) / 1.5,
                                      size: size, x: apex.x / w, height: 1 - apex.y / h, seed: seed ^ 0xB0B0))
-            guard crackles > 0 else { return spawns }
+            guard crackles > 0 else { return rocketBatches }
             let crackleSize = max(1, (sparkSize / 2).rounded())
             let pieces = (0..<crackles).flatMap { c -> [Star] in
                 let parent = sparks[c * sparkCount / crackles]
@@ -189,8 +190,8 @@ public struct RocketLaunch: Hashable, Sendable {
                                 lifetime: crackleLifetime, radius: crackleSize, color: RGB(1, 0.97, 0.85), seed: UInt32(truncatingIfNeeded: c * crackleSparks + k))
                 }
             }
-            spawns.append(Batch<StarKind>(pieces, cracklePhysics))
-            return spawns
+            rocketBatches.append(Batch<StarKind>(pieces, cracklePhysics))
+            return rocketBatches
         }
         return Launch(batches: batches, sounds: sounds)
     }

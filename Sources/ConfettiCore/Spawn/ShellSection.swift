@@ -1,13 +1,13 @@
 import FoundationEssentials
 import Glibc
 
-/// Aerial shells: each rocket climbs on a trail and bursts at its apex into a shell of stars,
-/// which may shed glitter, split, crackle, hold a pistil of another colour and open with a
-/// flash. Everything is scheduled at spawn: the apex follows in closed form from the climb, and
-/// every later birth (a star's glitter, a crossette's children, a crackle) is placed where the
-/// closed form puts its parent at that moment. Nothing happens on the CPU when a shell bursts
-/// (docs/effects.md, Shells).
-public struct ShellLaunch: Hashable, Sendable {
+/// The shell section of an effect (`Effect.shell`), aerial shells: each rocket climbs on a trail
+/// and bursts at its apex into a shell of stars, which may shed glitter, split, crackle, hold a
+/// pistil of another colour and open with a flash. Everything is scheduled at spawn: the apex
+/// follows in closed form from the climb, and every later birth (a star's glitter, a
+/// crossette's children, a crackle) is placed where the closed form puts its parent at that
+/// moment. Nothing happens on the CPU when a shell bursts (docs/effects.md, Shells).
+public struct ShellSection: Hashable, Sendable {
     /// Rockets per launch, `stagger` seconds apart.
     public var rockets: Int
     public var stagger: Double
@@ -55,7 +55,7 @@ public struct ShellLaunch: Hashable, Sendable {
     }
 
     /// The rocket's physics: its climb's gravity, its drag, a fade over the last tenth, the trunk.
-    package func rocketPhysics(_ climb: RocketLaunch.Climb) -> StarPhysics {
+    package func rocketPhysics(_ climb: RocketSection.Climb) -> StarPhysics {
         StarPhysics(gravity: climb.gravity, drag: drag, fade: 0.1 * climb.apexTime, glow: .init(core: 0.45, whiteness: 0.9, light: 0.5),
                     temperature: .none, trail: trunk, ribbon: true)
     }
@@ -68,7 +68,7 @@ public struct ShellLaunch: Hashable, Sendable {
         return (0..<rockets).reduce(Launch()) { launch, r in
             let birth = start + Double(r) * stagger
             let x0 = viewport.width * rng.uniform(launchX)
-            let climb = RocketLaunch.climb(height: viewport.height * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
+            let climb = RocketSection.climb(height: viewport.height * rng.uniform(apexHeight), time: rng.uniform(riseTime), drag: drag)
             let drift = viewport.width * rng.uniform(-self.drift, self.drift)
             let rocket = Star(position: Point(x0, viewport.height + 10), velocity: SIMD2(drift, -climb.speed), birth: birth,
                               lifetime: climb.apexTime, radius: rocketRadius, color: rocketColor, seed: UInt32(truncatingIfNeeded: rng.next()))
@@ -278,19 +278,19 @@ public struct FireworkShell: Hashable, Sendable {
                                          loudness: each, size: Double(max(crackle, 1)), x: x, height: height, seed: parent.seed))
             }
         }
-        var spawns: [any ParticleBatch] = []
+        var batches: [any ParticleBatch] = []
         if flashRadius > 0 {
             let flash = Star(position: centre, velocity: .zero, birth: time, lifetime: flashSeconds, radius: flashRadius,
                              color: RGB(1, 0.97, 0.9), seed: UInt32(truncatingIfNeeded: rng.next()))
-            spawns.append(Batch<StarKind>([flash], StarPhysics(gravity: 0, drag: 1, fade: flashSeconds, glow: .init(core: 0.15, whiteness: 1, light: 0.7))))
+            batches.append(Batch<StarKind>([flash], StarPhysics(gravity: 0, drag: 1, fade: flashSeconds, glow: .init(core: 0.15, whiteness: 1, light: 0.7))))
         }
-        spawns.append(Batch<StarKind>(main, physics, sprites: sprites.images))
+        batches.append(Batch<StarKind>(main, physics, sprites: sprites.images))
         if pistil > 0 {
             var inner = physics
             inner.trail = .none
             inner.colorChange = 1
             let stars = (0..<pistil).map { _ in star(speed: speed * pistilSpeed, color: pistilColor, second: pistilColor, radius: radius * 0.8) }
-            spawns.append(Batch<StarKind>(stars, inner))
+            batches.append(Batch<StarKind>(stars, inner))
         }
         if glitterInterval > 0 {
             let sparks = main.flatMap { parent -> [Star] in
@@ -302,7 +302,7 @@ public struct FireworkShell: Hashable, Sendable {
                                 seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            if !sparks.isEmpty { spawns.append(Batch<StarKind>(sparks, glitter)) }
+            if !sparks.isEmpty { batches.append(Batch<StarKind>(sparks, glitter)) }
         }
         if crossette > 0 {
             var split = physics
@@ -317,7 +317,7 @@ public struct FireworkShell: Hashable, Sendable {
                                 color: parent.secondColor, seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            spawns.append(Batch<StarKind>(children, split))
+            batches.append(Batch<StarKind>(children, split))
         }
         if crackle > 0 {
             let crackles = main.flatMap { parent -> [Star] in
@@ -329,9 +329,9 @@ public struct FireworkShell: Hashable, Sendable {
                                 color: crackleColor, seed: UInt32(truncatingIfNeeded: rng.next()))
                 }
             }
-            spawns.append(Batch<StarKind>(crackles, FireworkShell.cracklePhysics))
+            batches.append(Batch<StarKind>(crackles, FireworkShell.cracklePhysics))
         }
-        return Launch(batches: spawns, sounds: sounds)
+        return Launch(batches: batches, sounds: sounds)
     }
 
     /// Crackle: bright white-gold sparks that flicker hard and go out fast.
