@@ -167,13 +167,13 @@ import TestSupport
             let screen = try OffscreenTarget(width: 320, height: 180)
             defer { celebration.delete(); screen.delete() }
             try celebration.add(Self.confetti(seed: 20), at: 0)
-            #expect(celebration.atlas.layerCount == 2 && celebration.atlas.heldBytes == 2 * SpriteTexels.layerBytes)
+            #expect(celebration.atlas.pageCount == 2 && celebration.atlas.heldBytes == 2 * SpriteTexels.pageBytes)
             celebration.removeAll()
-            #expect(celebration.atlas.layerCount == 0 && celebration.atlas.heldBytes == 0, "remove all keeps no picture")
+            #expect(celebration.atlas.pageCount == 0 && celebration.atlas.heldBytes == 0, "remove all keeps no picture")
             try celebration.add(Self.confetti(seed: 21), at: 1)
             screen.bind()
             #expect(celebration.draw(at: 1.5, viewport: Self.small, pixelsPerPoint: 1).instances == 40)
-            #expect(celebration.atlas.layerCount == 2)
+            #expect(celebration.atlas.pageCount == 2)
             #expect(epoxy_glGetError() == GLenum(GL_NO_ERROR))
         }
     }

@@ -28,13 +28,13 @@ package final class SpriteAtlas {
 
     /// Bytes of texels held on the CPU for the pictures it holds (kept to upload them again
     /// when the texture grows).
-    package var heldBytes: Int { layers.count * SpriteTexels.layerBytes }
+    package var heldBytes: Int { pages.count * SpriteTexels.pageBytes }
 
     /// Forgets every picture it holds, freeing their texels and images, once nothing is drawn
     /// with them (the celebration's `removeAll`). Needs no GL context: the texture stays, its
-    /// layers free for the next launch's pictures.
+    /// pages free for the next launch's pictures.
     package func forget() {
-        layers = []
+        pages = []
     }
 
     package func delete() {
