@@ -12,30 +12,9 @@ import pytest
 import confetti
 from confetti import Celebration, ConfettiError
 import headless_gl as gl
+from binding_checks import SIZE, refused
 
 TEAL = (26, 89, 102)
-SIZE = (320, 180)
-
-
-@pytest.fixture
-def context():
-    made = gl.Context()
-    yield made
-    made.destroy()
-
-
-@pytest.fixture
-def framebuffer(context):
-    return gl.Framebuffer(*SIZE)
-
-
-def refused(status, call, *words):
-    with pytest.raises(ConfettiError) as caught:
-        call()
-    assert caught.value.status == status, caught.value
-    for word in words:
-        assert word in caught.value.message, caught.value.message
-    return caught.value.message
 
 
 def test_the_version_and_presets_come_from_the_library():

@@ -3,33 +3,12 @@ the host process goes on."""
 import pytest
 
 import confetti
-from confetti import Celebration, ConfettiError
+from confetti import Celebration
 import headless_gl as gl
+from binding_checks import SIZE, refused
 
-SIZE = (320, 180)
 # A path whose extent is so small that scaling it to a mask overflowed (an abort of the host).
 TINY_PATH = '{"kind":"confetti","confetti":{"sprites":[{"path":"M0 0 L1e-306 0 L0 1e-306 Z"}]}}'
-
-
-@pytest.fixture
-def context():
-    made = gl.Context()
-    yield made
-    made.destroy()
-
-
-@pytest.fixture
-def framebuffer(context):
-    return gl.Framebuffer(*SIZE)
-
-
-def refused(status, call, *words):
-    with pytest.raises(ConfettiError) as caught:
-        call()
-    assert caught.value.status == status, caught.value
-    for word in words:
-        assert word in caught.value.message, caught.value.message
-    return caught.value.message
 
 
 def test_a_path_of_tiny_extent_is_refused_from_json_and_from_a_file(framebuffer, tmp_path):
