@@ -16,11 +16,26 @@ struct RenderCommand: ParsableCommand {
               celebration.mp4   H.264 (libx264, yuv420p; width and height must be even)
               celebration.webm  VP8 (libvpx)
               celebration.gif   GIF with a palette made from every frame
+              celebration.mov   ProRes 4444 (prores_ks, 10-bit 4:4:4); with --lossless \
+            QuickTime Animation (qtrle, 8-bit RGB, exactly the frames)
+              celebration.apng  animated PNG, looping
+              celebration.webp  animated WebP (libwebp, quality 75), looping
               out/frames a directory (no extension, or ending in /): frame-0000.png, …
             Videos are encoded by ffmpeg (apt-get install ffmpeg), fed raw frames on a pipe.
 
-            Sound: an mp4 or webm gets the effect's sound as its track (AAC or Opus, 48 kHz \
-            stereo), in sync with the frames, when the effect makes any (the shells' lift, \
+            Clips with alpha, to lay over footage in an editor or OBS: --transparent draws the \
+            particles alone, over nothing (no background, no button), with straight \
+            (un-premultiplied) alpha: RGBA PNG frames, .webm as VP9 with alpha (yuva420p; \
+            read it with the libvpx-vp9 decoder, since ffmpeg's own VP9 decoder drops the \
+            alpha), .mov as ProRes 4444 with alpha (yuva444p10le) or, with --lossless, \
+            QuickTime Animation with alpha (ARGB), .apng and .webp as stickers with alpha. \
+            Light (glow, white-hot cores, glitter, bloom) gets the alpha of its brightest \
+            channel, so over black the clip adds exactly the light the render shows, and over \
+            bright footage it still reads as coloured light. .mp4 and .gif hold no alpha and \
+            are refused with --transparent.
+
+            Sound: an mp4, webm or mov gets the effect's sound as its track (AAC, Opus or \
+            16-bit PCM, 48 kHz stereo), in sync with the frames, when the effect makes any (the shells' lift, \
             burst, crackle and glitter, a rocket's, a cannon's pop, the confetti burst's \
             rustle); --mute leaves it out. --audio show.wav writes the track alone as 16-bit \
             WAV, the same samples for the same options on every machine, never above -1 dBFS; \
@@ -61,8 +76,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Seconds of animation. Default: until the last piece has gone.")
     var duration: Given<Double>?
 
-    @Option(help: ArgumentHelp("A directory for PNG frames, or a video file ending in .mp4, .webm or .gif (default: out/render, unless --audio alone is asked for).", valueName: "dir|file"))
+    @Option(help: ArgumentHelp("A directory for PNG frames, or a video file ending in .mp4, .webm, .gif, .mov, .apng or .webp (default: out/render, unless --audio alone is asked for).", valueName: "dir|file"))
     var out: String?
+
+    @Flag(help: "The particles alone with straight alpha, over nothing (no background, no button): a clip to lay over footage. PNG frames, .webm (VP9), .mov (ProRes 4444), .apng or .webp.")
+    var transparent = false
+
+    @Flag(help: "A .mov as QuickTime Animation (qtrle: lossless 8-bit, larger for busy frames) instead of ProRes 4444.")
+    var lossless = false
 
     @Option(help: ArgumentHelp("Also write the sound track to a WAV file (48 kHz, 16-bit stereo).", valueName: "file.wav"))
     var audio: String?
@@ -131,6 +152,8 @@ struct RenderCommand: ParsableCommand {
         options.out = out ?? (audio == nil ? "out/render" : nil)
         options.audio = audio
         options.force = force
+        options.transparent = transparent
+        options.lossless = lossless
         options.launches = launches?.value
         options.interval = interval.value
         options.countGiven = count != nil

@@ -20,6 +20,9 @@ package struct FrameRecorder {
     /// Where the renderer's clock starts, in seconds: a schedule recorded after a long uptime must
     /// look exactly as one recorded at 0 (each span's time is rebased on its own epoch).
     package var clockStart = 0.0
+    /// The particles alone, over nothing (no background, no button), as straight colour with
+    /// alpha (`StraightAlpha`): a clip to lay over footage.
+    package var transparent = false
 
     package init(schedule: LaunchSchedule, width: Int, height: Int, fps: Double, frames: Int) {
         self.schedule = schedule
@@ -62,8 +65,9 @@ package struct FrameRecorder {
             scene.delete()
             target.delete()
         }
-        // Fireworks burst around the Celebrate button, so it is drawn for them.
-        scene.button = schedule.effect.kind.hasButton ? .centred(in: viewport) : nil
+        // Fireworks burst around the Celebrate button, so it is drawn for them, except in a clip.
+        scene.button = schedule.effect.kind.hasButton && !transparent ? .centred(in: viewport) : nil
+        scene.transparent = transparent
         try scene.glow(schedule.effect.bloom)
         for item in batches {
             try scene.celebration.add(item.batch, at: clockStart + item.time)
@@ -73,7 +77,8 @@ package struct FrameRecorder {
             target.bind()
             scene.render(at: clockStart + Double(k) / fps, viewport: viewport, pixelsPerPoint: 1)
             if let failure = scene.takeBloomFailure() { throw failure }
-            try sink.write(target.readPixels(), index: k)
+            let frame = try target.readPixels()
+            try sink.write(transparent ? StraightAlpha.clip(frame) : frame, index: k)
             try progress(k + 1)
         }
     }

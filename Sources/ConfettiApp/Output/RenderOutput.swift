@@ -15,7 +15,7 @@ package enum OutputTarget: Equatable, Sendable {
         if case .video(_, let format) = self { format.hasAudio } else { false }
     }
 
-    /// By the extension: `.mp4`, `.webm`, `.gif` are videos; a name with no extension, a name
+    /// By the extension: `.mp4`, `.webm`, `.gif`, `.mov`, `.apng`, `.webp` are videos; a name with no extension, a name
     /// ending in `/`, or an existing directory is a directory of frames; any other extension is
     /// refused, naming the supported ones.
     package static func parse(_ out: String) throws -> OutputTarget {
@@ -123,7 +123,7 @@ package final class PNGFrameDirectory: FrameSink {
 /// temporary file removed, so nothing is ever under NAME but a finished video.
 package final class VideoFile: FrameSink {
     package let path: String
-    package let format: VideoFormat
+    package let encoding: VideoEncoding
     private let file: TemporaryFile
     private var lock: RenderLock?
     private var encoder: FFmpegProcess?
@@ -132,9 +132,9 @@ package final class VideoFile: FrameSink {
     private var audioFile: TemporaryFile?
 
     /// `audio`: the sound track to mux in (nil: a silent video), written beside it as it is made.
-    package init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, ffmpeg: String, audio: SoundTrackFile? = nil) throws {
+    package init(path: String, encoding: VideoEncoding, width: Int, height: Int, fps: Double, ffmpeg: String, audio: SoundTrackFile? = nil) throws {
         self.path = path
-        self.format = format
+        self.encoding = encoding
         frameBytes = width * height * 4
         let place = try AtomicFile.followingLink(path)
         switch EntryKind.following(place) {
@@ -148,13 +148,13 @@ package final class VideoFile: FrameSink {
         do {
             file = try directory.temporaryFile(for: name, display: path)
             file.closeDescriptor()
-            if let audio, format.hasAudio {
+            if let audio, encoding.format.hasAudio {
                 let wav = try directory.temporaryFile(for: name + ".wav", display: path)
                 audioFile = wav
                 try audio.write(into: wav)
                 wav.closeDescriptor()
             }
-            encoder = try FFmpegProcess(executable: ffmpeg, arguments: format.ffmpegArguments(width: width, height: height, fps: fps, output: file.temporaryPath,
+            encoder = try FFmpegProcess(executable: ffmpeg, arguments: encoding.ffmpegArguments(width: width, height: height, fps: fps, output: file.temporaryPath,
                                                                                               audio: audioFile?.temporaryPath))
         } catch {
             audioFile?.discard()

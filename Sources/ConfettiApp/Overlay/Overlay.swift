@@ -148,8 +148,7 @@ package final class Overlay {
             clearFramebuffer(to: SceneRenderer.background)
         } else {
             // Alpha 0 everywhere: the compositor shows what is beneath.
-            epoxy_glClearColor(0, 0, 0, 0)
-            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            clearFramebufferToTransparent()
         }
         // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the
         // desktop beneath and covers it as much (BloomPass).

@@ -37,6 +37,11 @@ package struct Render {
         /// Whether the effect's confetti count was set by the command (`--count`): the budget
         /// names the option then.
         package var countGiven = false
+        /// The particles alone, over nothing, with straight alpha (`FrameRecorder.transparent`):
+        /// RGBA PNG frames, or a video whose format holds alpha (`VideoFormat.holdsAlpha`).
+        package var transparent = false
+        /// A .mov as QuickTime Animation (lossless) instead of ProRes 4444.
+        package var lossless = false
         package var headless = HeadlessSetup()
 
         package init() {}
@@ -85,18 +90,30 @@ package struct Render {
         if let audio = o.audio {
             do { try AtomicFile.checkWritable(audio) } catch { throw OutputRefusal("--audio \(audio): \(error)") }
         }
+        if o.transparent, case .video(_, let format) = wanted, !format.holdsAlpha {
+            throw OptionRefusal("--transparent: .\(format.rawValue) (\(VideoEncoding(format).codecName)) has no alpha channel; write \(VideoFormat.alphaList), or PNG frames to a directory")
+        }
+        if o.transparent, wanted == nil {
+            throw OptionRefusal("--transparent draws frames with alpha, but with --audio alone none are drawn: give --out too, or leave --transparent out")
+        }
+        if o.lossless {
+            guard case .video(_, .mov) = wanted else {
+                throw OptionRefusal("--lossless picks QuickTime Animation instead of ProRes 4444 for a .mov; --out \(o.out ?? "") is not a .mov, so leave --lossless out")
+            }
+        }
         var ffmpeg: String?
         if case .video(let path, let format) = wanted {
             ffmpeg = FFmpeg.locate()
             guard ffmpeg != nil else { throw OutputRefusal(FFmpeg.missingMessage(for: path)) }
             if format.needsEvenSize && (o.width % 2 != 0 || o.height % 2 != 0) {
-                throw OptionRefusal("--size \(o.width)x\(o.height): .\(format.rawValue) (\(format.codecName), yuv420p) needs an even width and height, such as \(o.width + o.width % 2)x\(o.height + o.height % 2)")
+                throw OptionRefusal("--size \(o.width)x\(o.height): .\(format.rawValue) (\(VideoEncoding(format).codecName), yuv420p) needs an even width and height, such as \(o.width + o.width % 2)x\(o.height + o.height % 2)")
             }
         }
 
         let schedule = schedule
         // Spawned once: the recorder's batches give the duration and are what it uploads.
         var recorder = FrameRecorder(schedule: schedule, width: o.width, height: o.height, fps: o.fps, frames: 1)
+        recorder.transparent = o.transparent
         let heard = SoundTrack(recorder.sounds)
         // The track alone runs until its last sound has ended too.
         let seconds = o.duration ?? (wanted == nil ? max(recorder.duration, Double(heard.sampleCount) / Double(SoundTrack.sampleRate)) : recorder.duration)
@@ -137,7 +154,7 @@ package struct Render {
                 case .frames(let directory):
                     sink = try PNGFrameDirectory(directory, force: o.force)
                 case .video(let path, let format):
-                    sink = try VideoFile(path: path, format: format, width: o.width, height: o.height, fps: o.fps, ffmpeg: ffmpeg!,
+                    sink = try VideoFile(path: path, encoding: VideoEncoding(format, transparent: o.transparent, lossless: o.lossless), width: o.width, height: o.height, fps: o.fps, ffmpeg: ffmpeg!,
                                          audio: heard.events.isEmpty ? nil : track)
                 }
                 opened = sink
@@ -174,7 +191,7 @@ package struct Render {
         case .video(let path, let format):
             let elapsed = ContinuousClock.now - started
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            summary = "wrote \(path): \(recorder.frames) frames of \(what), \(format.codecName), \(bytes) bytes, in \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s"
+            summary = "wrote \(path): \(recorder.frames) frames of \(what), \(VideoEncoding(format, transparent: o.transparent, lossless: o.lossless).codecName), \(bytes) bytes, in \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s"
         }
         return Outcome(frames: recorder.frames, sounds: heard.events.count, audioFrames: audioFrames, summary: summary)
     }

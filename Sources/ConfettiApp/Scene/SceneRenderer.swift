@@ -10,6 +10,10 @@ package final class SceneRenderer {
     /// Drawn when set.
     package var button: CelebrateButton?
     package var background = SceneRenderer.background
+    /// Drawn over nothing instead of `background`: the frame is cleared to transparent black, so
+    /// it holds the particles' premultiplied colour and their coverage as alpha (a clip with
+    /// alpha, `render --transparent`).
+    package var transparent = false
     /// GPU time of the particle passes of each frame (both sides), read back a few frames later.
     package let particleTimer = GPUTimer(intervals: 2)
     /// The glow over the scene (`glow`); off unless turned on.
@@ -80,6 +84,8 @@ package final class SceneRenderer {
     @discardableResult
     package func render(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         guard bloom.isEnabled, let bloomPass else { return drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint) }
+        // The glow is blended over the bound framebuffer: over nothing, that must be cleared too.
+        if transparent { clearFramebufferToTransparent() }
         var stats = FrameStats()
         do {
             try bloomPass.apply(bloom, pixelsPerPoint: pixelsPerPoint) {
@@ -93,7 +99,11 @@ package final class SceneRenderer {
     }
 
     private func drawScene(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
-        clearFramebuffer(to: background)
+        if transparent {
+            clearFramebufferToTransparent()
+        } else {
+            clearFramebuffer(to: background)
+        }
         particleTimer.begin()
         var stats = celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: .behindButton)
         particleTimer.end()

@@ -118,3 +118,10 @@ package func clearFramebuffer(to colour: RGB) {
     epoxy_glClearColor(Float(colour.r), Float(colour.g), Float(colour.b), 1)
     epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
 }
+
+/// Clears the bound framebuffer to transparent black: premultiplied colour drawn over it then
+/// leaves alpha as the coverage of what was drawn (a transparent window, a clip with alpha).
+package func clearFramebufferToTransparent() {
+    epoxy_glClearColor(0, 0, 0, 0)
+    epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+}
