@@ -20,6 +20,8 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 # C++; gcc brings AddressSanitizer, which checks the C example), GTK 4, SDL2, Python with pytest
 # for the ctypes binding.
 C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
+# Clips with alpha (`render --transparent`): the tests lay one over a colour with MLT's `melt`,
+# the engine of Kdenlive and Shotcut, as an editor would.
 # Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
 # PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
 PACKAGES := $(C_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
@@ -27,7 +29,7 @@ PACKAGES := $(C_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-
             libpulse-dev pulseaudio pulseaudio-utils \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
             libxext-dev libwayland-dev \
-            xcompmgr x11-utils x11-apps xdotool desktop-file-utils \
+            xcompmgr x11-utils x11-apps xdotool desktop-file-utils melt \
             $(WAYLAND_PACKAGES)
 RELEASE := .build/release/confetti
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)

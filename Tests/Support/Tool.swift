@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Other programs the tests use: ffmpeg and ffprobe, PulseAudio and parec (make test installs
+/// Other programs the tests use: ffmpeg and ffprobe, PulseAudio and parec, MLT's melt (make test installs
 /// them), util-linux.
 package enum Tool {
     package static func locate(_ name: String) throws -> String {
@@ -12,7 +12,7 @@ package enum Tool {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         let package = ["ffmpeg": "ffmpeg", "ffprobe": "ffmpeg", "desktop-file-validate": "desktop-file-utils",
-                       "pulseaudio": "pulseaudio", "parec": "pulseaudio-utils"][name] ?? "util-linux"
+                       "pulseaudio": "pulseaudio", "parec": "pulseaudio-utils", "melt": "melt"][name] ?? "util-linux"
         throw TestFailure("\(name) is not installed, and these tests need it: run `make test`, which installs it, or apt-get install \(package)")
     }
 
