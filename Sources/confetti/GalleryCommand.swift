@@ -8,9 +8,12 @@ struct GalleryCommand: ParsableCommand {
         commandName: "gallery",
         abstract: "Draw every preset into one labelled contact sheet (the README's docs/gallery.png).",
         discussion: """
-            Each tile is one launch of a preset (RNG stream 0 of --seed) in a viewport the size of the \
-            tile, drawn by the renderer with surfaceless EGL at the middle of the stretch of time \
-            during which most of its particles are alive, and named underneath in the pixel font. \
+            Each tile is one launch of a preset (RNG stream 0 of --seed), drawn by the renderer with \
+            surfaceless EGL (with the preset's glow, as render draws it) at the moment its \
+            particles spread over the most of the tile, each counted by how much it shows (so \
+            a shell is shown at full spread, after its flash), and as close as that spread \
+            allows: up to 3x, centred, the button kept in the frame. Named underneath in the \
+            pixel font. \
             The PNG is written whole or not at all (a temporary file renamed into place).
             """
     )

@@ -1,14 +1,15 @@
+@preconcurrency import CEpoxy
 import ConfettiCore
 import ConfettiGL
 import Foundation
 
-/// The README's gallery: every preset drawn by the renderer at a representative moment, in a
+/// The README's gallery: every preset drawn by the renderer at its best moment and framing, in a
 /// labelled grid (`confetti gallery`).
 ///
-/// Each tile is one launch of the preset (RNG stream 0 of the seed) in a viewport the size of the
-/// tile, drawn exactly as `render` draws a frame, at the middle of the stretch of time during
-/// which the most of its particles are alive. Under each tile its name is written in the
-/// pixel font.
+/// Each tile is one launch of the preset (RNG stream 0 of the seed), drawn exactly as `render`
+/// draws a frame, at the moment and framing the launch itself reads best at (`shot`): when its
+/// particles spread over the most of the tile, and as close as that spread allows. Under each
+/// tile its name is written in the pixel font.
 package struct ContactSheet {
     package var presets: [(name: String, effect: Effect)]
     /// Pixels of one tile's picture (one point per pixel).
@@ -42,27 +43,108 @@ package struct ContactSheet {
         return (x, y + tileHeight, tileWidth, Self.labelBand)
     }
 
-    /// The middle of the stretch of time during which the most particles are alive inside
-    /// `viewport` (as the CPU evaluators place them), sampled every 1/50 s over the launch's life.
-    package static func representativeMoment(_ batches: [any ParticleBatch], in viewport: Size) -> Double {
-        let end = batches.map(\.duration).max() ?? 0
-        let steps = max(1, Int((end * 50).rounded(.up)))
-        var best = -1, first = 0.0, last = 0.0
-        for k in 0..<steps {
-            let t = Double(k) / 50
-            let seen = batches.reduce(0) { $0 + $1.visibleCount(at: t, in: viewport) }
-            if seen > best {
-                (best, first, last) = (seen, t, t)
-            } else if seen == best {
-                last = t
-            }
+    /// How a tile shows a launch: at which moment, and how closely.
+    package struct Shot: Sendable, Equatable {
+        /// Seconds after the launch.
+        package var time: Double
+        /// Pixels per point: above 1, the launch is spawned in a viewport that much smaller
+        /// than the tile and drawn that much larger, so a burst that keeps to the middle of the
+        /// tile fills it.
+        package var zoom: Double
+        /// Pixels the picture is moved by, right and down, to centre what shows in the tile. The
+        /// drawing is cut at the viewport's edge, so the strip the pan uncovers stays empty:
+        /// a shot pans only what lies wholly inside its viewport.
+        package var pan = (x: 0, y: 0)
+
+        package static func == (a: Shot, b: Shot) -> Bool {
+            a.time == b.time && a.zoom == b.zoom && a.pan == b.pan
         }
-        return (first + last) / 2
     }
 
-    /// One launch of preset `i` sized to a tile.
-    package func launch(_ i: Int) -> [any ParticleBatch] {
-        let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
+    /// Closest framing: a tile shows at least a third of its viewport.
+    package static let maxZoom = 3.0
+    /// The share of the tile the particles may fill, across and down: a margin around them.
+    package static let fill = 0.85
+
+    /// The tile's shot of preset `i`, from the launch itself: its best moment (`bestMoment`) at
+    /// one pixel per point, then as close as the particles at that moment allow (the button in
+    /// the frame too, for a launch around it), with the moment chosen again in the smaller
+    /// viewport and what shows centred in the tile.
+    package func shot(_ i: Int) -> Shot {
+        let tile = Size(width: Double(tileWidth), height: Double(tileHeight))
+        let wide = launch(i, in: tile)
+        let moment = Self.bestMoment(wide, in: tile)
+        guard let wideBox = extent(i, wide, at: moment, in: tile) else { return Shot(time: moment, zoom: 1) }
+        let zoom = min(Self.maxZoom, max(1, Self.fill * min(tile.width / wideBox.width, tile.height / wideBox.height)))
+        // Closer still spawns the launch in a smaller viewport, which it may overflow (a shell
+        // bursts at a height that scales with the viewport, with a spread that does not): the
+        // closest of these steps whose particles stay inside it.
+        var step = zoom
+        while step > 1 {
+            let viewport = Size(width: tile.width / step, height: tile.height / step)
+            let close = launch(i, in: viewport)
+            let time = Self.bestMoment(close, in: viewport)
+            if let box = extent(i, close, at: time, in: viewport),
+               box.minX >= 0, box.minY >= 0, box.maxX <= viewport.width, box.maxY <= viewport.height {
+                // The middle of what shows to the middle of the tile: the strip the pan uncovers
+                // is outside the viewport, where nothing shows.
+                let x = (viewport.width / 2 - box.midX) * step, y = (viewport.height / 2 - (box.minY + box.maxY) / 2) * step
+                return Shot(time: time, zoom: step, pan: (Int(x.rounded()), Int(y.rounded())))
+            }
+            step = step > 1.25 ? step * 0.8 : 1
+        }
+        return Shot(time: moment, zoom: 1)
+    }
+
+    /// The box what shows of preset `i` takes at `t`: its particles' quads, and the button
+    /// when the effect has one.
+    func extent(_ i: Int, _ batches: [any ParticleBatch], at t: Double, in viewport: Size) -> Rect? {
+        var box = Self.extent(batches, at: t)
+        if presets[i].effect.kind.hasButton {
+            let button = CelebrateButton.centred(in: viewport).frame
+            box = box.map {
+                let (x0, y0) = (min($0.minX, button.minX), min($0.minY, button.minY))
+                return Rect(x: x0, y: y0, width: max($0.maxX, button.maxX) - x0, height: max($0.maxY, button.maxY) - y0)
+            } ?? button
+        }
+        return box
+    }
+
+    /// The moment a launch reads best: its particles spread over the most of the viewport,
+    /// each counted by how much it shows (its drawn opacity, or its light's brightest channel).
+    /// The viewport is cut into a 16 × 9 grid and each cell counts up to 1: a flash, one bright
+    /// disc at the burst, counts once, stars at full spread count in every cell they reach, and
+    /// faded embers count little. Sampled every 1/30 s over the launch's life; the earliest of
+    /// equal moments.
+    package static func bestMoment(_ batches: [any ParticleBatch], in viewport: Size) -> Double {
+        let end = batches.map(\.duration).max() ?? 0
+        let steps = max(1, Int((end * 30).rounded(.up)))
+        var best = -1.0, moment = 0.0
+        for k in 0..<steps {
+            let t = Double(k) / 30
+            var cells = [Double](repeating: 0, count: 16 * 9)
+            for batch in batches { batch.addShowing(at: t, in: viewport, to: &cells) }
+            let spread = cells.reduce(0) { $0 + min($1, 1) }
+            if spread > best { (best, moment) = (spread, t) }
+        }
+        return moment
+    }
+
+    /// The box the showing particles' quads take at `t` (nil: nothing shows).
+    static func extent(_ batches: [any ParticleBatch], at t: Double) -> Rect? {
+        var box: (x0: Double, y0: Double, x1: Double, y1: Double)?
+        for batch in batches {
+            for quad in batch.showing(at: t) {
+                let r = max(quad.halfSize.x, quad.halfSize.y)
+                let b = (quad.centre.x - r, quad.centre.y - r, quad.centre.x + r, quad.centre.y + r)
+                box = box.map { (min($0.x0, b.0), min($0.y0, b.1), max($0.x1, b.2), max($0.y1, b.3)) } ?? b
+            }
+        }
+        return box.map { Rect(x: $0.x0, y: $0.y0, width: max($0.x1 - $0.x0, 1), height: max($0.y1 - $0.y0, 1)) }
+    }
+
+    /// One launch of preset `i` in `viewport` (the tile's, or a smaller one for a closer shot).
+    package func launch(_ i: Int, in viewport: Size) -> [any ParticleBatch] {
         let effect = presets[i].effect
         return effect.launch(effect.kind, seed: seed, index: 0, around: Rect.button(centredIn: viewport), in: viewport).batches
     }
@@ -71,7 +153,8 @@ package struct ContactSheet {
     package func draw(shaders: ShaderLibrary) throws -> RGBAImage {
         var sheet = RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
         fill(&sheet, x: 0, y: 0, width: width, height: height, colour: Self.background)
-        let launches = presets.indices.map(launch)
+        let shots = presets.indices.map(shot)
+        let launches = presets.indices.map { launch($0, in: Size(width: Double(tileWidth) / shots[$0].zoom, height: Double(tileHeight) / shots[$0].zoom)) }
         let capacity = max(1, launches.map { $0.reduce(0) { $0 + $1.particleCount } }.max() ?? 1)
         let scene = try SceneRenderer(shaders: shaders, capacity: capacity)
         let target = try OffscreenTarget(width: tileWidth, height: tileHeight)
@@ -79,13 +162,19 @@ package struct ContactSheet {
             scene.delete()
             target.delete()
         }
-        let viewport = Size(width: Double(tileWidth), height: Double(tileHeight))
         for (i, batches) in launches.enumerated() {
+            let shot = shots[i]
+            let viewport = Size(width: Double(tileWidth) / shot.zoom, height: Double(tileHeight) / shot.zoom)
             scene.celebration.removeAll()
             for batch in batches { try scene.celebration.add(batch, at: 0) }
             scene.button = presets[i].effect.kind.hasButton ? .centred(in: viewport) : nil
+            // As render draws it: with the effect's glow when it has one.
+            try scene.glow(presets[i].effect.bloom)
             target.bind()
-            scene.render(at: Self.representativeMoment(batches, in: viewport), viewport: viewport, pixelsPerPoint: 1)
+            // Panned: the frame is cleared whole; the scene is drawn moved by the pan.
+            epoxy_glViewport(GLint(shot.pan.x), GLint(-shot.pan.y), GLsizei(tileWidth), GLsizei(tileHeight))
+            scene.render(at: shot.time, viewport: viewport, pixelsPerPoint: shot.zoom)
+            if let failure = scene.takeBloomFailure() { throw failure }
             let picture = try target.readPixels()
             let (x, y) = tile(i)
             for row in 0..<tileHeight {
@@ -136,12 +225,30 @@ package struct ContactSheet {
 }
 
 extension ParticleBatch {
-    /// Particles alive `t` seconds after the launch with their centre inside `viewport`.
-    package func visibleCount(at t: Double, in viewport: Size) -> Int {
-        particles.reduce(0) { count, p in
+    /// The quads of the particles alive `t` seconds after the launch that show (drawn opacity,
+    /// or a light's brightest channel, above 1/255), with how much each shows.
+    func showing(at t: Double) -> [DrawnQuad] {
+        particles.compactMap { p in
             let s = Kind.evaluate(p, at: t - Kind.birth(of: p), uniforms: uniforms)
-            let inside = s.x >= 0 && s.x <= viewport.width && s.y >= 0 && s.y <= viewport.height
-            return count + (s.alive && inside ? 1 : 0)
+            guard s.alive else { return nil }
+            let quad = Kind.drawn(p, s)
+            return quad.alive && quad.shows > 1.0 / 255 ? quad : nil
         }
     }
+
+    /// Adds how much each showing particle shows to the cell of `cells` (a 16 × 9 grid over
+    /// `viewport`) its centre is in; particles outside the viewport add nothing.
+    func addShowing(at t: Double, in viewport: Size, to cells: inout [Double]) {
+        for quad in showing(at: t) {
+            let column = Int((quad.centre.x / viewport.width * 16).rounded(.down)), row = Int((quad.centre.y / viewport.height * 9).rounded(.down))
+            guard (0..<16).contains(column), (0..<9).contains(row) else { continue }
+            cells[row * 16 + column] += quad.shows
+        }
+    }
+}
+
+extension DrawnQuad {
+    /// How much it shows: its premultiplied colour's largest component (paper's opacity; for
+    /// light, which keeps only part of its alpha, its brightest channel).
+    var shows: Double { max(color.x, color.y, color.z, color.w) }
 }
