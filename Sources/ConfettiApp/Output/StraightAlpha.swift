@@ -14,25 +14,24 @@ import ConfettiGL
 ///   not a grey wash; nothing changes where A′ = A (paper, pictures, empty pixels).
 package enum StraightAlpha {
     /// `image`, premultiplied, as straight colour with alpha A′ (above), rounded to nearest;
-    /// where A′ is 0 the pixel is (0, 0, 0, 0).
+    /// where A′ is 0 the pixel is (0, 0, 0, 0), and an opaque pixel is as it was.
     package static func clip(_ image: RGBAImage) -> RGBAImage {
         var pixels = image.pixels
-        pixels.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let r = UInt32(p[i]), g = UInt32(p[i + 1]), b = UInt32(p[i + 2])
-                let alpha = max(UInt32(p[i + 3]), r, g, b)
-                if alpha == 0 {
-                    i += 4
-                    continue
-                }
+        pixels.withUnsafeMutableBytes { bytes in
+            // Most of a clip is nothing: a pixel of four zero bytes stays as it is, tested as one
+            // word.
+            let words = bytes.bindMemory(to: UInt32.self)
+            for w in words.indices where words[w] != 0 {
+                let i = w * 4
+                let r = UInt32(bytes[i]), g = UInt32(bytes[i + 1]), b = UInt32(bytes[i + 2])
+                let alpha = max(UInt32(bytes[i + 3]), max(r, max(g, b)))
+                guard alpha != 255 || bytes[i + 3] != 255 else { continue }
                 // round(255·c / a) in integers: c ≤ a, so it is at most 255.
                 let half = alpha / 2
-                p[i] = UInt8((r * 255 + half) / alpha)
-                p[i + 1] = UInt8((g * 255 + half) / alpha)
-                p[i + 2] = UInt8((b * 255 + half) / alpha)
-                p[i + 3] = UInt8(alpha)
-                i += 4
+                bytes[i] = UInt8(truncatingIfNeeded: (r &* 255 &+ half) / alpha)
+                bytes[i + 1] = UInt8(truncatingIfNeeded: (g &* 255 &+ half) / alpha)
+                bytes[i + 2] = UInt8(truncatingIfNeeded: (b &* 255 &+ half) / alpha)
+                bytes[i + 3] = UInt8(truncatingIfNeeded: alpha)
             }
         }
         return RGBAImage(width: image.width, height: image.height, pixels: pixels)
