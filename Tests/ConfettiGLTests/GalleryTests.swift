@@ -62,4 +62,35 @@ import Testing
             #expect(other == 0, "place \(i) after the last preset has \(other) pixels drawn")
         }
     }
+
+    @Test func shellsShowFullSpreadStarsCloseUpNotTheirFlash() async throws {
+        // Each shell's tile is taken from the launch itself: after the flash (a filled white
+        // disc), at full spread (stars that fill well under the box they span), and closer than
+        // the tile's own viewport.
+        let sheet = ContactSheet()
+        let image = try await SharedGL.run { try sheet.draw(shaders: SharedGL.shaders()) }
+        let scene = SceneRenderer.background.rgba8
+        let shells = Effect.presets.enumerated().filter { $0.element.effect.kind == .shell }
+        try #require(shells.count >= 5)
+        // A shell bursts well inside its tile and is drawn closer; one whose breaks reach the
+        // tile's edges (a crossette's second breaks) may stay at the tile's own size.
+        let zooms = shells.map { sheet.shot($0.offset).zoom }
+        #expect(zooms.filter { $0 > 1 }.count >= shells.count - 1, "shells drawn close up: zooms \(zooms)")
+        #expect(sheet.shot(shells.first { $0.element.name == "peony" }!.offset).zoom > 1, "peony is drawn close up")
+        for (i, preset) in shells {
+            let (tx, ty) = sheet.tile(i)
+            var drawn = 0, box = (x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+            for y in ty..<(ty + sheet.tileHeight) {
+                for x in tx..<(tx + sheet.tileWidth) {
+                    let p = image[x, y]
+                    guard abs(Int(p.r) - Int(scene.0)) + abs(Int(p.g) - Int(scene.1)) + abs(Int(p.b) - Int(scene.2)) > 24 else { continue }
+                    drawn += 1
+                    box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+                }
+            }
+            try #require(drawn > 0, "\(preset.name) has nothing drawn")
+            let area = (box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)
+            #expect(Double(drawn) < 0.6 * Double(area), "\(preset.name): \(drawn) of the \(area) pixels of its box are drawn: a disc, not spread stars")
+        }
+    }
 }
