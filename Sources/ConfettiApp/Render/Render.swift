@@ -110,6 +110,9 @@ package struct Render {
             }
         }
 
+        let encoding = wanted.flatMap { target -> VideoEncoding? in
+            if case .video(_, let format) = target { VideoEncoding(format, transparent: o.transparent, lossless: o.lossless) } else { nil }
+        }
         let schedule = schedule
         // Spawned once: the recorder's batches give the duration and are what it uploads.
         var recorder = FrameRecorder(schedule: schedule, width: o.width, height: o.height, fps: o.fps, frames: 1)
@@ -153,8 +156,8 @@ package struct Render {
                 switch target {
                 case .frames(let directory):
                     sink = try PNGFrameDirectory(directory, force: o.force)
-                case .video(let path, let format):
-                    sink = try VideoFile(path: path, encoding: VideoEncoding(format, transparent: o.transparent, lossless: o.lossless), width: o.width, height: o.height, fps: o.fps, ffmpeg: ffmpeg!,
+                case .video(let path, _):
+                    sink = try VideoFile(path: path, encoding: encoding!, width: o.width, height: o.height, fps: o.fps, ffmpeg: ffmpeg!,
                                          audio: heard.events.isEmpty ? nil : track)
                 }
                 opened = sink
@@ -188,10 +191,10 @@ package struct Render {
         case .frames(let directory):
             let path = URL(fileURLWithPath: directory).standardizedFileURL.path
             summary = "wrote \(recorder.frames) frames of \(what) to \(path)/\(PNGFrameDirectory.frameName(0)) … \(PNGFrameDirectory.frameName(recorder.frames - 1))"
-        case .video(let path, let format):
+        case .video(let path, _):
             let elapsed = ContinuousClock.now - started
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            summary = "wrote \(path): \(recorder.frames) frames of \(what), \(VideoEncoding(format, transparent: o.transparent, lossless: o.lossless).codecName), \(bytes) bytes, in \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s"
+            summary = "wrote \(path): \(recorder.frames) frames of \(what), \(encoding!.codecName), \(bytes) bytes, in \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s"
         }
         return Outcome(frames: recorder.frames, sounds: heard.events.count, audioFrames: audioFrames, summary: summary)
     }
