@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The README's gallery: every preset drawn by the renderer at a representative moment, in a
 /// labelled grid (`confetti gallery`).
