@@ -121,7 +121,7 @@ let package = Package(
         // Wayland test's weston), with the helpers that start and watch them (Desktop/).
         .testTarget(
             name: "ConfettiCommandTests",
-            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
+            dependencies: ["CConfetti", "ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
         ),
     ]
 )
