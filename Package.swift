@@ -98,7 +98,8 @@ let package = Package(
         // `make mutants`: seeded single-token mutations of Shaders/ and the CPU evaluators.
         .executableTarget(
             name: "mutants",
-            dependencies: ["ProcessStart", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ProcessStart", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // What every test target may use: the repository's root, other programs run and waited
@@ -107,7 +108,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ProcessStart"], path: "Tests/Support"),
         // The one EGL context every GL test of the run shares (SharedGL), and pixel checks.
         .target(name: "GLTestSupport", dependencies: ["ConfettiGL", "ConfettiApp", "TestSupport"], path: "Tests/GLSupport"),
-        // ConfettiApp for the command's file errors in words (InputFile.describe), which need Foundation.
+        // ConfettiApp for the command's file errors in words (InputFile.describe), which live beside the command.
         .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "ConfettiApp", "TestSupport"]),
         // Drawing in this process, headless (EGL): the library, the shaders against the CPU,
         // the application's renderers.
@@ -120,7 +121,7 @@ let package = Package(
         // Wayland test's weston), with the helpers that start and watch them (Desktop/).
         .testTarget(
             name: "ConfettiCommandTests",
-            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
+            dependencies: ["CConfetti", "ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
         ),
     ]
 )

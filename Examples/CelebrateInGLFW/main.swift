@@ -6,7 +6,7 @@
 @preconcurrency import CEpoxy
 import CGLFW
 import ConfettiGL
-import Foundation
+import FoundationEssentials
 
 guard glfwInit() == GLFW_TRUE else { fatalError("no display for a window") }
 glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)

@@ -142,7 +142,7 @@ private func draw(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
         try AppGLErrors.keep {
             try DrawTarget.check()
             DrawTarget.filling(viewport, scale) {
-                for side in sides { handle.celebration.draw(at: now, viewport: viewport, pixelsPerPoint: scale, side: side) }
+                for side in sides { handle.celebration.drawing(at: now, viewport: viewport, pixelsPerPoint: scale, side: side) }
             }
         }
     }

@@ -1,5 +1,6 @@
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How far quantisation can move a confetti piece: bounds on |stored − spawned| for the pose
 /// the shader computes, derived in docs/effects.md (Compact record) from the half-step bound of

@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one parity check every particle kind is proven with (by the tests and by `confetti
 /// verify`): its vertex shader, read back
@@ -91,7 +92,7 @@ package enum ParityCheck {
 
         package var description: String {
             error.keys.sorted().map { key in
-                String(format: "%@ %.3g (%.0f%% of tolerance)", key, error[key]!, 100 * ratio[key]!)
+                key + String(printf: " %.3g (%.0f%% of tolerance)", error[key]!, 100 * ratio[key]!)
             }.joined(separator: ", ")
         }
     }

@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The pixel proof: a headless render of some batches at one time against the CPU reference
 /// rasteriser's picture of the same, pixel by pixel.
@@ -126,7 +127,7 @@ package enum PixelProof {
 /// picture, so that storage cannot be freed and reused by another while it is known. It keeps
 /// the pictures seen last, at most two batches' worth: a few megabytes.
 enum SpriteTexelCache {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var made: [Int: (image: SpriteImage, texels: SpriteTexels)] = [:]
     static let capacity = 2 * SpriteTable.capacity
 

@@ -1,5 +1,6 @@
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A CPU reference renderer: what the GPU should put in an 8-bit RGBA framebuffer, pixel by
 /// pixel, in Double. Shapes come from `DrawnQuad` (the particle shaders) or from any fragment

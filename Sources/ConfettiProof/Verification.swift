@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `confetti verify`: the proof of an effect on the GPU at hand. Its launches, at seeded random
 /// seeds, viewports, times and epochs up to 30 days of uptime, go through the parity check
@@ -94,7 +95,7 @@ package struct Verification {
                     result.failures.append("\(name): \(place): \(d.beyondBound) pixels differ from the CPU rasteriser's by more than their bound, the first (\(f.x), \(f.y)) by \(f.levels) levels under \(f.draws) draws")
                 }
                 if d.mean > Self.meanPixel {
-                    result.failures.append(String(format: "%@: %@: pixels differ from the CPU rasteriser's by %.3f levels on average, above %.1f", name, place, d.mean, Self.meanPixel))
+                    result.failures.append("\(name): \(place): " + String(printf: "pixels differ from the CPU rasteriser's by %.3f levels on average, above %.1f", d.mean, Self.meanPixel))
                 }
             }
         }

@@ -1,11 +1,23 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // ShaderEmbedder OUTPUT PREFIX FILE...: writes a Swift file with `EmbeddedShaders.files`, each
 // shader's text by PREFIX + file name (its path under Shaders/), for the EmbedShaders build plugin.
 
+/// `line` on standard error, whole.
+func complain(_ line: String) {
+    var rest = Array((line + "\n").utf8)[...]
+    while !rest.isEmpty {
+        let written = rest.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        rest = rest.dropFirst(written)
+    }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count >= 2, let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: ShaderEmbedder OUTPUT.swift PREFIX FILE.glsl...\n".utf8))
+    complain("usage: ShaderEmbedder OUTPUT.swift PREFIX FILE.glsl...")
     exit(2)
 }
 let prefix = arguments.dropFirst().first!
@@ -31,7 +43,7 @@ for path in arguments.dropFirst(2) {
     do {
         text = try String(contentsOf: url, encoding: .utf8)
     } catch {
-        FileHandle.standardError.write(Data("ShaderEmbedder: cannot read \(path): \(error.localizedDescription)\n".utf8))
+        complain("ShaderEmbedder: cannot read \(path): \(error)")
         exit(1)
     }
     swift += "        \"\(prefix)\(url.lastPathComponent)\": \(literal(text)),\n"
@@ -40,6 +52,6 @@ swift += "    ]\n}\n"
 do {
     try swift.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {
-    FileHandle.standardError.write(Data("ShaderEmbedder: cannot write \(output): \(error.localizedDescription)\n".utf8))
+    complain("ShaderEmbedder: cannot write \(output): \(error)")
     exit(1)
 }

@@ -5,7 +5,9 @@
 //     capi-bench path/to/libconfetti.so [draws]
 @preconcurrency import CEpoxy
 import ConfettiGL
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 typealias Create = @convention(c) (Int64, UInt64, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
 typealias Fire = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Double, Double, Double, UnsafeRawPointer?) -> Int32
@@ -72,5 +74,5 @@ for i in 0..<draws {
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] * 1e6 }
 for (name, c, swift) in [("one draw", median(throughC), median(fromSwift)), ("nothing alive", median(idleThroughC), median(idleFromSwift)), ("is idle", median(askC), median(askSwift))] {
-    print(String(format: "%@, median of %d: through C %.2f µs, from Swift %.2f µs, C/Swift %.3f (%+.2f µs)", name, draws, c, swift, c / swift, c - swift))
+    print(name + String(printf: ", median of %ld: through C %.2f µs, from Swift %.2f µs, C/Swift %.3f (%+.2f µs)", draws, c, swift, c / swift, c - swift))
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -70,7 +71,7 @@ struct BenchCommand: ParsableCommand {
 
     func parsedCounts() throws -> [Int] {
         try counts.split(separator: ",", omittingEmptySubsequences: false).map { part in
-            let text = part.trimmingCharacters(in: .whitespaces)
+            let text = part.trimmed
             var digits = Substring(text), scale = 1
             if text.hasSuffix("k") { scale = 1_000; digits = digits.dropLast() }
             if text.hasSuffix("M") { scale = 1_000_000; digits = digits.dropLast() }
@@ -98,7 +99,7 @@ struct BenchCommand: ParsableCommand {
 
         let report = try shaders.headless.run { library, context in
             var benchmark = Benchmark(options: options, shaders: library)
-            benchmark.log = { FileHandle.standardError.write(Data(("bench: " + $0 + "\n").utf8)) }
+            benchmark.log = { StandardStream.error("bench: " + $0 + "\n") }
             var report = try benchmark.run()
             report.machine.device = context.deviceName
             return report

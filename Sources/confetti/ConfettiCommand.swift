@@ -1,7 +1,8 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 @main
 struct Confetti: ParsableCommand {
@@ -21,7 +22,7 @@ struct Confetti: ParsableCommand {
     /// Every failure, usage or runtime, exits with status 2 and one message on stderr.
     static func main() {
         #if DEBUG
-        GLDebugLog.echo = { FileHandle.standardError.write(Data(("confetti: GL error: " + $0 + "\n").utf8)) }
+        GLDebugLog.echo = { StandardStream.error("confetti: GL error: " + $0 + "\n") }
         #endif
         // Mesa's own warnings ("libEGL warning: …") would come before the one line that says
         // what is wrong; EGL_LOG_LEVEL=warning in the environment brings them back.
@@ -70,12 +71,12 @@ struct Confetti: ParsableCommand {
             exit(withError: error)
         }
         if let chosen = error as? ExitCode {
-            Foundation.exit(chosen.rawValue)
+            Glibc.exit(chosen.rawValue)
         }
         if !message.isEmpty {
-            FileHandle.standardError.write(Data(ErrorText.printed(String(message.trimmingPrefix("Error: "))).utf8))
+            StandardStream.error(ErrorText.printed(String(message.trimmingPrefix("Error: "))))
         }
-        Foundation.exit(2)
+        Glibc.exit(2)
     }
 }
 
@@ -88,7 +89,7 @@ enum DeprecatedOption {
         guard !launchesGiven else {
             throw OptionRefusal("--bursts is the old name of --launches: give --launches alone")
         }
-        FileHandle.standardError.write(Data("confetti: --bursts is deprecated; use --launches\n".utf8))
+        StandardStream.error("confetti: --bursts is deprecated; use --launches\n")
         return bursts
     }
 }

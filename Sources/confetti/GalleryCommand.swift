@@ -1,7 +1,8 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

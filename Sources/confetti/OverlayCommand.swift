@@ -1,7 +1,8 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct OverlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,11 +74,11 @@ struct OverlayCommand: ParsableCommand {
         let report = try overlay.run()
         switch report.ending {
         case .stopped(let signal):
-            FileHandle.standardError.write(Data("confetti: overlay stopped by \(StopSignals.name(signal))\n".utf8))
+            StandardStream.error("confetti: overlay stopped by \(StopSignals.name(signal))\n")
             throw ExitCode(128 + signal)
         case .finished:
-            let firstFrame = report.firstFrameAfterStart.map { String(format: "first frame %.3f s after start, ", $0) } ?? ""
-            print(String(format: "overlay: %@%d frames over %.2f s", firstFrame, report.frames, report.seconds))
+            let firstFrame = report.firstFrameAfterStart.map { String(printf: "first frame %.3f s after start, ", $0) } ?? ""
+            print("overlay: " + firstFrame + String(printf: "%ld frames over %.2f s", report.frames, report.seconds))
         }
     }
 }

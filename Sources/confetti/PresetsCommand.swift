@@ -1,7 +1,8 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct PresetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +28,7 @@ struct PresetsCommand: ParsableCommand {
         guard let name else {
             for preset in Effect.presets {
                 let width = Effect.presets.map(\.name.count).max()! + 1
-                print("\(preset.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(preset.summary)")
+                print("\((preset.name + String(repeating: " ", count: max(0, width - preset.name.count)))) \(preset.summary)")
             }
             return
         }

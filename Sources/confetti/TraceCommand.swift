@@ -1,7 +1,8 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,7 +50,7 @@ struct TraceCommand: ParsableCommand {
     func parsedTimes() throws -> [Double] {
         let parts = times.split(separator: ",", omittingEmptySubsequences: false)
         let values = try parts.map { part -> Double in
-            let text = part.trimmingCharacters(in: .whitespaces)
+            let text = part.trimmed
             guard let value = Double(text), value.isFinite, abs(value) <= 1e6 else {
                 throw OptionRefusal("--times takes comma-separated seconds (finite, |t| ≤ 1e6); '\(printable(text))' is not one")
             }
@@ -69,8 +70,8 @@ struct TraceCommand: ParsableCommand {
         options.evaluator = evaluator
         (options.width, options.height) = (size.width, size.height)
         options.headless = shaders.headless
-        FileHandle.standardOutput.write(try Trace(options: options).json())
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        StandardStream.output(try Trace(options: options).json())
+        StandardStream.output("\n".utf8)
     }
 }
 

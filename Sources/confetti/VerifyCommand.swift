@@ -2,7 +2,8 @@ import ArgumentParser
 import ConfettiApp
 import ConfettiGL
 import ConfettiProof
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,8 +55,8 @@ struct VerifyCommand: ParsableCommand {
             print("wrote \(json)")
         }
         guard failures.isEmpty else {
-            for failure in failures.prefix(50) { FileHandle.standardError.write(Data("confetti: verify: \(failure)\n".utf8)) }
-            if failures.count > 50 { FileHandle.standardError.write(Data("confetti: verify: and \(failures.count - 50) more\n".utf8)) }
+            for failure in failures.prefix(50) { StandardStream.error("confetti: verify: \(failure)\n") }
+            if failures.count > 50 { StandardStream.error("confetti: verify: and \(failures.count - 50) more\n") }
             throw ExitCode(1)
         }
     }

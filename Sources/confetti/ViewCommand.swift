@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConfettiApp
-import Foundation
+import FoundationEssentials
+import Glibc
 import ConfettiGL
 
 struct ViewCommand: ParsableCommand {
@@ -113,7 +114,7 @@ struct ViewCommand: ParsableCommand {
             print("view: GPU memory \(Budget.format(viewer.renderer.celebration.ringBytes)) bytes in the rings")
         }
         if let signal = StopSignals.pending {
-            FileHandle.standardError.write(Data("confetti: viewer stopped by \(StopSignals.name(signal))\n".utf8))
+            StandardStream.error("confetti: viewer stopped by \(StopSignals.name(signal))\n")
             throw ExitCode(128 + signal)
         }
     }

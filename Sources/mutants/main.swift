@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ProcessStart
+import SystemPackage
 
 /// mutants: seeded single-token mutations of the shaders and the CPU evaluators, each run
 /// against the test suite; a mutant the suite does not fail on is a survivor.
@@ -45,11 +47,11 @@ struct Mutants: ParsableCommand {
 
 /// A line on stdout at once, also when stdout is a file (print would buffer it).
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    try? FileDescriptor.standardOutput.writeAll((line + "\n").utf8)
 }
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("mutants: \(message)\n".utf8))
+    try? FileDescriptor.standardError.writeAll("mutants: \(message)\n".utf8)
     exit(2)
 }
 
@@ -152,7 +154,7 @@ func mutants(of file: String, source: String, swift: Bool) -> [Mutant] {
             continue
         }
         if let first = text.utf8.first, first >= 48 && first <= 57 || (first == 46 && text.count > 1) {
-            let digits = text.replacingOccurrences(of: "_", with: "")
+            let digits = text.replacing("_", with: "")
             if digits.contains(".") || digits.contains("e") {
                 guard let v = Double(digits) else { continue }
                 let variants = v == 0 ? [1.0] : v == 1 ? [0.0, 2.0] : [v * 2, v / 2]
@@ -212,7 +214,7 @@ func firstSuites() -> String {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-lane-\(getpid()).txt")
     defer { try? FileManager.default.removeItem(at: log) }
     let status = run(["Scripts/lane-filter", "math"], output: log.path)
-    guard status == 0, let filter = try? String(contentsOf: log, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+    guard status == 0, let filter = try? String(contentsOf: log, encoding: .utf8).trimmedForMutants,
           !filter.isEmpty else { fail("Scripts/lane-filter math found no suites (\(ProcessStart.describe(status))): build the tests first") }
     return filter
 }
@@ -291,7 +293,7 @@ func runMutants(_ options: Mutants) {
         var result: [String: String] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") && line.contains(" # ") {
             let parts = line.components(separatedBy: " # ")
-            result[parts[0].trimmingCharacters(in: .whitespaces)] = parts.dropFirst().joined(separator: " # ")
+            result[parts[0].trimmedForMutants] = parts.dropFirst().joined(separator: " # ")
         }
         return result
     }()
@@ -356,14 +358,16 @@ func runMutants(_ options: Mutants) {
         if dead {
             killed[mutant.file, default: 0] += 1
             verdict = "killed"
-        } else if let reason = equivalents[mutant.key.trimmingCharacters(in: .whitespaces)] {
+        } else if let reason = equivalents[mutant.key.trimmedForMutants] {
             equivalentCount[mutant.file, default: 0] += 1
             verdict = "equivalent (\(reason))"
         } else {
             survivors.append(mutant)
             verdict = "SURVIVED"
         }
-        say(String(format: "[%d/%d] %@: %@ (%.0f s)", n + 1, chosen.count, mutant.description, verdict, Date().timeIntervalSince(started)))
+        // Whole seconds as "%.0f" writes them: to the nearest, a half to even.
+        let seconds = Int(Date().timeIntervalSince(started).rounded(.toNearestOrEven))
+        say("[\(n + 1)/\(chosen.count)] \(mutant.description): \(verdict) (\(seconds) s)")
     }
     if options.cpu { _ = run(["swift", "build", "--build-tests"]) }  // back to the unmutated build
 
@@ -382,3 +386,12 @@ func runMutants(_ options: Mutants) {
 }
 
 Mutants.main()
+
+extension StringProtocol {
+    /// Without the white space it starts and ends with (this tool links no ConfettiCore, whose
+    /// `trimmed` the product uses).
+    fileprivate var trimmedForMutants: String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...lastIndex(where: { !$0.isWhitespace })!])
+    }
+}

@@ -170,25 +170,31 @@ import TestSupport
     /// view and overlay run without a display: they read the effect and ask their budget, then
     /// refuse to open a window; what they would spawn is what render, verify and bench spawn.
     @Test func everyCommandRunsOrRefusesEveryFieldAtItsExtremes() async throws {
+        let run = Set(Self.accepted.map(\.field))
+        let never = Self.numericFields.map { "\($0.section).\($0.name)" }.filter { !run.contains($0) }
+        #expect(never.isEmpty, "no extreme of \(never) is read: they are refused by every command alike")
+        // Each field's two values meet two commands, and the next field the next two.
+        try await Self.runThroughCommands(Self.accepted.enumerated().map { i, c in (c, i) })
+    }
+
+    /// Runs each case through the command `command(_:file:out:)` numbers, two at a time: exit 0,
+    /// or exit 2 with one line; never a signal, a stall past the guard or memory past 2 GiB.
+    static func runThroughCommands(_ runs: [(case: Case, command: Int)]) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-extremes-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let binary = try ConfettiBinary.url().path
-        let runs = Self.accepted.enumerated().map { i, c in (i, c) }
-        let run = Set(runs.map { $0.1.field })
-        let never = Self.numericFields.map { "\($0.section).\($0.name)" }.filter { !run.contains($0) }
-        #expect(never.isEmpty, "no extreme of \(never) is read: they are refused by every command alike")
         try await withThrowingTaskGroup(of: Void.self) { group in
             var next = 0
             func add() {
                 guard next < runs.count else { return }
-                let (i, c) = runs[next]
+                let (c, command) = runs[next]
+                let i = next
                 next += 1
                 group.addTask {
                     let file = root.appendingPathComponent("\(i).json"), out = root.appendingPathComponent("\(i)-frames")
                     try c.json.write(to: file, atomically: true, encoding: .utf8)
-                    // Each field's two values meet two commands, and the next field the next two.
-                    let arguments = Self.command(i, file: file.path, out: out.path)
+                    let arguments = Self.command(command, file: file.path, out: out.path)
                     let what = "\(arguments[0]) with \(c)"
                     // A stall guard, not a speed check: the slowest case the budgets let through
                     // (verify of 255 pt sparks, 37 million pixels on the CPU) is 40 s of a debug

@@ -50,19 +50,18 @@ import TestSupport
     }
 
     @Test func foundationFileErrorsAreOneLineInWords() {
-        let readOnly = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteVolumeReadOnly.rawValue, userInfo: [
-            NSFilePathErrorKey: "/mnt/ro/frames", NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EROFS)),
-        ])
+        let readOnly = CocoaError(.fileWriteVolumeReadOnly, userInfo: [NSFilePathErrorKey: "/mnt/ro/frames", NSUnderlyingErrorKey: POSIXError(.EROFS)])
         #expect(InputFile.describe(readOnly) == "cannot write /mnt/ro/frames: read-only file system")
         // Without the underlying errno, the Cocoa code says it.
-        let bare = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteVolumeReadOnly.rawValue, userInfo: [NSFilePathErrorKey: "/mnt/ro/x"])
+        let bare = CocoaError(.fileWriteVolumeReadOnly, userInfo: [NSFilePathErrorKey: "/mnt/ro/x"])
         #expect(InputFile.describe(bare) == "cannot write /mnt/ro/x: read-only file system")
         let underFile = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: "/etc/hostname/x", NSUnderlyingErrorKey: POSIXError(.ENOTDIR)])
         #expect(InputFile.describe(underFile) == "cannot write /etc/hostname/x: not a directory")
         let missing = CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "/a\u{1b}[2Jb"])
         #expect(InputFile.describe(missing) == "cannot read /a\\u{1b}[2Jb: no such file or directory")
-        let space = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteOutOfSpace.rawValue)
+        let space = CocoaError(.fileWriteOutOfSpace)
         #expect(InputFile.describe(space) == "cannot write: no space left on device")
+        #expect(InputFile.describe(POSIXError(.EACCES)) == "cannot use: permission denied")
         struct Other: Error {}
         #expect(InputFile.describe(Other()) == nil)
     }

@@ -168,6 +168,25 @@ import TestSupport
         #expect(try GlyphRasteriser.emoji("🇫🇷").width > 1)
     }
 
+    /// Emoji and text are kept no larger than an atlas page, as PNGs are: 40 letters at the
+    /// text's em were kept 3,000 pixels wide for the life of the effect.
+    @Test func emojiAndTextLargerThanAPageAreReducedToItWhenRead() throws {
+        let letters = String(repeating: "W", count: 40)
+        let drawn = try GlyphRasteriser.text(letters, font: nil)
+        try #require(drawn.width > 4 * SpriteTexels.side, "drawn \(drawn.width)×\(drawn.height)")
+        let json = #"{"kind": "confetti", "confetti": {"sprites": [{"text": "\#(letters)"}, {"emoji": "🎉"}]}}"#
+        let images = try EffectFile.decode(Data(json.utf8), file: nil).confetti.sprites.images
+        try #require(images.count == 2)
+        let text = images[0]
+        #expect(text.width == SpriteTexels.side && text.pixels.count == 4 * text.width * text.height, "kept \(text.width)×\(text.height)")
+        let kept = Double(text.width) / Double(text.height), made = Double(drawn.width) / Double(drawn.height)
+        #expect(abs(kept - made) / made < 0.1, "proportions \(kept) of \(made)")
+        #expect(!text.isBlank && text.isMask == drawn.isMask)
+        // An emoji the font draws smaller than a page is kept as drawn.
+        let emoji = try GlyphRasteriser.emoji("🎉")
+        #expect(emoji.width <= SpriteTexels.side && images[1] == emoji)
+    }
+
     /// Untagged 16-bit samples are sRGB, as browsers and ffmpeg read them: 40000 of 65535 is
     /// 156 of 255, as the same file with an sRGB chunk gives (linear light would be 204).
     @Test func aSixteenBitPNGWithoutAColourSpaceReadsAsBrowsersReadIt() throws {

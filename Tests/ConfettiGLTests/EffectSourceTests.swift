@@ -1,17 +1,19 @@
 import ConfettiApp
 import ConfettiCore
 import Foundation
+import SystemPackage
 import Testing
 
 /// `EffectSource`: an effect named by a preset, a file, or `-` for standard input, read in
 /// process from a pipe, a folder or a file standing in for standard input.
 @Suite struct EffectSourceTests {
     /// `text` written into a pipe, whose reading end is returned (the writing end closed).
-    private func piped(_ data: Data) throws -> FileHandle {
+    private func piped(_ data: Data) throws -> FileDescriptor {
         let pipe = Pipe()
         try pipe.fileHandleForWriting.write(contentsOf: data)
         try pipe.fileHandleForWriting.close()
-        return pipe.fileHandleForReading
+        // Its own descriptor: the pipe closes its ends when it goes.
+        return try FileDescriptor(rawValue: pipe.fileHandleForReading.fileDescriptor).duplicate()
     }
 
     @Test func anEffectFileIsReadFromAPipe() throws {
@@ -35,7 +37,7 @@ import Testing
         }
         writer.start()
         #expect(throws: OptionRefusal("standard input holds more than \(Budget.format(EffectFile.maxBytes)) bytes, the limit for an effect file")) {
-            try EffectSource.read(from: pipe.fileHandleForReading)
+            try EffectSource.read(from: FileDescriptor(rawValue: pipe.fileHandleForReading.fileDescriptor))
         }
         try pipe.fileHandleForReading.close()
     }
@@ -44,7 +46,7 @@ import Testing
         let folder = try FileHandle(forReadingFrom: FileManager.default.temporaryDirectory)
         defer { try? folder.close() }
         #expect(throws: OptionRefusal("--effect - reads an effect file from standard input, which is a directory: redirect a file in, not a folder")) {
-            try EffectSource.read(from: folder)
+            try EffectSource.read(from: FileDescriptor(rawValue: folder.fileDescriptor))
         }
     }
 

@@ -12,7 +12,7 @@ package enum Tool {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         let package = ["ffmpeg": "ffmpeg", "ffprobe": "ffmpeg", "desktop-file-validate": "desktop-file-utils",
-                       "pulseaudio": "pulseaudio", "parec": "pulseaudio-utils", "melt": "melt"][name] ?? "util-linux"
+                       "pulseaudio": "pulseaudio", "parec": "pulseaudio-utils", "melt": "melt", "ldd": "libc-bin"][name] ?? "util-linux"
         throw TestFailure("\(name) is not installed, and these tests need it: run `make test`, which installs it, or apt-get install \(package)")
     }
 

@@ -1,5 +1,6 @@
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Budget {
     /// Above this many pieces a count is measured in gpu mode alone: the other modes keep

@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension BenchReport {
     /// The plots `bench --plot` writes, side by side: median frame time and the app's CPU time
@@ -34,7 +35,7 @@ extension BenchReport {
     package var table: String {
         let report = self
         func pad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
-        func ms(_ v: Double) -> String { String(format: v < 1 ? "%.3f" : "%.2f", v) }
+        func ms(_ v: Double) -> String { String(printf: v < 1 ? "%.3f" : "%.2f", v) }
         var lines = [
             "machine: \(report.machine.renderer) (\(report.machine.device)); \(report.machine.cores) cores (\(report.machine.cpu)); \(report.size[0])x\(report.size[1]); \(report.rounds) rounds",
             "",
@@ -49,34 +50,32 @@ extension BenchReport {
             }
             let ratios = [("gpu/reference", row.gpuOverReference), ("gpu/floor", row.gpuOverFloor), ("gpu/cpu", row.gpuOverCpu),
                           ("work gpu/reference", row.gpuOverReferenceWork)]
-                .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
+                .compactMap { name, value in value.map { name + String(printf: " %.3f", $0) } }
             if !ratios.isEmpty { lines.append(pad("", 10) + "   " + ratios.joined(separator: "   ")) }
             if let f = row.paper, let ratio = row.spritesOverPaper {
                 lines.append([pad("", 10), pad("paper", 9), pad(ms(f.medianMs), 10), pad(ms(f.p95Ms), 9), pad(ms(f.gpuMs), 9), pad(ms(f.cpuMs), 9),
                               pad("\(f.uploadBytesPerFrame)", 15), pad("\(f.gpuBytesPerParticle)", 15), pad("\(f.frames)", 7), pad(ms(f.workMs), 9)].joined(separator: " "))
-                lines.append(pad("", 10) + String(format: "   sprites/paper %.3f (the same launches drawn as paper and light)", ratio))
+                lines.append(pad("", 10) + String(printf: "   sprites/paper %.3f (the same launches drawn as paper and light)", ratio))
             }
             let byGPUTime = [("gpu/reference", row.gpuTimeGpuOverReference), ("gpu/floor", row.gpuTimeGpuOverFloor), ("gpu/cpu", row.gpuTimeGpuOverCpu)]
-                .compactMap { name, value in value.map { String(format: "%@ %.3f", name, $0) } }
+                .compactMap { name, value in value.map { name + String(printf: " %.3f", $0) } }
             if !byGPUTime.isEmpty { lines.append(pad("", 10) + "   by GPU time: " + byGPUTime.joined(separator: "   ")) }
         }
         if let a = report.atlas {
             lines.append("")
-            lines.append(String(format: "sprite atlas: %d pictures, %d bytes (256² texels and mip levels each), made and uploaded in %.1f ms",
+            lines.append(String(printf: "sprite atlas: %ld pictures, %ld bytes (256² texels and mip levels each), made and uploaded in %.1f ms",
                                 a.pictures, a.bytes, a.milliseconds))
         }
         if let s = report.scenarios {
             lines.append("")
-            lines.append(String(format: "culling: %d dead + %d live: %@ ms; the live launch alone: %@ ms; ratio %.3f",
-                                s.culling.deadParticles, s.culling.liveParticles, ms(s.culling.medianMs), ms(s.culling.aloneMedianMs), s.culling.ratio))
-            lines.append(String(format: "spawn: %d particles: spawn %@ ms (CPU), upload %@ ms (%d bytes, once)",
-                                s.spawn.particles, ms(s.spawn.spawnMs), ms(s.spawn.uploadMs), s.spawn.bytes))
-            lines.append(String(format: "mixed: %d confetti + %d sparks: median %@ ms, p95 %@ ms, GPU %@ ms",
-                                s.mixed.confetti, s.mixed.sparks, ms(s.mixed.medianMs), ms(s.mixed.p95Ms), ms(s.mixed.gpuMs)))
+            lines.append("culling: \(s.culling.deadParticles) dead + \(s.culling.liveParticles) live: \(ms(s.culling.medianMs)) ms; "
+                                + "the live launch alone: \(ms(s.culling.aloneMedianMs)) ms; ratio \(String(printf: "%.3f", s.culling.ratio))")
+            lines.append("spawn: \(s.spawn.particles) particles: spawn \(ms(s.spawn.spawnMs)) ms (CPU), upload \(ms(s.spawn.uploadMs)) ms (\(s.spawn.bytes) bytes, once)")
+            lines.append("mixed: \(s.mixed.confetti) confetti + \(s.mixed.sparks) sparks: median \(ms(s.mixed.medianMs)) ms, p95 \(ms(s.mixed.p95Ms)) ms, GPU \(ms(s.mixed.gpuMs)) ms")
             lines.append("where the time goes (gpu mode, same scene in points):")
             for v in s.whereTimeGoes {
-                lines.append(String(format: "  %8d particles  %4dx%-4d pixels  pieces x%.1f  median %@ ms",
-                                    v.count, v.size[0], v.size[1], v.sizeScale, ms(v.medianMs)))
+                lines.append(String(printf: "  %8ld particles  %4ldx%-4ld pixels  pieces x%.1f  median ", v.count, v.size[0], v.size[1], v.sizeScale)
+                                + ms(v.medianMs) + " ms")
             }
         }
         return lines.joined(separator: "\n")

@@ -1,7 +1,8 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `confetti bench`: the closed-form GPU renderer against the CPU approach of the source
 /// article and against the cost of rasterization alone, over particle counts, headless.
@@ -314,7 +315,7 @@ package struct Benchmark {
             _ = try pages.pages(for: pictures, now: 0, until: 1)
             epoxy_glFinish()
             atlas = BenchReport.Atlas(pictures: pictures.count, bytes: pictures.count * SpriteTexels.pageBytes, milliseconds: 1000 * (monotonicSeconds() - start))
-            log("sprite atlas: \(pictures.count) pictures, \(pictures.count * SpriteTexels.pageBytes) bytes, made and uploaded in \(String(format: "%.1f", atlas!.milliseconds)) ms")
+            log("sprite atlas: \(pictures.count) pictures, \(pictures.count * SpriteTexels.pageBytes) bytes, made and uploaded in \(String(printf: "%.1f", atlas!.milliseconds)) ms")
         }
         if let effect = options.launchEffect {
             for count in options.counts {
@@ -538,7 +539,7 @@ package struct BenchReport: Codable, Sendable {
         static var current: Machine {
             let model = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
                 .split(separator: "\n").first { $0.hasPrefix("model name") }?
-                .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
+                .split(separator: ":", maxSplits: 1).last?.trimmed ?? "unknown"
             return Machine(renderer: glDescription(), cores: ProcessInfo.processInfo.activeProcessorCount, cpu: model)
         }
     }

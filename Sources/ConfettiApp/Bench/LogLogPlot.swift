@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A log-log line chart drawn on the CPU into an `RGBAImage`, for the benchmark: no plotting
 /// library, text in `PixelFont`.

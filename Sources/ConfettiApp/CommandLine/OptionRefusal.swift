@@ -1,5 +1,6 @@
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A value the command refuses (out of range, a file that is not an effect, an option that
 /// does not apply), with what is allowed. Its message says everything, so it is printed as the

@@ -1,5 +1,6 @@
 import CPosix
-import Foundation
+import FoundationEssentials
+import Glibc
 import ProcessStart
 
 /// Whether the desktop asks for fewer animations: GNOME's `org.gnome.desktop.interface
@@ -35,7 +36,7 @@ package enum DesktopMotionPreference {
         var bytes = [UInt8](repeating: 0, count: 256)
         let count = read(ends[0], &bytes, bytes.count)
         let text = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
-        return status == 0 && text.trimmingCharacters(in: .whitespacesAndNewlines) == "false"
+        return status == 0 && text.trimmed == "false"
     }
 
     /// The first executable file called `name` in the directories of `path`.

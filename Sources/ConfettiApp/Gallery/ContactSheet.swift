@@ -1,7 +1,8 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The README's gallery: every preset drawn by the renderer at its best moment and framing, in a
 /// labelled grid (`confetti gallery`).

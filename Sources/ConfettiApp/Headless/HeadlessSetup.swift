@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The headless set-up of every command that draws without a window: the shaders (built in, or
 /// a folder of .glsl files) and the device, with EGL and no display.
@@ -32,7 +33,7 @@ package struct HeadlessSetup: Sendable {
             throw OptionRefusal("\(source): \(error); give --device software or auto")
         }
         if printRenderer {
-            FileHandle.standardError.write(Data("confetti: drawing with \(context.description)\n".utf8))
+            StandardStream.error("confetti: drawing with \(context.description)\n")
         }
         try context.makeCurrent()
         defer { context.release() }

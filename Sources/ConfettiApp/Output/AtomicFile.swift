@@ -1,5 +1,5 @@
 import ConfettiCore
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,7 +65,7 @@ package enum AtomicFile {
             // A pipe with no reader would block the open with nothing said: say what it waits for.
             var fd = open(place.name, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
             if fd < 0 && errno == ENXIO {
-                FileHandle.standardError.write(Data("confetti: waiting for a program to read \(InputFile.display(path)) (a pipe with no reader yet)\n".utf8))
+                StandardStream.error("confetti: waiting for a program to read \(InputFile.display(path)) (a pipe with no reader yet)\n")
                 fd = open(place.name, O_WRONLY | O_CLOEXEC)
             } else if fd >= 0 {
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

@@ -1,44 +1,45 @@
-// Foundation's file errors in words: here, beside the commands that meet them, since the
-// library's modules use FoundationEssentials, which has no NSError.
+// Foundation's file errors in words: here, beside the commands that meet them.
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension InputFile {
-    /// A Foundation file error (CocoaError, NSError) as one line: "cannot write PATH:
+    /// A Foundation file error (CocoaError, POSIXError) as one line: "cannot write PATH:
     /// read-only file system". nil for other errors.
     package static func describe(_ error: any Error) -> String? {
-        let ns = error as NSError
-        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return nil }
-        let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
         var errno: Int32?
-        if ns.domain == NSPOSIXErrorDomain { errno = Int32(ns.code) }
-        // The underlying error may be stored as an NSError or as a Swift POSIXError.
-        switch ns.userInfo[NSUnderlyingErrorKey] {
-        case let posix as POSIXError: errno = posix.code.rawValue
-        case let underlying as NSError where underlying.domain == NSPOSIXErrorDomain: errno = Int32(underlying.code)
-        default: break
+        let path: String?
+        let code: Int?
+        if let posix = error as? POSIXError {
+            (errno, path, code) = (posix.code.rawValue, nil, nil)
+        } else if let cocoa = error as? CocoaError {
+            path = cocoa.filePath ?? cocoa.url?.path
+            code = cocoa.code.rawValue
+            if let posix = cocoa.underlying as? POSIXError { errno = posix.code.rawValue }
+            if errno == nil, cocoa.code == .fileWriteFileExists { errno = EEXIST }
+        } else {
+            return nil
         }
-        if errno == nil, ns.code == CocoaError.fileWriteFileExists.rawValue { errno = EEXIST }
         let why: String
         if let errno {
             why = InputFile.reason(errno)
         } else {
-            switch ns.code {
-            case CocoaError.fileWriteVolumeReadOnly.rawValue: why = InputFile.reason(EROFS)
-            case CocoaError.fileWriteOutOfSpace.rawValue: why = InputFile.reason(ENOSPC)
-            case CocoaError.fileWriteNoPermission.rawValue, CocoaError.fileReadNoPermission.rawValue: why = InputFile.reason(EACCES)
-            case CocoaError.fileNoSuchFile.rawValue, CocoaError.fileReadNoSuchFile.rawValue: why = InputFile.reason(ENOENT)
-            case CocoaError.fileWriteFileExists.rawValue: why = InputFile.reason(EEXIST)
-            case CocoaError.fileWriteInvalidFileName.rawValue, CocoaError.fileReadInvalidFileName.rawValue: why = "the file name is not valid"
-            default: why = ns.localizedDescription
+            switch code.map(CocoaError.Code.init(rawValue:)) {
+            case .fileWriteVolumeReadOnly: why = InputFile.reason(EROFS)
+            case .fileWriteOutOfSpace: why = InputFile.reason(ENOSPC)
+            case .fileWriteNoPermission, .fileReadNoPermission: why = InputFile.reason(EACCES)
+            case .fileNoSuchFile, .fileReadNoSuchFile: why = InputFile.reason(ENOENT)
+            case .fileWriteFileExists: why = InputFile.reason(EEXIST)
+            case .fileWriteInvalidFileName, .fileReadInvalidFileName: why = "the file name is not valid"
+            default: why = "file error \(code ?? 0)"
             }
         }
-        let verb = ns.domain == NSPOSIXErrorDomain ? "use" : verb(ns.code)
+        let verb = code.map(verb) ?? "use"
         guard let path else { return "cannot \(verb): \(why)" }
         let shown = InputFile.display(path)
-        var isDirectory: ObjCBool = false
         // Creating a directory where a file already is: say so.
-        if errno == EEXIST, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        var info = stat()
+        if errno == EEXIST, stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
             return "cannot write under \(shown): it is a file, not a directory"
         }
         return "cannot \(verb) \(shown): \(why)"
@@ -47,5 +48,4 @@ extension InputFile {
     private static func verb(_ code: Int) -> String {
         (CocoaError.fileReadUnknown.rawValue..<CocoaError.fileWriteUnknown.rawValue).contains(code) ? "read" : "write"
     }
-
 }

@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Renders a launch schedule headlessly, frame by frame, into PNG frames (`frame-0000.png`, …) or a video.
 ///

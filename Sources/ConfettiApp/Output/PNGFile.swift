@@ -1,6 +1,7 @@
 import CPNG
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes images with libpng's simplified API. It stores no time stamps, so the same pixels
 /// always give the same bytes.

@@ -1,5 +1,5 @@
 import CPosix
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,20 +44,20 @@ package struct ProgressBar {
         let padding = String(repeating: " ", count: max(0, lastLength - line.count))
         lastLength = line.count
         drawn = true
-        FileHandle.standardError.write(Data(("\r" + line + padding).utf8))
+        StandardStream.error("\r" + line + padding)
     }
 
     /// Ends the line, if one was drawn.
     package mutating func finish() {
         guard enabled, drawn else { return }
         drawn = false
-        FileHandle.standardError.write(Data("\n".utf8))
+        StandardStream.error("\n")
     }
 
     /// The line itself: label, bar, frames done / total, rate, time left (or the note).
     package static func line(label: String, done: Int, total: Int, elapsed: Double, columns: Int = 80, note: String? = nil) -> String {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let rateText = done > 0 && elapsed > 0 ? String(format: rate < 10 ? "%.1f" : "%.0f", rate) : "–"
+        let rateText = done > 0 && elapsed > 0 ? String(printf: rate < 10 ? "%.1f" : "%.0f", rate) : "–"
         let tail: String
         if let note {
             tail = note
@@ -80,8 +80,8 @@ package struct ProgressBar {
     /// `0:07`, `12:34`, `1:02:03`.
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded(.up))
-        if s >= 3600 { return String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) }
-        return String(format: "%d:%02d", s / 60, s % 60)
+        if s >= 3600 { return String(printf: "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60) }
+        return String(printf: "%ld:%02ld", s / 60, s % 60)
     }
 
     private func seconds(_ duration: Duration) -> Double {

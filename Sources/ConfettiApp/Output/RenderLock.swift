@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -90,6 +90,6 @@ package final class RenderLock {
         var buffer = [UInt8](repeating: 0, count: 32)
         let n = pread(fd, &buffer, buffer.count, 0)
         guard n > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Int32(String(decoding: buffer[..<n], as: UTF8.self).trimmed)
     }
 }

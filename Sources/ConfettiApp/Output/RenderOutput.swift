@@ -1,5 +1,5 @@
 import ConfettiGL
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 import SystemPackage
@@ -82,7 +82,7 @@ package final class PNGFrameDirectory: FrameSink {
         name.hasPrefix("frame-") && name.hasSuffix(".png") && name.count >= "frame-.png".count
     }
 
-    package static func frameName(_ index: Int) -> String { String(format: "frame-%04d.png", index) }
+    package static func frameName(_ index: Int) -> String { String(printf: "frame-%04ld.png", index) }
 
     /// `.frame-NNNN.png.tmp-PID`: a frame being written, renamed into place when whole.
     package static func isTemporaryFrameName(_ name: String) -> Bool {
@@ -200,8 +200,8 @@ package final class VideoFile: FrameSink {
     private func failure(_ status: Int32) -> OutputRefusal {
         // ffmpeg names the temporary file; the user knows the final one.
         let said = (encoder?.lastErrorLines() ?? "")
-            .replacingOccurrences(of: "file:" + file.temporaryPath, with: path)
-            .replacingOccurrences(of: file.temporaryPath, with: path)
+            .replacing("file:" + file.temporaryPath, with: path)
+            .replacing(file.temporaryPath, with: path)
         return OutputRefusal("cannot write \(path): ffmpeg failed (\(FFmpegProcess.describe(status)))" + (said.isEmpty ? "" : ": " + said))
     }
 }

@@ -1,5 +1,6 @@
 import ConfettiCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The sound track a render writes, as a WAV file (`--audio`, or beside a video for ffmpeg).
 /// Nothing is made until it is written, and it is written as it is made, a tenth of a second at

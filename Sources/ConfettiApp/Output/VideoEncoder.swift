@@ -1,6 +1,6 @@
 import CPosix
 import ConfettiGL
-import Foundation
+import FoundationEssentials
 import ProcessStart
 #if canImport(Glibc)
 import Glibc
@@ -238,8 +238,7 @@ final class FFmpegProcess {
             offset += off_t(n)
         }
         let lines = text.split(whereSeparator: \.isNewline).map {
-            $0.replacingOccurrences(of: #" @ 0x[0-9a-f]+\]"#, with: "]", options: .regularExpression)
-                .trimmingCharacters(in: .whitespaces)
+            $0.replacing(#/ @ 0x[0-9a-f]+\]/#, with: "]").trimmed
         }.filter { !$0.isEmpty }
         return lines.suffix(count).joined(separator: "; ")
     }

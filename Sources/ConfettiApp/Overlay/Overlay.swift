@@ -2,7 +2,8 @@
 import CGLFW
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `confetti overlay`: one effect played over the whole desktop, then gone.
 ///

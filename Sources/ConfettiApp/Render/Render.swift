@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 import SystemPackage
 
 /// `confetti render`: seeded launches of an effect drawn headlessly to PNG frames or a video,
@@ -136,12 +137,12 @@ package struct Render {
                 try track!.write(to: audio)
             } catch let interrupted as Interrupted {
                 // The track is written whole or not at all: its temporary file is gone.
-                FileHandle.standardError.write(Data("confetti: \(interrupted) while writing \(audio); nothing was written\n".utf8))
+                StandardStream.error("confetti: \(interrupted) while writing \(audio); nothing was written\n")
                 throw interrupted
             }
         }
         guard let target = wanted, let out = o.out else {
-            let summary = "wrote \(o.audio!): \(heard.events.count) sounds of \(o.effectName) (seed \(o.seed)), \(String(format: "%.2f", Double(audioFrames) / Double(SoundTrack.sampleRate))) s"
+            let summary = "wrote \(o.audio!): \(heard.events.count) sounds of \(o.effectName) (seed \(o.seed)), \(String(printf: "%.2f", Double(audioFrames) / Double(SoundTrack.sampleRate))) s"
             return Outcome(frames: 0, sounds: heard.events.count, audioFrames: audioFrames, summary: summary)
         }
 
@@ -177,7 +178,7 @@ package struct Render {
         } catch let interrupted as Interrupted {
             bar.finish()
             let left = opened?.abandon() ?? "nothing was written"
-            FileHandle.standardError.write(Data("confetti: \(interrupted) after \(done) of \(recorder.frames) frames; \(left)\n".utf8))
+            StandardStream.error("confetti: \(interrupted) after \(done) of \(recorder.frames) frames; \(left)\n")
             throw interrupted
         } catch {
             bar.finish()
@@ -194,7 +195,7 @@ package struct Render {
         case .video(let path, _):
             let elapsed = ContinuousClock.now - started
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            summary = "wrote \(path): \(recorder.frames) frames of \(what), \(encoding!.codecName), \(bytes) bytes, in \(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s"
+            summary = "wrote \(path): \(recorder.frames) frames of \(what), \(encoding!.codecName), \(bytes) bytes, in \(String(printf: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s"
         }
         return Outcome(frames: recorder.frames, sounds: heard.events.count, audioFrames: audioFrames, summary: summary)
     }

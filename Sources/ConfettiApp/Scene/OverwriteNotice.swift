@@ -1,11 +1,12 @@
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Celebration {
     /// Says once per ring, on stderr, when live particles start being overwritten, with `advice`
     /// (the option that makes room). The library itself only counts them.
     package func reportOverwrites(advice: String) {
-        let say: (String) -> Void = { FileHandle.standardError.write(Data(("confetti: " + $0 + "; " + advice + "\n").utf8)) }
+        let say: (String) -> Void = { StandardStream.error("confetti: " + $0 + "; " + advice + "\n") }
         for renderer in renderers { renderer.notice = say }
     }
 }

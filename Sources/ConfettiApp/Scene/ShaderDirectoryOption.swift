@@ -1,5 +1,6 @@
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ShaderLibrary {
     /// The library's shaders and the application's own (`Shaders/app/`: the button, and the

@@ -2,7 +2,8 @@
 import ConfettiCore
 import ConfettiGL
 import ConfettiProof
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `confetti soak`: launches fired fast enough to wrap the instance ring many times, with a frame
 /// drawn now and then, to show that nothing grows, nothing errs and the shader still agrees
@@ -139,14 +140,14 @@ package struct SoakReport: Codable, Sendable {
 
     /// What `confetti soak` prints: the ring, memory, GL errors, the read-back and the parity.
     package var summary: String {
-        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        func mib(_ bytes: Int) -> String { String(printf: "%.1f MiB", Double(bytes) / 1_048_576) }
         return """
             soak: \(launches) launches of \(particlesPerLaunch) into a ring of \(capacity) (\(ringWraps) wraps), clock \(finalClock) s
-              resident memory: \(mib(residentBytesAfterWarmUp)) after warm-up, \(mib(residentBytesAtEnd)) at the end (\(String(format: "%+.2f%%", 100 * residentGrowth)))
+              resident memory: \(mib(residentBytesAfterWarmUp)) after warm-up, \(mib(residentBytesAtEnd)) at the end (\(String(printf: "%+.2f%%", 100 * residentGrowth)))
               GPU buffer memory: \(mib(gpuBufferBytes))
               GL errors: \(glErrors)
               newest launch read back intact: \(recordsIntact ? "yes" : "NO")
-              parity after wrapping: largest GPU-CPU position difference \(String(format: "%.2e", parityMaxPositionError)) pt
+              parity after wrapping: largest GPU-CPU position difference \(String(printf: "%.2e", parityMaxPositionError)) pt
             """
     }
 }

@@ -1,6 +1,8 @@
 import CPulse
 import ConfettiCore
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// The viewer's and the overlay's sound: the track of what has been launched, played through
 /// PulseAudio's simple API (PipeWire plays it too, through pipewire-pulse) on a thread of its
@@ -27,9 +29,10 @@ package final class SoundOutput: @unchecked Sendable {
         var stopping = false
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var shared = Shared()
-    private var thread: Thread?
+    /// Whether the thread was started (on its own queue, which has a thread to itself while it runs).
+    private var started = false
     private let finished = DispatchSemaphore(value: 0)
     private let notice: @Sendable (String) -> Void
     /// Which application and stream the sound server lists it as.
@@ -60,7 +63,7 @@ package final class SoundOutput: @unchecked Sendable {
 
     /// One line on stderr, as the commands' own notices are.
     package static let stderrNotice: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data(("confetti: " + message + "\n").utf8))
+        StandardStream.error("confetti: " + message + "\n")
     }
 
     /// Seconds on the monotonic clock, which the frame loop and the thread share.
@@ -116,7 +119,7 @@ package final class SoundOutput: @unchecked Sendable {
         set {
             let begin = lock.withLock { () -> Bool in
                 shared.muted = newValue
-                return !newValue && thread == nil
+                return !newValue && !started
             }
             if begin { start() }
         }
@@ -126,19 +129,17 @@ package final class SoundOutput: @unchecked Sendable {
     package func stop() {
         let running = lock.withLock { () -> Bool in
             shared.stopping = true
-            return thread != nil
+            return started
         }
         if running { _ = finished.wait(timeout: .now() + 1) }
     }
 
     private func start() {
-        let thread = Thread { [self] in
+        lock.withLock { started = true }
+        DispatchQueue(label: "confetti sound").async { [self] in
             play()
             finished.signal()
         }
-        thread.name = "confetti sound"
-        lock.withLock { self.thread = thread }
-        thread.start()
     }
 
     /// The thread: connects, then writes block after block until stopped.

@@ -1,7 +1,8 @@
 import ConfettiCore
 import ConfettiGL
 import ConfettiProof
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `confetti trace`: one seeded launch's particles at given ages, as the JSON of the trace
 /// contract (docs/effects.md, Trace output), from the Swift reference or from the renderer's

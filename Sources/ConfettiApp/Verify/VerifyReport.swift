@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiProof
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Verification {
     /// Every effect through the parity check and the pixel proof on `headless`'s device, each
@@ -31,12 +32,12 @@ extension Verification {
         var lines = [[pad("effect", 12), pad("samples", 9), pad("worst field (share of its tolerance)", 40), pad("pixels worst / mean", 20), "result"].joined(separator: " ")]
         for r in results {
             let worst = r.parity.ratio.max { $0.value < $1.value }
-            let field = worst.map { String(format: "%@ %.1f%%", $0.key, 100 * $0.value) } ?? "none"
-            let pixels = String(format: "%d / %.3f", r.pixels.worst, r.pixels.mean)
+            let field = worst.map { $0.key + String(printf: " %.1f%%", 100 * $0.value) } ?? "none"
+            let pixels = String(printf: "%ld / %.3f", r.pixels.worst, r.pixels.mean)
             lines.append([pad(r.name, 12), pad("\(r.parity.samples)", 9), pad(field, 40), pad(pixels, 20), r.passed ? "pass" : "FAIL"].joined(separator: " "))
             // Every field, worst first, under its effect.
             for (name, ratio) in r.parity.ratio.sorted(by: { $0.value > $1.value }) {
-                lines.append(pad("", 12) + " " + pad("", 9) + " " + String(format: "  %@ %.1f%% (error %.3g)", name, 100 * ratio, r.parity.error[name] ?? 0))
+                lines.append(pad("", 12) + " " + pad("", 9) + " " + "  \(name)" + String(printf: " %.1f%% (error %.3g)", 100 * ratio, r.parity.error[name] ?? 0))
             }
         }
         let failed = results.filter { !$0.passed }.count

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Notices when files change, by polling their modification times (cheap for a handful of
 /// files, and it works on every file system).

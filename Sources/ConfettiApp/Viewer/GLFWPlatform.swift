@@ -1,5 +1,6 @@
 import CGLFW
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The windowing system the loaded GLFW was built for, and its native handles.
 ///

@@ -1,7 +1,8 @@
 @preconcurrency import CEpoxy
 import CGLFW
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A GLFW window with an OpenGL 3.3 core context: the viewer's, or the overlay's.
 ///

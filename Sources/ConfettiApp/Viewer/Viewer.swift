@@ -1,7 +1,8 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `confetti view`: a window with a Celebrate button that fires confetti and fireworks.
 ///
@@ -89,7 +90,7 @@ package final class Viewer {
     package internal(set) var refusal: String?
     /// Where refusals and reload messages go, one line each: stderr.
     package var notice: (String) -> Void = { message in
-        FileHandle.standardError.write(Data(("confetti: " + message + "\n").utf8))
+        StandardStream.error("confetti: " + message + "\n")
     }
     /// Called after each frame is shown (tests watch long runs with it).
     package var afterFrame: ((Viewer) -> Void)?
@@ -303,7 +304,7 @@ extension FrameTimeSample {
     /// What `--quit-after` prints: frames drawn, median and p95 frame time, and the live
     /// particles of those frames (median, least, most).
     package var summary: String {
-        String(format: "%d frames, median %.2f ms, p95 %.2f ms, live median %d (min %d, max %d)",
+        String(printf: "%ld frames, median %.2f ms, p95 %.2f ms, live median %ld (min %ld, max %ld)",
                frames, 1000 * percentile(0.5), 1000 * percentile(0.95), livePercentile(0.5), minLive, maxLive)
     }
 
@@ -312,10 +313,10 @@ extension FrameTimeSample {
     package var timingLines: [String] {
         [("median", 0.5), ("p95", 0.95)].map { name, p in
             func ms(_ figure: KeyPath<FrameTimings, Double>) -> String {
-                timingPercentile(figure, p).map { String(format: "%.2f ms", 1000 * $0) } ?? "not measured"
+                timingPercentile(figure, p).map { String(printf: "%.2f ms", 1000 * $0) } ?? "not measured"
             }
-            return String(format: "%@: frame %.2f ms, GPU %@ (particles %@), CPU %@, present %@",
-                          name, 1000 * percentile(p), ms(\.gpu), ms(\.particlesGPU), ms(\.cpu), ms(\.present))
+            return name + String(printf: ": frame %.2f ms, ", 1000 * percentile(p))
+                + "GPU \(ms(\.gpu)) (particles \(ms(\.particlesGPU))), CPU \(ms(\.cpu)), present \(ms(\.present))"
         }
     }
 }

@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// S: the frame as drawn, to the next free `confetti-NNNN.png` in `--screenshot-dir`.
 extension Viewer {
@@ -21,7 +22,7 @@ extension Viewer {
         var n = 1
         var path: String
         repeat {
-            path = URL(fileURLWithPath: options.screenshotDirectory).appendingPathComponent(String(format: "confetti-%04d.png", n)).standardizedFileURL.path
+            path = URL(fileURLWithPath: options.screenshotDirectory).appendingPathComponent(String(printf: "confetti-%04ld.png", n)).standardizedFileURL.path
             n += 1
         } while FileManager.default.fileExists(atPath: path)
         try PNGFile.write(image, to: path)

@@ -1,6 +1,7 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The status line: fps, frame time, live particles, speed, stress, emitter, reduced motion,
 /// paused time and effect. The HUD (H) shows it in the window's corner and the title bar shows
@@ -46,13 +47,13 @@ extension Viewer {
 
     /// The status line's parts, `rate` first (or "idle").
     private func status(_ rate: FrameRateMeter.Summary?) -> [String] {
-        var parts = rate.map { [String(format: "%.0f fps", $0.fps), String(format: "%.2f ms", $0.milliseconds)] } ?? ["idle"]
+        var parts = rate.map { [String(printf: "%.0f fps", $0.fps), String(printf: "%.2f ms", $0.milliseconds)] } ?? ["idle"]
         parts.append("\(renderer.celebration.liveParticles(at: clock.time)) live")
         parts.append("×" + clock.speed.compactText)
         if let level = stress { parts.append("stress \(level)") }
         if isEmitting { parts.append("emitting") }
         if options.overrides.reducedMotion { parts.append("reduced motion") }
-        if clock.isPaused { parts.append(String(format: "paused at %.3f s", clock.time)) }
+        if clock.isPaused { parts.append(String(printf: "paused at %.3f s", clock.time)) }
         parts.append(options.effectName)
         return parts
     }
@@ -67,10 +68,10 @@ extension Viewer {
     private var timing: [String] {
         var parts: [String] = []
         if !lastTimings.gpu.isNaN {
-            parts.append(String(format: "GPU %.2f ms (particles %.2f)", 1000 * lastTimings.gpu, 1000 * (lastTimings.particlesGPU.isNaN ? 0 : lastTimings.particlesGPU)))
+            parts.append(String(printf: "GPU %.2f ms (particles %.2f)", 1000 * lastTimings.gpu, 1000 * (lastTimings.particlesGPU.isNaN ? 0 : lastTimings.particlesGPU)))
         }
-        if !lastTimings.cpu.isNaN { parts.append(String(format: "CPU %.2f ms", 1000 * lastTimings.cpu)) }
-        parts.append(String(format: "%.0f MB", Double(renderer.celebration.ringBytes) / 1e6))
+        if !lastTimings.cpu.isNaN { parts.append(String(printf: "CPU %.2f ms", 1000 * lastTimings.cpu)) }
+        parts.append(String(printf: "%.0f MB", Double(renderer.celebration.ringBytes) / 1e6))
         return parts
     }
 

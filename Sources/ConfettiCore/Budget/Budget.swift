@@ -206,13 +206,3 @@ package struct BudgetError: Error, CustomStringConvertible, Sendable {
     package init(_ description: String) { self.description = description }
 }
 
-
-extension Double {
-    /// The number with `decimals` places, as printf's "%.Nf" writes it (rounded, never in
-    /// exponent form).
-    package func fixed(decimals: Int) -> String {
-        var buffer = [CChar](repeating: 0, count: 400)
-        _ = withVaList([self]) { vsnprintf(&buffer, buffer.count, "%.\(decimals)f", $0) }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}

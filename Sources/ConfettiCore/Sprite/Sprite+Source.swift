@@ -18,10 +18,12 @@ extension Sprite.Source {
         switch self {
         case .picture(let image):
             return image
+        // Kept no larger than an atlas page, as a PNG is: what the page would not keep is not
+        // kept either (a text sprite of 64 characters at `textPixels` is thousands of pixels wide).
         case .emoji(let text):
-            return try GlyphRasteriser.emoji(text)
+            return try GlyphRasteriser.emoji(text).reduced(toLongerSide: SpriteTexels.side)
         case .text(let text, let font):
-            return try GlyphRasteriser.text(text, font: font)
+            return try GlyphRasteriser.text(text, font: font).reduced(toLongerSide: SpriteTexels.side)
         case .image(let path):
             if let named = Self.namedImages[path] { return named }
             return try PNGSprite.read(Self.resolvedPath(path, relativeTo: directory))

@@ -67,16 +67,18 @@ public final class Celebration {
         self.capacity = capacity
         self.shaders = shaders
         self.seed = seed
-        var made: [any KindRenderer] = []
-        do {
-            for kind in ParticleKinds.all {
-                made.append(try Self.renderer(of: kind, shaders: shaders, capacity: capacity))
+        renderers = try AppGLErrors.keep {
+            var made: [any KindRenderer] = []
+            do {
+                for kind in ParticleKinds.all {
+                    made.append(try Self.renderer(of: kind, shaders: shaders, capacity: capacity))
+                }
+            } catch {
+                made.forEach { $0.delete() }
+                throw error
             }
-        } catch {
-            made.forEach { $0.delete() }
-            throw error
+            return made
         }
-        renderers = made
     }
 
     private static func renderer<Kind: ParticleKind>(of _: Kind.Type, shaders: ShaderLibrary, capacity: Int) throws -> any KindRenderer {
@@ -88,9 +90,11 @@ public final class Celebration {
 
     /// Frees the GL objects; the context must be current.
     public func delete() {
-        renderers.forEach { $0.delete() }
-        atlas.delete()
-        timer.delete()
+        AppGLErrors.setAside {
+            renderers.forEach { $0.delete() }
+            atlas.delete()
+            timer.delete()
+        }
     }
 
     /// One launch of `effect` at time `now`, sized to `viewport` (points). Fireworks burst
@@ -115,7 +119,7 @@ public final class Celebration {
         // Spawned in ConfettiCore from (seed, launch index), its sounds with it; uploaded here.
         let launch = effect.launch(effect.kind, seed: seed, index: launches, around: frame, in: viewport)
         launches += 1
-        try upload(launch.batches, at: now)
+        try AppGLErrors.keep { try upload(launch.batches, at: now) }
         // Heard only once it is on its way: a launch that could not be uploaded makes no sound.
         let sounds = launch.sounds.map { $0.delayed(by: now) }
         heard?(sounds)
@@ -180,6 +184,12 @@ public final class Celebration {
     /// the two), state preserved.
     @discardableResult
     public func draw(at now: Double, viewport: Size, pixelsPerPoint: Double, side: ButtonSide) -> FrameStats {
+        AppGLErrors.setAside { drawing(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: side) }
+    }
+
+    /// `draw` for a caller that sets the app's GL errors aside itself and reads what the draw
+    /// leaves behind (the C library reports it).
+    package func drawing(at now: Double, viewport: Size, pixelsPerPoint: Double, side: ButtonSide) -> FrameStats {
         let passes = renderers.compactMap { $0.pass(at: now, side: side) }
         guard !passes.isEmpty else { return FrameStats() }
         let saved = GLStateSnapshot()

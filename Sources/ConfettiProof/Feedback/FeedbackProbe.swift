@@ -1,7 +1,8 @@
 @preconcurrency import CEpoxy
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Runs a kind's vertex shader over its records and reads the outputs back with transform
 /// feedback: the quad's four vertices per record, drawn as points with the rasterizer off. This
