@@ -25,8 +25,10 @@ extension FireworkShell {
 
 /// What a shell's stars do besides burning: a value with its trigger (`FireworkShell.Trigger`)
 /// and its own parameters, spawned with the stars at the burst, its births in the future. A new
-/// stage is one type conforming to this and one entry in `FireworkShell.Stages`; the shell's
-/// count, length, budget, births, sounds and reduced motion all ask its stages.
+/// stage costs one type conforming to this (a file in this folder), its property in
+/// `FireworkShell.Stages` (stored, and named in `all` and `calmed`), its fields in the effect
+/// format's shell table, and its row in docs/api.md; the shell's count, length, budget,
+/// births, sounds and reduced motion all ask its stages, so nothing else changes.
 package protocol ShellStage: Sendable {
     /// When it spawns.
     var trigger: FireworkShell.Trigger { get }
