@@ -99,16 +99,18 @@ package enum ParityCheck {
 
     /// Checks every particle at every clock time `epoch + a` for `a` in `times`, with the
     /// shaders of `shaders`; a context must be current. `evaluate` is the CPU reference
-    /// (`Kind.evaluate` unless a test puts a mutant in its place).
+    /// (`Kind.evaluate` unless a test puts a mutant in its place). `probes`, made with the same
+    /// shaders, shares the linked programs between checks (by default each check links its own).
     package static func check<Kind: FeedbackSampling>(
         _: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
         viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5, shaders: ShaderLibrary,
         evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate,
-        sprites: SpriteTable = SpriteTable()
+        sprites: SpriteTable = SpriteTable(), probes: FeedbackProbes? = nil
     ) throws -> Report {
         var report = Report()
-        let probe = try FeedbackProbe<Kind>(shaders: shaders)
-        defer { probe.delete() }
+        let own = probes == nil ? FeedbackProbes(shaders: shaders) : nil
+        defer { own?.delete() }
+        let probe = try (probes ?? own!).probe(Kind.self)
         // The span as the renderer uploads it, and the particles its records hold: the
         // reference evaluates those, so quantisation is not part of the float32 budget.
         let uniforms = Kind.fitted(uniforms, to: particles)

@@ -83,15 +83,24 @@ package enum PixelProof {
     /// The GPU's picture of the particles alone, through `Celebration`, over `background`; a
     /// context must be current.
     package static func render(_ batches: [any ParticleBatch], at time: Double, viewport: Size, pixelsPerPoint: Double, background: RGB, shaders: ShaderLibrary) throws -> RGBAImage {
+        try render(batches, at: [time], viewport: viewport, pixelsPerPoint: pixelsPerPoint, background: background, shaders: shaders)[0]
+    }
+
+    /// Its pictures at each of `times`, in order, from one upload: `Celebration` draws what is
+    /// alive at each time from the same records, so the programs are linked and the batches
+    /// uploaded once, whatever the number of pictures.
+    package static func render(_ batches: [any ParticleBatch], at times: [Double], viewport: Size, pixelsPerPoint: Double, background: RGB, shaders: ShaderLibrary) throws -> [RGBAImage] {
         let records = batches.map(\.particleCount).reduce(0, +)
         let celebration = try Celebration(capacity: max(records, 1), shaders: shaders, seed: 1)
         let target = try OffscreenTarget(width: Int(viewport.width * pixelsPerPoint), height: Int(viewport.height * pixelsPerPoint))
         defer { celebration.delete(); target.delete() }
         for batch in batches { try celebration.add(batch, at: 0) }
-        target.bind()
-        clearFramebuffer(to: background)
-        celebration.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
-        return try target.readPixels()
+        return try times.map { time in
+            target.bind()
+            clearFramebuffer(to: background)
+            celebration.draw(at: time, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+            return try target.readPixels()
+        }
     }
 
     /// The levels a pixel may be off after `draws` draws blended into it: `single` for one,

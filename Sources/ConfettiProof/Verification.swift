@@ -46,6 +46,9 @@ package struct Verification {
         try Budget.verify(effect)
         var result = Result(name: name)
         var rng = SeededGenerator(seed: seed)
+        // Each kind's feedback program linked once for every batch of every launch.
+        let probes = FeedbackProbes(shaders: shaders)
+        defer { probes.delete() }
         for launch in 0..<launches {
             let viewport = Size(width: rng.uniform(320, 2560).rounded(), height: rng.uniform(240, 1440).rounded())
             let launchSeed = rng.next()
@@ -65,7 +68,7 @@ package struct Verification {
             let context = "launch \(launch + 1) (seed \(launchSeed), \(Int(viewport.width))x\(Int(viewport.height)), epoch \(Int(epoch)) s)"
             for (index, batch) in batches.enumerated() {
                 result.expectedSamples += Self.instances(batch) * times.count
-                let report = try check(batch, epoch: epoch, times: times, viewport: viewport, shaders: shaders)
+                let report = try check(batch, epoch: epoch, times: times, viewport: viewport, shaders: shaders, probes: probes)
                 for failure in report.failures {
                     result.failures.append("\(name): \(context), batch \(index + 1): \(failure)")
                 }
@@ -79,10 +82,11 @@ package struct Verification {
             // quarters of the launch's life: off the round shares, where a particle's birth can
             // fall on the very instant (born in float on the GPU, a rounding short of it in
             // Double on the CPU), which tells nothing about the shaders.
-            for share in shares {
+            let background = RGB(0.055, 0.06, 0.09)
+            let pictures = try PixelProof.render(smallBatches, at: shares.map { $0 * smallEnd }, viewport: small, pixelsPerPoint: scale,
+                                                 background: background, shaders: shaders)
+            for (share, gpu) in zip(shares, pictures) {
                 let time = share * smallEnd
-                let background = RGB(0.055, 0.06, 0.09)
-                let gpu = try PixelProof.render(smallBatches, at: time, viewport: small, pixelsPerPoint: scale, background: background, shaders: shaders)
                 let cpu = PixelProof.reference(smallBatches, at: time, viewport: small, pixelsPerPoint: scale, background: background)
                 let d = PixelProof.difference(gpu, cpu, background: background)
                 let place = "launch \(launch + 1) (seed \(launchSeed)) at \(Int(small.width))x\(Int(small.height)) × \(scale.compactText), t = \(time.compactText) s"
@@ -113,15 +117,16 @@ package struct Verification {
         batch.particles.count * (1 + Batch.Kind.ghosts(batch.uniforms))
     }
 
-    private func check(_ batch: any ParticleBatch, epoch: Double, times: [Double], viewport: Size, shaders: ShaderLibrary) throws -> ParityCheck.Report {
-        try check(batch.kind.feedbackSampling, batch, epoch: epoch, times: times, viewport: viewport, shaders: shaders)
+    private func check(_ batch: any ParticleBatch, epoch: Double, times: [Double], viewport: Size, shaders: ShaderLibrary, probes: FeedbackProbes) throws -> ParityCheck.Report {
+        try check(batch.kind.feedbackSampling, batch, epoch: epoch, times: times, viewport: viewport, shaders: shaders, probes: probes)
     }
 
-    private func check<Kind: FeedbackSampling>(_: Kind.Type, _ batch: any ParticleBatch, epoch: Double, times: [Double], viewport: Size, shaders: ShaderLibrary) throws -> ParityCheck.Report {
+    private func check<Kind: FeedbackSampling>(_: Kind.Type, _ batch: any ParticleBatch, epoch: Double, times: [Double], viewport: Size, shaders: ShaderLibrary,
+                                               probes: FeedbackProbes) throws -> ParityCheck.Report {
         let batch = batch.typed(Kind.self)!
         return try ParityCheck.check(Kind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: epoch, times: times,
                                      viewport: viewport, pixelsPerPoint: 1, shaders: shaders, evaluate: evaluators.evaluate(Kind.self),
-                                     sprites: SpriteTable(inOrder: batch.sprites))
+                                     sprites: SpriteTable(inOrder: batch.sprites), probes: probes)
     }
 
     /// Each kind's CPU evaluator (`ParticleKind.evaluate`), or a stand-in put in its place.

@@ -117,11 +117,11 @@ extension ReducedMotionTests {
                 let styles = effect.kind == .shell ? [(effect.shell, reduced.shell)] : zip(effect.show.styles, reduced.show.styles).map { $0 }
                 #expect(!styles.isEmpty)
                 for (l, q) in styles {
-                    var steady = l.shell.physics, steadyGlitter = l.shell.glitter
+                    var steady = l.shell.physics, steadyGlitter = l.shell.stages.glitter.physics
                     // No flicker, no strobe: reduced motion turns them off.
                     (steady.flicker.amount, steady.strobe.period, steadyGlitter.flicker.amount, steadyGlitter.strobe.period) = (0, 0, 0, 0)
                     pairs.append(("stars", steady, q.shell.physics, l.shell.lifetime))
-                    pairs.append(("glitter", steadyGlitter, q.shell.glitter, l.shell.glitterLifetime))
+                    pairs.append(("glitter", steadyGlitter, q.shell.stages.glitter.physics, l.shell.stages.glitter.lifetime))
                 }
             default:
                 continue
@@ -170,7 +170,7 @@ extension ReducedMotionTests {
                 let p = rocket.uniforms.motion(r, at: t).p, slowP = slow.uniforms.motion(q, at: t / s).p
                 #expect(abs(p.x - slowP.x) < 1e-6 && abs(p.y - slowP.y) < 1e-6, "\(name): the rocket at \(t) s is at \(p), slowed at \(slowP)")
             }
-            #expect(effect.reducedMotion.shell.shell.glitterJitter == effect.shell.shell.glitterJitter * s, "\(name): glitter jitter")
+            #expect(effect.reducedMotion.shell.shell.stages.glitter.jitter == effect.shell.shell.stages.glitter.jitter * s, "\(name): glitter jitter")
             checked += 1
         }
         #expect(checked >= 7)

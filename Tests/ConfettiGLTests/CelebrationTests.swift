@@ -132,7 +132,7 @@ import TestSupport
                 // A shell whose glitter per star is beyond any integer (a trap in the check before).
                 ("glitter beyond any integer", {
                     var glitter = Effect.peony
-                    glitter.shell.shell.glitterInterval = 1e-300
+                    glitter.shell.shell.stages.glitter.interval = 1e-300
                     try celebration.fire(glitter, at: 0, in: good)
                 }, "shell.rockets × shell.stars × shell.lifetime / shell.glitterInterval"),
                 // Each firework fits alone, but the launch's 2 × 40 sparks do not.

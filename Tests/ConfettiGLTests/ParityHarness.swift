@@ -18,10 +18,21 @@ enum ParityHarness {
     ) async throws -> Report {
         let report = try await SharedGL.run {
             try ParityCheck.check(kind, particles: particles, uniforms: uniforms, epoch: epoch, times: times,
-                                  viewport: viewport, pixelsPerPoint: pixelsPerPoint, shaders: SharedGL.shaders())
+                                  viewport: viewport, pixelsPerPoint: pixelsPerPoint, shaders: SharedGL.shaders(), probes: probes())
         }
         record(report, sourceLocation: sourceLocation)
         return report
+    }
+
+    /// The shared context's probes, linked once for the whole run; touched only inside
+    /// `SharedGL.run`, which holds the context.
+    nonisolated(unsafe) private static var shared: FeedbackProbes?
+
+    private static func probes() throws -> FeedbackProbes {
+        if let shared { return shared }
+        let made = FeedbackProbes(shaders: try SharedGL.shaders())
+        shared = made
+        return made
     }
 
     static func compare<Sample: ParticleSample>(_ gpu: Sample, _ cpu: Sample, lifetime: Double, into report: inout Report, sourceLocation: SourceLocation) {

@@ -8,14 +8,14 @@ extension ShellSection {
     public static let peony = ShellSection(shell: FireworkShell(
         stars: 90, speed: 0.6, lifetime: 1.7, radius: 4.5, colors: palette, changeColors: [gold, RGB(hex: 0xFFFFFF), RGB(hex: 0x5AC8FA)],
         physics: StarPhysics(gravity: 70, drag: 1.3, fade: 0.5, temperature: .burning, colorChange: 0.55, colorChangeSpan: 0.08, streak: 0.03),
-        flashRadius: 60, flashSeconds: 0.12
+        stages: .init(flash: .init(radius: 60, seconds: 0.12))
     ))
 
     /// Stars trailing ribbons and shedding glitter.
     public static let chrysanthemum = ShellSection(shell: FireworkShell(
         stars: 70, speed: 0.55, lifetime: 1.6, radius: 3.4, colors: [RGB(hex: 0xFFE6A8), RGB(hex: 0xFF9F43), RGB(hex: 0xB8F0FF)],
         physics: StarPhysics(gravity: 80, drag: 1.5, fade: 0.5, temperature: .burning, trail: Trail(ghosts: 6, spacing: 0.035, taper: 0.85), ribbon: true),
-        glitterInterval: 0.09, glitterLifetime: 0.45, flashRadius: 40
+        stages: .init(flash: .init(radius: 40), glitter: .init(interval: 0.09, lifetime: 0.45))
     ))
 
     /// Long-lived gold stars, heavy drag: they droop and fall like willow branches, shedding glitter.
@@ -24,21 +24,21 @@ extension ShellSection {
         physics: StarPhysics(gravity: 110, drag: 3.2, fade: 1.2, glow: .init(core: 0.35, whiteness: 0.7, light: 0.6),
                              temperature: .init(hot: 0.05, cool: 0.45, ember: RGB(hex: 0x9A3A0A)),
                              trail: Trail(ghosts: 10, spacing: 0.07, taper: 0.9), ribbon: true),
-        glitterInterval: 0.16, glitterInherit: 0.1, glitterLifetime: 0.7
+        stages: .init(glitter: .init(interval: 0.16, inherit: 0.1, lifetime: 0.7))
     ))
 
     /// A thick rising trunk and a few heavy comets glittering as they fall.
     public static let palm = ShellSection(rocketRadius: 6, trunk: Trail(ghosts: 16, spacing: 0.035, taper: 0.6), shell: FireworkShell(
         stars: 9, speed: 0.5, speedJitter: 0.9, lifetime: 2.2, lifetimeJitter: 0.9, radius: 6.5, colors: [gold, RGB(hex: 0xFF7A3A)],
         physics: StarPhysics(gravity: 90, drag: 1.2, fade: 0.7, temperature: .burning, trail: Trail(ghosts: 12, spacing: 0.045, taper: 0.9), ribbon: true),
-        glitterInterval: 0.035, glitterInherit: 0.15, glitterRadius: 1.8, glitterLifetime: 0.55
+        stages: .init(glitter: .init(interval: 0.035, inherit: 0.15, radius: 1.8, lifetime: 0.55))
     ))
 
     /// A tilted ring around a white pistil.
     public static let ring = ShellSection(shell: FireworkShell(
         pattern: .ring, stars: 48, speed: 0.55, speedJitter: 0.96, lifetime: 1.6, lifetimeJitter: 0.9, radius: 3.2, colors: palette,
         physics: StarPhysics(gravity: 60, drag: 1.3, fade: 0.5, temperature: .burning, streak: 0.03),
-        pistil: 30, pistilSpeed: 0.35, ringTilt: 75
+        stages: .init(pistil: .init(count: 30, speed: 0.35)), ringTilt: 75
     ))
 
     /// Silver stars blinking on, off, off, each at its own phase.
@@ -52,7 +52,7 @@ extension ShellSection {
     public static let crossette = ShellSection(shell: FireworkShell(
         stars: 24, speed: 0.45, speedJitter: 0.9, lifetime: 0.9, lifetimeJitter: 0.9, radius: 4, colors: palette, changeColors: [gold],
         physics: StarPhysics(gravity: 60, drag: 1.1, fade: 0.25, temperature: .burning, trail: Trail(ghosts: 5, spacing: 0.03, taper: 0.8), ribbon: true),
-        crossette: 4, crossetteSpeed: 0.14, crossetteLifetime: 0.75
+        stages: .init(crossette: .init(count: 4, speed: 0.14, lifetime: 0.75))
     ))
 }
 

@@ -75,19 +75,15 @@ extension ShellSection {
         EffectFormat.shell.slowedDown(self, by: s).calmed(s)
     }
 
-    /// A shell slowed down field by field made calm: what no field holds (its glitter's
-    /// physics, the rockets' drift, the glitter's jitter) slowed by `s` too, half the stars,
-    /// and nothing that flashes.
+    /// A shell slowed down field by field made calm: what no field holds (the rockets' drift,
+    /// and what each stage holds, `ShellStage.calmed`) slowed by `s` too, half the stars, and
+    /// nothing that flashes.
     func calmed(_ s: Double) -> ShellSection {
         var l = self
-        l.shell.glitter = shell.glitter.reducedMotion(s)
         l.drift = drift * s
-        l.shell.glitterJitter = shell.glitterJitter * s
         l.shell.physics = shell.physics.steady
         l.shell.stars = Effect.half(shell.stars)
-        l.shell.crackle = 0
-        l.shell.pistil = shell.pistil / 2
-        l.shell.flashRadius = 0
+        l.shell.stages = shell.stages.calmed(s)
         return l
     }
 }

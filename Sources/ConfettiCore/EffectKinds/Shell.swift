@@ -14,17 +14,9 @@ extension EffectKinds {
             [(.stars, demand(effect.shell, prefix: "shell").withUnit(Budget.Ring.stars.noun))]
         }
 
-        /// Rockets, flashes, stars and what each star sheds, for `launch`'s fields under `prefix`.
+        /// Rockets, stars and what each stage adds, for `launch`'s fields under `prefix`.
         static func demand(_ launch: ShellSection, prefix: String) -> Demand {
-            let s = launch.shell
-            let rockets = Demand.Factor("\(prefix).rockets", launch.rockets), stars = Demand.Factor("\(prefix).stars", s.stars)
-            var terms: [[Demand.Factor]] = [[rockets], [rockets, stars]]
-            if s.flashRadius > 0 { terms.append([rockets, Demand.Factor("1 flash", 1)]) }
-            if s.glitterPerStar > 0 { terms.append([rockets, stars, Demand.Factor("\(prefix).lifetime / \(prefix).glitterInterval", s.glitterPerStar)]) }
-            if s.crossette > 0 { terms.append([rockets, stars, Demand.Factor("\(prefix).crossette", s.crossette)]) }
-            if s.crackle > 0 { terms.append([rockets, stars, Demand.Factor("\(prefix).crackle", s.crackle)]) }
-            if s.pistil > 0 { terms.append([rockets, Demand.Factor("\(prefix).pistil", s.pistil)]) }
-            return Demand(terms, "")
+            Demand(launch.shell.demand(rockets: Demand.Factor("\(prefix).rockets", launch.rockets), prefix: prefix), "")
         }
 
         /// Its lifetimes are drawn: bounded by their upper ends.
@@ -34,11 +26,10 @@ extension EffectKinds {
 
         package static func defaultLaunches(_ effect: Effect) -> Int { 1 }
 
-        /// Per rocket: its climb, its burst, each glitter step, and each star's death when stars split or crackle.
+        /// Per rocket: its climb, its burst, each firing of a stage that fires every interval,
+        /// and each star's death when a stage fires then.
         package static func births(_ effect: Effect) -> Demand {
-            let s = effect.shell.shell
-            let deaths = s.crossette > 0 || s.crackle > 0 ? s.stars : 0
-            return Demand([[Demand.Factor("shell.rockets", effect.shell.rockets), Demand.Factor("(2 + glitter steps + star deaths) births", 2 + s.glitterPerStar + Double(deaths))]], "")
+            Demand([[Demand.Factor("shell.rockets", effect.shell.rockets), Demand.Factor("(2 + interval steps + star deaths) births", 1 + effect.shell.shell.births)]], "")
         }
 
         package static func pieceCount(_ effect: Effect) -> PieceCount { .fields("shell.stars") }
@@ -75,10 +66,7 @@ extension EffectKinds {
 
         package static func births(_ effect: Effect) -> Demand {
             let show = effect.show
-            let each = show.styles.map { style -> Double in
-                let s = style.shell
-                return 2 + s.glitterPerStar + Double(s.crossette > 0 || s.crackle > 0 ? s.stars : 0)
-            }.max() ?? 2
+            let each = show.styles.map { 1 + $0.shell.births }.max() ?? 2
             return Demand([[Demand.Factor("show.count", show.count), Demand.Factor("births per shell", each)]], "")
         }
 
