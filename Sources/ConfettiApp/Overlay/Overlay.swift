@@ -116,7 +116,7 @@ package final class Overlay {
             self.sound = sound
         }
         defer { sound?.stop() }
-        let start = GLFWWindow.time
+        let start = monotonicSeconds()
         try fire(at: 0)
         var nextFire = options.fireEvery
         var report = Report(ending: .finished, frames: 0, seconds: 0)
@@ -125,8 +125,9 @@ package final class Overlay {
                 report.ending = .stopped(signal: signal)
                 break
             }
-            try surfaces.dispatch(waitingUpTo: 0)
-            let now = GLFWWindow.time - start
+            // Returns at once when a surface's frame is due, else when the desktop has news.
+            try surfaces.dispatch(waitingUpTo: 0.05)
+            let now = monotonicSeconds() - start
             report.seconds = now
             sound?.follow(time: now, speed: 1, paused: false, at: SoundOutput.now())
             if let next = nextFire, now >= next {
@@ -136,7 +137,12 @@ package final class Overlay {
             // Its sound is let finish too: a shell's boom outlasts nothing on screen by much, but
             // it is heard after it is seen.
             if surfaces.isClosed || nextFire == nil && celebration.isIdle(at: now) && sound?.isSounding(at: now) != true { break }
-            try surfaces.drawDue { output, w, h in try drawFrame(at: now, on: output, pixelsWide: w, pixelsHigh: h) }
+            var drew = false
+            try surfaces.drawDue { output, w, h in
+                try drawFrame(at: now, on: output, pixelsWide: w, pixelsHigh: h)
+                drew = true
+            }
+            guard drew else { continue }
             report.frames += 1
             if report.frames == 1 { report.firstFrameAfterStart = ProcessClock.secondsSinceStart() }
         }

@@ -53,8 +53,9 @@ final class GLFWOverlayWindow: OverlaySurfaces {
         shown = false
     }
 
+    /// While shown its frame is always due, so it only polls.
     func dispatch(waitingUpTo seconds: Double) throws {
-        _ = window.pollEvents(waiting: seconds > 0 ? seconds : nil)
+        _ = window.pollEvents(waiting: shown || seconds <= 0 ? nil : seconds)
     }
 
     /// The window's frame is always due: with vsync the swap waits for the display.
@@ -68,6 +69,8 @@ final class GLFWOverlayWindow: OverlaySurfaces {
     }
 
     var isClosed: Bool { window.shouldClose }
+
+    var notice: String? { nil }
 
     func close() { window.close() }
 }

@@ -1,4 +1,5 @@
 import ConfettiGL
+import Foundation
 
 /// How the overlay's surfaces should look, whichever desktop shows them.
 package struct OverlaySurfaceOptions: Sendable {
@@ -16,8 +17,13 @@ package struct OverlaySurfaceOptions: Sendable {
 
 /// Which surfaces the desktop the process runs on can give the overlay.
 package enum OverlayDesktop {
-    /// Today's GLFW window over the primary monitor.
+    /// On Wayland (WAYLAND_DISPLAY set) the overlay's own client: layer surfaces, or where the
+    /// compositor has none a window per output. On X11, a GLFW window over every monitor.
     package static func surfaces(_ options: OverlaySurfaceOptions) throws -> any OverlaySurfaces {
-        try GLFWOverlayWindow(options)
+        let environment = ProcessInfo.processInfo.environment
+        if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
+            return try WaylandOverlaySurfaces(options)
+        }
+        return try GLFWOverlayWindow(options)
     }
 }

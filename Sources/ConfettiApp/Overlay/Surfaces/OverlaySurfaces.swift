@@ -24,6 +24,9 @@ package protocol OverlaySurfaces: AnyObject {
     var isClosed: Bool { get }
     /// Destroys every surface and the GL context, and disconnects.
     func close()
+    /// One line for the user about how the desktop is covered, when it is not the usual way
+    /// (no layer shell: a window per output instead). nil when there is nothing to say.
+    var notice: String? { get }
 }
 
 /// One output (monitor) of the desktop, as the overlay places its surfaces on it.
