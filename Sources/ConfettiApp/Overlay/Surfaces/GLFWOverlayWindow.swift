@@ -1,4 +1,5 @@
 import CGLFW
+import CX11
 import ConfettiGL
 import Foundation
 
@@ -91,6 +92,10 @@ final class GLFWOverlayWindow: OverlaySurfaces {
     var isClosed: Bool { window.shouldClose }
 
     var notice: String? { nil }
+
+    var eventDescriptor: Int32? {
+        GLFWPlatform.loaded == .x11 ? GLFWPlatform.display.map { XConnectionNumber($0) } : nil
+    }
 
     func close() { window.close() }
 }

@@ -27,6 +27,9 @@ package protocol OverlaySurfaces: AnyObject {
     /// One line for the user about how the desktop is covered, when it is not the usual way
     /// (no layer shell: a window per output instead). nil when there is nothing to say.
     var notice: String? { get }
+    /// The connection to the desktop, for a caller that polls it with descriptors of its own
+    /// (then calls `dispatch(waitingUpTo: 0)` when it is readable). nil when there is none.
+    var eventDescriptor: Int32? { get }
 }
 
 /// One output (monitor) of the desktop, as the overlay places its surfaces on it.

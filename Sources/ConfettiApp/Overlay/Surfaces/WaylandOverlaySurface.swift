@@ -85,6 +85,13 @@ final class WaylandOverlaySurface {
     /// Configured, no frame in flight, and not closed.
     var isDue: Bool { width > 0 && height > 0 && frameCallback == nil && !isClosed }
 
+    /// A toplevel configured but never given a buffer: the desktop maps (and so can place) a
+    /// window only once it has one, so it gets a transparent one at once, frames or not.
+    var needsFirstBuffer: Bool {
+        guard case .toplevel = role else { return false }
+        return eglWindow == nil && isDue
+    }
+
     /// The output as this surface shows it: its configured size in points.
     var drawnOutput: DesktopOutput {
         var drawn = output.desktopOutput
@@ -95,8 +102,8 @@ final class WaylandOverlaySurface {
     }
 
     /// Draws one frame (`draw` gets the output and the buffer's size, the context current and
-    /// framebuffer 0 bound), asks for the next frame callback and commits.
-    func draw(with egl: WaylandEGL, _ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
+    /// framebuffer 0 bound; or a transparent one), asks for the next frame callback and commits.
+    func draw(with egl: WaylandEGL, transparent: Bool = false, _ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
         let pixelsWide = max(1, Int((Double(width) * scale).rounded())), pixelsHigh = max(1, Int((Double(height) * scale).rounded()))
         if eglWindow == nil {
             eglWindow = wl_egl_window_create(surface, Int32(pixelsWide), Int32(pixelsHigh))
@@ -117,7 +124,7 @@ final class WaylandOverlaySurface {
         }
         try egl.makeCurrent(eglSurface!)
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        if sizedForOutput {
+        if !transparent, sizedForOutput {
             try draw(drawnOutput, pixelsWide, pixelsHigh)
         } else {
             epoxy_glViewport(0, 0, GLsizei(pixelsWide), GLsizei(pixelsHigh))

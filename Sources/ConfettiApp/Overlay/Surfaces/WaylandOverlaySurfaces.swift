@@ -93,8 +93,16 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
         }
         guard wl_display_dispatch_pending(display) >= 0 else { throw disconnected() }
         try mapSurfaces()
+        if let egl {
+            for output in waylandOutputs {
+                guard let surface = output.surface, surface.needsFirstBuffer else { continue }
+                try surface.draw(with: egl, transparent: true) { _, _, _ in }
+            }
+        }
         wl_display_flush(display)
     }
+
+    var eventDescriptor: Int32? { wl_display_get_fd(display) }
 
     func drawDue(_ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
         guard let egl else { return }
