@@ -20,7 +20,7 @@ final class Mutter {
         let socket = runtimeDirectory.appendingPathComponent(Self.socket).path
         let started = await eventually(within: Desktop.stallGuard) { FileManager.default.fileExists(atPath: socket) || process.hasEnded }
         guard started, !process.hasEnded else {
-            Self.stop(process)
+            process.stopWithChildren()
             try? FileManager.default.removeItem(at: runtimeDirectory)
             throw TestFailure("mutter did not start within \(Desktop.stallGuard) s (are mutter and dbus installed? make test installs them): \(process.errorOutput.suffix(1500))")
         }
@@ -31,17 +31,8 @@ final class Mutter {
         ChildProcess.environment(["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": Self.socket, "DISPLAY": nil])
     }
 
-    /// dbus-run-session does not pass a signal on: its children (the bus and mutter) are stopped
-    /// first, by their process ids.
-    private static func stop(_ process: ChildProcess) {
-        let file = "/proc/\(process.pid)/task/\(process.pid)/children"
-        let children = (try? String(contentsOfFile: file, encoding: .utf8))?.split(separator: " ").compactMap { pid_t($0) } ?? []
-        for child in children { kill(child, SIGTERM) }
-        process.stop()
-    }
-
     func stop() {
-        Self.stop(process)
+        process.stopWithChildren()
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 }
