@@ -85,4 +85,36 @@ import TestSupport
         let ending = await overlay.ending(within: Desktop.stallGuard)
         #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
     }
+
+    /// An output added while it runs (`swaymsg create_output`) gets a surface, and the launches
+    /// fired after it reach it.
+    @Test func anOutputAddedWhileItRunsGetsParticles() async throws {
+        let sway = try await Sway(outputs: Self.outputs, count: 2)
+        defer { sway.stop() }
+        let effect = try Desktop.hangingEffectFile(in: sway.runtimeDirectory)
+        let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect, "--fire-every", "1"],
+                                       environment: sway.waylandEnvironment, logs: sway.runtimeDirectory)
+        defer { overlay.stop() }
+        let first = try await eventually(within: Desktop.stallGuard) {
+            try await sway.screenshot(output: "HEADLESS-1").pixels(matching: Desktop.palette, limit: 50).count >= 50 || overlay.hasEnded
+        }
+        try #require(first && !overlay.hasEnded, "no confetti on HEADLESS-1 within \(Desktop.stallGuard) s: \(overlay.errorOutput)")
+        _ = try await sway.message(["create_output"])
+        var added: String?
+        _ = try await eventually(within: Desktop.stallGuard) {
+            added = try await sway.outputs().keys.first { !["HEADLESS-1", "HEADLESS-2"].contains($0) }
+            return added != nil
+        }
+        let name = try #require(added, "swaymsg create_output made no output")
+        var shot = RGBAImage(width: 0, height: 0, pixels: [])
+        let reached = try await eventually(within: Desktop.stallGuard) {
+            shot = try await sway.screenshot(output: name)
+            return shot.pixels(matching: Desktop.palette, limit: 50).count >= 50 || overlay.hasEnded
+        }
+        try await sway.keepScreenshot(output: name, at: Self.pictures().appendingPathComponent("sway-added-\(name).png"))
+        #expect(reached && !overlay.hasEnded, "no confetti on the added output \(name) within \(Desktop.stallGuard) s: \(overlay.errorOutput)")
+        overlay.send(SIGTERM)
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
+    }
 }

@@ -98,10 +98,9 @@ package final class Overlay {
         return Rect(x: corner.x, y: corner.y, width: centred.width, height: centred.height)
     }
 
-    /// One launch of the effect at `now`, in the desktop's layout as it is now when nothing
-    /// else is alive (a layout changing under live particles would move them).
+    /// One launch of the effect at `now`, in the desktop's layout as it is now (`following`).
     private func fire(at now: Double) throws {
-        if celebration.isIdle(at: now), let layout = surfaces.outputs.layoutBounds { view = DesktopView(layout: layout) }
+        view = view.following(surfaces.outputs, alive: !celebration.isIdle(at: now))
         try celebration.fire(options.effect, at: now, in: view.viewport, around: button())
     }
 

@@ -15,6 +15,17 @@ package struct DesktopView: Equatable, Sendable {
 
     package init(layout: Rect) { self.layout = layout }
 
+    /// The view for the desktop's `outputs` as they are now (outputs come and go). With launches
+    /// `alive`, its origin stays where it is, so their points stay where they are on screen,
+    /// and it only grows to take in new outputs to the right and below; with none alive it is
+    /// the outputs' bounds. Unchanged without outputs.
+    package func following(_ outputs: [DesktopOutput], alive: Bool) -> DesktopView {
+        guard let bounds = outputs.layoutBounds else { return self }
+        guard alive else { return DesktopView(layout: bounds) }
+        return DesktopView(layout: Rect(x: layout.x, y: layout.y,
+                                        width: max(bounds.maxX, layout.maxX) - layout.x, height: max(bounds.maxY, layout.maxY) - layout.y))
+    }
+
     /// The size `Celebration.draw` and `fire` take.
     package var viewport: Size { Size(width: layout.width, height: layout.height) }
 
