@@ -8,7 +8,9 @@ import TestSupport
 /// xcompmgr for the alpha): particles on both, over the whole root window. The picture is kept
 /// in .build/pictures/ for a person to look at.
 @Suite(.serialized) struct X11MonitorsOverlayTests {
-    @Test func overlayCoversBothMonitors() async throws {
+    /// Also with a WAYLAND_DISPLAY that no compositor answers (left over in an X session).
+    @Test(arguments: [false, true])
+    func overlayCoversBothMonitors(staleWaylandDisplay: Bool) async throws {
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-xorg-\(UUID())")
         defer { try? FileManager.default.removeItem(at: logs) }
         let server = try await XServer.dummy(monitors: 2, logs: logs)
@@ -21,8 +23,10 @@ import TestSupport
         try #require(composited, "xcompmgr did not take the screen: \(manager.errorOutput)")
 
         let effect = try Desktop.hangingEffectFile(in: logs)
+        var environment = server.clientEnvironment
+        if staleWaylandDisplay { environment.merge(["WAYLAND_DISPLAY": "confetti-no-such-compositor", "XDG_RUNTIME_DIR": logs.path]) { $1 } }
         let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
-                                       environment: server.clientEnvironment, logs: logs)
+                                       environment: environment, logs: logs)
         defer { overlay.stop() }
         let width = XServer.dummyMonitor.width, height = XServer.dummyMonitor.height
         let halves = [PixelArea(x: 0, y: 0, width: width, height: height), PixelArea(x: width, y: 0, width: width, height: height)]
@@ -31,7 +35,7 @@ import TestSupport
             shot = try await XWDImage.screenshot(server, logs: logs)
             return halves.allSatisfy { shot.pixels(matching: Desktop.palette, in: $0, limit: 50).count >= 50 } || overlay.hasEnded
         }
-        try PNGFile.write(shot, to: SwayOverlayTests.pictures().appendingPathComponent("x11-two-monitors.png").path)
+        try PNGFile.write(shot, to: SwayOverlayTests.pictures().appendingPathComponent("x11-two-monitors\(staleWaylandDisplay ? "-stale-wayland" : "").png").path)
         try #require(shown && !overlay.hasEnded, "no confetti on both monitors within \(Desktop.stallGuard) s: \(halves.map { shot.pixels(matching: Desktop.palette, in: $0, limit: 50).count }) \(overlay.errorOutput)")
         #expect(shot.width == 2 * width && shot.height == height)
         overlay.send(SIGTERM)

@@ -22,7 +22,12 @@ package enum OverlayDesktop {
     package static func surfaces(_ options: OverlaySurfaceOptions) throws -> any OverlaySurfaces {
         let environment = ProcessInfo.processInfo.environment
         if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
-            return try WaylandOverlaySurfaces(options)
+            do {
+                return try WaylandOverlaySurfaces(options)
+            } catch let error as WaylandUnreachable {
+                // A WAYLAND_DISPLAY left over in an X session: X11 still covers the desktop.
+                guard let display = environment["DISPLAY"], !display.isEmpty else { throw error.failure }
+            }
         }
         return try GLFWOverlayWindow(options)
     }

@@ -24,7 +24,7 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
     init(_ options: OverlaySurfaceOptions, display name: String? = nil) throws {
         guard let display = wl_display_connect(name) else {
             let socket = name ?? ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? "wayland-0"
-            throw GLFailure("cannot connect to the Wayland display \(socket): \(String(cString: strerror(errno)))")
+            throw WaylandUnreachable(failure: GLFailure("cannot connect to the Wayland display \(socket): \(String(cString: strerror(errno)))"))
         }
         self.display = display
         only = options.output
@@ -234,4 +234,9 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
         name: { data, _, name in if let name { output(data).name = String(cString: name) } },
         description: { _, _, _ in }
     )
+}
+
+/// No Wayland compositor answered at WAYLAND_DISPLAY.
+struct WaylandUnreachable: Error {
+    let failure: GLFailure
 }
