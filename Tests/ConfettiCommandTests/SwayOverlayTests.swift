@@ -117,4 +117,36 @@ import TestSupport
         let ending = await overlay.ending(within: Desktop.stallGuard)
         #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
     }
+
+    /// Each surface follows its own frame callbacks: with HEADLESS-2 switched off (no frame
+    /// callbacks from it), HEADLESS-1 keeps moving. HEADLESS-2's buffers are drawn at scale 2.
+    @Test func anOutputSwitchedOffStallsNoOther() async throws {
+        let sway = try await Sway(outputs: Self.outputs, count: 2)
+        defer { sway.stop() }
+        let effect = try Desktop.hangingEffectFile(in: sway.runtimeDirectory)
+        var environment = sway.waylandEnvironment
+        environment["WAYLAND_DEBUG"] = "client"
+        let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
+                                       environment: environment, logs: sway.runtimeDirectory)
+        defer { overlay.stop() }
+        let shown = try await eventually(within: Desktop.stallGuard) {
+            try await sway.screenshot(output: "HEADLESS-2").pixels(matching: Desktop.palette, limit: 50).count >= 50 || overlay.hasEnded
+        }
+        try #require(shown && !overlay.hasEnded, "no confetti on HEADLESS-2 within \(Desktop.stallGuard) s: \(overlay.errorOutput.suffix(300))")
+        #expect(overlay.errorOutput.contains(".set_buffer_scale(2)"), "HEADLESS-2's buffers at scale 2")
+        _ = try await sway.message(["output", "HEADLESS-2", "dpms", "off"])
+        // HEADLESS-1's picture keeps changing: the pieces flutter and drift.
+        var previous = try await sway.screenshot(output: "HEADLESS-1")
+        var changes = 0
+        let moving = try await eventually(within: Desktop.stallGuard) {
+            let next = try await sway.screenshot(output: "HEADLESS-1")
+            if next.pixelsUnchanged(from: previous) < next.width * next.height { changes += 1 }
+            previous = next
+            return changes >= 3 || overlay.hasEnded
+        }
+        #expect(moving && !overlay.hasEnded, "HEADLESS-1 stopped changing with HEADLESS-2 off (\(changes) changes)")
+        overlay.send(SIGTERM)
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(143), "\(ending?.description ?? "still running")")
+    }
 }
