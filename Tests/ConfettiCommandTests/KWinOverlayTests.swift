@@ -40,6 +40,9 @@ import TestSupport
             #expect(log.contains { $0.contains(".preferred_scale(180)") }, "KWin's preferred scale")
             #expect(log.contains { $0.contains("wp_viewport@") && $0.contains(".set_destination(1280, 720)") }, "\(log.filter { $0.contains("set_destination") }.prefix(3))")
             #expect(!log.contains { $0.contains(".set_buffer_scale(") && !$0.contains(".set_buffer_scale(1)") })
+            // Mesa's software EGL hands KWin shared-memory buffers: after the preferred scale
+            // came, of 1920×1080 pixels (the first commit's were 1280×720).
+            #expect(log.contains { $0.contains(".create_buffer(") && $0.contains(", 1920, 1080, ") }, "\(log.filter { $0.contains("create_buffer") }.prefix(3))")
         }
         overlay.send(SIGTERM)
         let ending = await overlay.ending(within: Desktop.stallGuard)

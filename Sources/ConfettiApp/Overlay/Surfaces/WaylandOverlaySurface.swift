@@ -1,4 +1,5 @@
 @preconcurrency import CEGL
+@preconcurrency import CEpoxy
 import ConfettiGL
 import CWaylandProtocols
 
