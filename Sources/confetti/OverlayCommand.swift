@@ -7,11 +7,14 @@ import Glibc
 struct OverlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "overlay",
-        abstract: "Play an effect once over the whole screen, in a transparent window that lets every click through.",
+        abstract: "Play an effect once over the whole desktop, on every monitor, letting every click through.",
         discussion: """
-            A borderless, always-on-top window covering the primary monitor. It never takes the \
-            focus or any input: clicks and keys go to the windows beneath. It plays the effect once \
-            (default: the celebration, around the middle of the screen) and exits 0 when the last \
+            It covers every monitor and never takes the focus or any input: clicks and keys go to \
+            the windows beneath. On Wayland it is a layer-shell surface on each output (sway, KWin, \
+            Hyprland, river, …); where the compositor has no layer shell (GNOME's Mutter) it says so \
+            in one line and opens a window on each output, which the desktop places. On X11 it is \
+            one always-on-top window over every monitor XRandR lists. It plays the effect once \
+            (default: the celebration, around the middle of the primary monitor) and exits 0 when the last \
             particle has gone, or with --fire-every again and again until stopped; SIGINT and \
             SIGTERM end it early (exit 130 and 143). On X11 a \
             transparent window needs a compositing manager (xcompmgr, picom, or a desktop's own); \
@@ -71,6 +74,9 @@ struct OverlayCommand: ParsableCommand {
         StopSignals.install()
         let overlay = try Overlay(options: options)
         defer { overlay.close() }
+        if let notice = overlay.surfaces.notice {
+            FileHandle.standardError.write(Data("confetti: \(notice)\n".utf8))
+        }
         let report = try overlay.run()
         switch report.ending {
         case .stopped(let signal):

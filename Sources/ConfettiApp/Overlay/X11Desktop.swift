@@ -28,4 +28,19 @@ enum X11Desktop {
         }
         XFlush(display)
     }
+
+    /// The monitors of the display's default screen as XRandR lists them (RandR 1.5 monitors:
+    /// one per lit output, or as `xrandr --setmonitor` made them), the primary one first, in
+    /// screen pixels.
+    static func monitors(_ display: OpaquePointer) -> [(name: String, x: Int, y: Int, width: Int, height: Int)] {
+        var count: Int32 = 0
+        guard let list = XRRGetMonitors(display, XDefaultRootWindow(display), True, &count) else { return [] }
+        defer { XRRFreeMonitors(list) }
+        let monitors = (0..<Int(count)).map { list[$0] }.sorted { $0.primary != 0 && $1.primary == 0 }
+        return monitors.map { monitor in
+            let atom = XGetAtomName(display, monitor.name)
+            defer { if let atom { XFree(atom) } }
+            return (atom.map { String(cString: $0) } ?? "monitor", Int(monitor.x), Int(monitor.y), Int(monitor.width), Int(monitor.height))
+        }
+    }
 }

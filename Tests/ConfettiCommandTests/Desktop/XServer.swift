@@ -10,7 +10,7 @@ final class XServer {
     /// Whether this process's DISPLAY was set to it (by `ensure`).
     private var exported = false
 
-    private init(process: ChildProcess, display: String) {
+    init(process: ChildProcess, display: String) {
         self.process = process
         self.display = display
     }
