@@ -75,7 +75,7 @@ struct OverlayCommand: ParsableCommand {
         let overlay = try Overlay(options: options)
         defer { overlay.close() }
         if let notice = overlay.surfaces.notice {
-            FileHandle.standardError.write(Data("confetti: \(notice)\n".utf8))
+            StandardStream.error("confetti: \(notice)\n")
         }
         let report = try overlay.run()
         switch report.ending {

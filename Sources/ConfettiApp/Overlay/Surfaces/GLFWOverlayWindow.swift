@@ -1,7 +1,7 @@
 import CGLFW
 import CX11
 import ConfettiGL
-import Foundation
+import FoundationEssentials
 
 /// The overlay as one borderless, always-on-top GLFW window, click-through (an empty input
 /// shape on X11): on X11 over every monitor XRandR lists (their union: one window, one GL

@@ -1,5 +1,5 @@
 import ConfettiGL
-import Foundation
+import FoundationEssentials
 
 /// How the overlay's surfaces should look, whichever desktop shows them.
 package struct OverlaySurfaceOptions: Sendable {
