@@ -2,6 +2,7 @@ import CGLFW
 import CX11
 import ConfettiGL
 import FoundationEssentials
+import Glibc
 
 /// The overlay as one borderless, always-on-top GLFW window, click-through (an empty input
 /// shape on X11): on X11 over every monitor XRandR lists (their union: one window, one GL

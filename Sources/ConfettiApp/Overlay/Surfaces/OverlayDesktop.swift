@@ -1,5 +1,6 @@
 import ConfettiGL
 import FoundationEssentials
+import Glibc
 
 /// How the overlay's surfaces should look, whichever desktop shows them.
 package struct OverlaySurfaceOptions: Sendable {

@@ -1,6 +1,7 @@
 import ConfettiGL
 import CWaylandProtocols
 import FoundationEssentials
+import Glibc
 
 /// The overlay's own Wayland client: a layer surface on every output where the compositor speaks
 /// `zwlr_layer_shell_v1` (sway, KWin, Hyprland, river, …), else an xdg_toplevel per output that
