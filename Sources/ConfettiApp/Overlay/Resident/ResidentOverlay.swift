@@ -222,8 +222,35 @@ package final class ResidentOverlay {
 
     /// A refusal in the words `confetti` prints for it: every refusal describes itself.
     static func words(for error: any Error) -> String {
-        (error as? CustomStringConvertible)?.description ?? "\(error)"
+        (error as CustomStringConvertible).description
     }
 
     package func close() { overlay.close() }
+}
+
+extension ResidentOverlay {
+    /// `confetti overlay --resident` in the foreground: listens (on the socket systemd passed, or
+    /// its own), serves until stopped, and returns the exit status with its last line printed.
+    package static func runInForeground(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
+        // Caught from the start, so that a stop during start-up still ends cleanly.
+        StopSignals.install()
+        let listener = try ResidentListener.activated(environment: environment) ?? ResidentListener.bind(ResidentSocketPath(environment: environment))
+        let resident: ResidentOverlay
+        do {
+            resident = try ResidentOverlay(options: options, listener: listener)
+        } catch {
+            listener.close()
+            throw error
+        }
+        defer { resident.close() }
+        resident.report("resident: listening at \(listener.boundPath ?? "the socket systemd passed") (\(options.keepMapped ? "kept mapped" : "hidden") while idle)")
+        switch try resident.run() {
+        case .stopRequested, .closed:
+            resident.report("resident: stopped after \(resident.frames) frames")
+            return 0
+        case .stopped(let signal):
+            FileHandle.standardError.write(Data("confetti: resident overlay stopped by \(StopSignals.name(signal))\n".utf8))
+            return 128 + signal
+        }
+    }
 }
