@@ -43,6 +43,9 @@ struct OverlayCommand: ParsableCommand {
                              discussion: "Launches overlap; those past the budget of what is alive at once are refused. Nothing is mapped or drawn while nothing is alive. Socket-activated when systemd passes the socket (LISTEN_FDS)."))
     var resident = false
 
+    @Option(help: ArgumentHelp("With --resident: particles each ring holds at once; a launch that would take one past it is refused.", discussion: "Default: \(Budget.format(Budget.residentCapacity))."))
+    var capacity: Given<Int>?
+
     @Flag(help: "End the resident overlay (exit 0 whether or not one was running).")
     var stop = false
 
@@ -59,7 +62,8 @@ struct OverlayCommand: ParsableCommand {
         try seed.checkedSeed()
         try count?.checked(in: 1...Budget.maxCapacity, "--count")
         try fireEvery?.checked(in: 0.01...3600, "--fire-every")
-        if keepMapped && !resident { throw OptionRefusal("--keep-mapped is for --resident: add --resident, or leave --keep-mapped out") }
+        try capacity?.checked(in: 1...Budget.maxCapacity, "--capacity")
+        if (keepMapped || capacity != nil) && !resident { throw OptionRefusal("--keep-mapped and --capacity are for --resident: add --resident, or leave them out") }
         if stop && resident { throw OptionRefusal("--stop ends a resident overlay and --resident starts one: give one of them") }
     }
 
@@ -71,7 +75,7 @@ struct OverlayCommand: ParsableCommand {
         if resident {
             var options = ResidentOverlay.Options()
             (options.overlay.muted, options.overlay.opaque, options.overlay.vsync) = (sound.mute, opaque, !noVsync)
-            (options.keepMapped, options.reducedMotion) = (keepMapped, motion.isOn)
+            (options.keepMapped, options.reducedMotion, options.overlay.capacity) = (keepMapped, motion.isOn, capacity?.value)
             let status = try ResidentOverlay.runInForeground(options)
             if status != 0 { throw ExitCode(status) }
             return

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Free when idle: while nothing is alive or sounding its surfaces are hidden (or, with
 /// `keepMapped`, left mapped and not drawn) and it only waits on its socket, waking every
-/// `StopSignals.lookInterval` to look for a stop signal and the desktop's events. Fast to fire:
+/// `idleWake` seconds for the desktop's events. Fast to fire:
 /// the GL context, shaders and rings are made once at start, so a launch is spawned, uploaded
 /// and drawn on the next frame. For each launch it prints when its first frame was shown.
 package final class ResidentOverlay {
@@ -70,6 +70,11 @@ package final class ResidentOverlay {
 
     private var now: Double { ResidentServer.now() - start }
 
+    /// The longest it sleeps while idle: a stop signal interrupts the wait at once (poll is never
+    /// restarted after a handler), so this only bounds how late the desktop's events are handled
+    /// (a Wayland compositor's ping) and a signal that lands just before the wait.
+    static let idleWake = 1.0
+
     /// Serves clients until a stop request, a stop signal or the desktop closing it.
     package func run() throws -> Ending {
         defer {
@@ -80,7 +85,7 @@ package final class ResidentOverlay {
         while true {
             if let signal = StopSignals.pending { return .stopped(signal: signal) }
             let busy = isBusy(at: now)
-            let incoming = server.serve(waitingUpTo: busy ? 0 : StopSignals.lookInterval)
+            let incoming = server.serve(waitingUpTo: busy ? 0 : Self.idleWake)
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             if overlay.surfaces.isClosed { return .closed }
             for request in incoming {
@@ -152,7 +157,8 @@ package final class ResidentOverlay {
         return false
     }
 
-    /// What `status` replies: the particles alive, the outputs, frames drawn, whether mapped.
+    /// What `status` replies: the particles alive, the outputs, frames drawn, whether mapped,
+    /// launches so far and its process id.
     private var status: [String: Any] {
         let time = now
         return [
@@ -161,6 +167,7 @@ package final class ResidentOverlay {
             "frames": frames,
             "mapped": mapped,
             "launches": overlay.celebration.launches,
+            "pid": Int(getpid()),
         ]
     }
 
@@ -222,7 +229,9 @@ package final class ResidentOverlay {
 
     /// A refusal in the words `confetti` prints for it: every refusal describes itself.
     static func words(for error: any Error) -> String {
-        (error as CustomStringConvertible).description
+        // Interpolated, not cast: on Linux every error casts to CustomStringConvertible through
+        // NSError, whose description is not the refusal's words.
+        "\(error)"
     }
 
     package func close() { overlay.close() }
