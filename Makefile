@@ -22,7 +22,10 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
 # Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
 # PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
-PACKAGES := $(C_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
+# Reduced motion from the desktop: gdbus (libglib2.0-bin) asks the settings portal; the tests
+# serve a fake portal (python3-gi) on a private session bus (dbus-daemon).
+MOTION_PACKAGES := libglib2.0-bin dbus-daemon python3-gi
+PACKAGES := $(C_PACKAGES) $(MOTION_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
             libpulse-dev pulseaudio pulseaudio-utils \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
