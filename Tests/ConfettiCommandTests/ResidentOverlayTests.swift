@@ -177,6 +177,27 @@ import TestSupport
         #expect(resident.output.contains("resident: stopped"), "\(resident.output)")
     }
 
+    /// Socket activation as systemd does it (systemd-socket-activate: the listening socket passed
+    /// as descriptor 3 with LISTEN_FDS and LISTEN_PID), started by the first connection.
+    @Test func aSocketActivatedOverlayServesTheFirstFire() async throws {
+        let session = try await Session()
+        defer { session.stop() }
+        try session.path.prepareFolder()
+        let activator = try ChildProcess([try Tool.locate("systemd-socket-activate"), "-l", session.path.socket, "-E", "DISPLAY", "-E", "XDG_RUNTIME_DIR",
+                                          try ConfettiBinary.url().path, "overlay", "--resident", "--mute", "--no-vsync"],
+                                         environment: ChildProcess.environment(session.environment), logs: session.desktop.logs)
+        defer { activator.stop() }
+        try #require(await eventually(within: Desktop.stallGuard) { activator.errorOutput.contains("Listening on") || activator.hasEnded },
+                     "systemd-socket-activate listens: \(activator.errorOutput)")
+        let fired = try await session.confetti(["fire", "confetti", "--mute"])
+        #expect(fired.status == 0, "\(fired.stderr)")
+        #expect(await eventually(within: Desktop.stallGuard) { activator.output.contains("listening at the socket systemd passed") }, "\(activator.output)")
+        #expect(try session.status()["launches"] as? Int == 1)
+        #expect(try await session.confetti(["overlay", "--stop"]).status == 0)
+        #expect(await activator.ending(within: Desktop.stallGuard) == .exited(0), "\(activator.errorOutput)")
+        #expect(FileManager.default.fileExists(atPath: session.path.socket), "systemd's socket is left for systemd to remove")
+    }
+
     /// The first frame of each of ten fires, by the overlay's own clock: from the request's
     /// arrival, and from the start of the `confetti fire` that sent it.
     @Test func eachFireReportsItsFirstFrame() async throws {
