@@ -38,11 +38,7 @@ struct FireCommand: ParsableCommand {
         var launch = ResidentFire.Launch()
         (launch.effect, launch.emoji, launch.output, launch.seed) = (effect, emoji.emoji, output, try seed?.checkedSeed())
         (launch.mute, launch.reducedMotion) = (sound.mute, motion.reducedMotion)
-        if let at {
-            let numbers = at.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else { throw OptionRefusal("--at takes x,y in desktop points, such as --at 640,360, not \(at)") }
-            launch.at = (numbers[0], numbers[1])
-        }
+        launch.at = try at.map(ResidentFire.point)
         do {
             try ResidentFire.send(ResidentFire.requestLine(launch))
         } catch let error as ResidentError {

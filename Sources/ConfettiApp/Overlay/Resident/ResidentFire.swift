@@ -21,6 +21,15 @@ package enum ResidentFire {
         package init() {}
     }
 
+    /// `--at x,y`: two finite numbers, desktop points.
+    package static func point(_ text: String) throws -> (Double, Double) {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else {
+            throw OptionRefusal("--at takes x,y in desktop points, such as --at 640,360, not \(printable(text, limit: 80))")
+        }
+        return (numbers[0], numbers[1])
+    }
+
     /// How long `fire` waits for an overlay it started to answer, and for any reply: a stall
     /// guard for a busy machine, not a speed claim.
     package static let stallGuard = 30.0
