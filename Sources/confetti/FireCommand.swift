@@ -1,7 +1,6 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import Foundation
 
 struct FireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -69,7 +69,7 @@ struct OverlayCommand: ParsableCommand {
 
     func run() throws {
         if stop {
-            if try !ResidentFire.stop() { FileHandle.standardError.write(Data("confetti: no resident overlay was running\n".utf8)) }
+            if try !ResidentFire.stop() { ResidentOverlay.printError("confetti: no resident overlay was running") }
             return
         }
         if resident {

@@ -41,7 +41,7 @@ import TestSupport
         }
 
         /// The overlay's status reply.
-        func status() throws -> [String: Any] {
+        func status() throws -> ResidentReply {
             guard let client = try ResidentClient.connect(path) else { throw TestFailure("no resident overlay answers at \(path.socket)") }
             return try client.exchange(ResidentRequest.statusLine, timeout: Desktop.stallGuard)
         }
@@ -74,8 +74,8 @@ import TestSupport
         let fired = try await session.confetti(["fire", effect, "--mute"])
         #expect(fired.exitedNormally && fired.status == 0 && fired.stderr.isEmpty, "\(fired.status): \(fired.stderr)")
         let status = try session.status()
-        let pid = try #require(status["pid"] as? Int, "\(status)")
-        #expect((status["launches"] as? Int) == 1 && (status["outputs"] as? [Any])?.count == 1, "\(status)")
+        let pid = try #require(status.integer("pid"), "\(status)")
+        #expect((status.integer("launches")) == 1 && status["outputs"]?.arrayValue?.count == 1, "\(status)")
 
         let seen = try await eventually(within: Desktop.stallGuard) {
             try await session.desktop.screenshot().pixels(matching: Desktop.palette).count >= 20
@@ -84,10 +84,10 @@ import TestSupport
         // Idle once the last piece has died: hidden, and no frames.
         let idle = try await eventually(within: Desktop.stallGuard) {
             let now = try session.status()
-            return now["mapped"] as? Bool == false && now["alive"] as? Int == 0
+            return now["mapped"]?.boolValue == false && now.integer("alive") == 0
         }
         try #require(idle, "the overlay went idle")
-        let framesIdle = try #require(try session.status()["frames"] as? Int)
+        let framesIdle = try #require(try session.status().integer("frames"))
         #expect(framesIdle > 0)
         #expect(try await session.desktop.screenshot().pixels(matching: Desktop.palette).count == 0, "nothing on screen while idle")
 
@@ -99,7 +99,7 @@ import TestSupport
         let spent = try #require(Self.cpuSeconds(of: pid)) - before
         let elapsed = Double((ContinuousClock.now - start).components.seconds)
         #expect(spent <= 0.010, "the idle overlay used \(spent * 1000) ms of CPU in \(elapsed) s")
-        #expect(try session.status()["frames"] as? Int == framesIdle, "no frame drawn while idle")
+        #expect(try session.status().integer("frames") == framesIdle, "no frame drawn while idle")
         print(String(format: "resident: %.2f ms of CPU in %.0f s idle", spent * 1000, elapsed))
 
         let stopped = try await session.confetti(["overlay", "--stop"])
@@ -124,7 +124,7 @@ import TestSupport
         let refused = try await session.confetti(["fire", file.path, "--mute"])
         #expect(refused.status == 2 && refused.stderr.contains("over the budget") && refused.stderr.split(separator: "\n").count == 1, "\(refused.status): \(refused.stderr)")
         let status = try session.status()
-        #expect(status["alive"] as? Int == 2 * pieces && status["launches"] as? Int == 2, "the two accepted play on: \(status)")
+        #expect(status.integer("alive") == 2 * pieces && status.integer("launches") == 2, "the two accepted play on: \(status)")
         // Other refusals, in the words confetti prints, and the overlay still serving.
         let unknown = try await session.confetti(["fire", "nosuch"])
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown effect 'nosuch'"), "\(unknown.stderr)")
@@ -147,8 +147,8 @@ import TestSupport
         let fired = try await session.confetti(["fire", "confetti", "--mute"])
         #expect(fired.status == 0, "\(fired.stderr)")
         let status = try session.status()
-        let pid = try #require(status["pid"] as? Int)
-        #expect(pid != Int(resident.pid) && status["launches"] as? Int == 1, "a new overlay took the socket: \(status)")
+        let pid = try #require(status.integer("pid"))
+        #expect(pid != Int(resident.pid) && status.integer("launches") == 1, "a new overlay took the socket: \(status)")
     }
 
     @Test func hostileClientsDoNotStopAConcurrentFire() async throws {
@@ -163,11 +163,11 @@ import TestSupport
         for _ in 0..<5 { _ = send(oversized.descriptor, chunk, chunk.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
         let garbage = try #require(try ResidentClient.connect(session.path))
         let reply = try garbage.exchange("{\"fire\": [", timeout: Desktop.stallGuard)
-        #expect(reply["ok"] as? Bool == false && (reply["error"] as? String ?? "").contains("not valid JSON"), "\(reply)")
+        #expect(!reply.ok && (reply.error ?? "").contains("not valid JSON"), "\(reply)")
 
         let fired = try await session.confetti(["fire", "confetti", "--mute"])
         #expect(fired.status == 0, "\(fired.stderr)")
-        #expect(try session.status()["launches"] as? Int == 1)
+        #expect(try session.status().integer("launches") == 1)
         _ = silent
         #expect(!resident.hasEnded, "\(resident.errorOutput)")
 
@@ -192,7 +192,7 @@ import TestSupport
         let fired = try await session.confetti(["fire", "confetti", "--mute"])
         #expect(fired.status == 0, "\(fired.stderr)")
         #expect(await eventually(within: Desktop.stallGuard) { activator.output.contains("listening at the socket systemd passed") }, "\(activator.output)")
-        #expect(try session.status()["launches"] as? Int == 1)
+        #expect(try session.status().integer("launches") == 1)
         #expect(try await session.confetti(["overlay", "--stop"]).status == 0)
         #expect(await activator.ending(within: Desktop.stallGuard) == .exited(0), "\(activator.errorOutput)")
         #expect(FileManager.default.fileExists(atPath: session.path.socket), "systemd's socket is left for systemd to remove")
@@ -208,7 +208,7 @@ import TestSupport
         var afterRequest: [Double] = [], afterSender: [Double] = []
         for seed in 1...10 {
             // Idle between fires, as a script's fires usually find it: hidden, then shown.
-            let idle = try await eventually(within: Desktop.stallGuard) { try session.status()["mapped"] as? Bool == false }
+            let idle = try await eventually(within: Desktop.stallGuard) { try session.status()["mapped"]?.boolValue == false }
             try #require(idle)
             #expect(try await session.confetti(["fire", "confetti", "--mute", "--seed", "\(seed)"]).status == 0)
             let line = "resident: launch \(seed - 1) first frame "

@@ -37,8 +37,8 @@ import TestSupport
                         case .failure(let error): server.send(ResidentReply.refused(error.description), to: incoming.client)
                         case .success(.fire):
                             fired += 1
-                            server.send(ResidentReply.accepted(["launch": fired - 1]), to: incoming.client)
-                        case .success(.status): server.send(ResidentReply.accepted(["alive": 0, "launches": fired]), to: incoming.client)
+                            server.send(ResidentReply.accepted([("launch", .number(Double(fired - 1)))]), to: incoming.client)
+                        case .success(.status): server.send(ResidentReply.accepted([("alive", .number(0)), ("launches", .number(Double(fired)))]), to: incoming.client)
                         case .success(.stop):
                             server.send(ResidentReply.accepted(), to: incoming.client)
                             done.value = true
@@ -124,7 +124,7 @@ import TestSupport
             return
         }
         #expect(fire.at?.0 == 10 && fire.at?.1 == 20.5 && fire.output == "DUMMY0" && fire.seed == 7 && fire.mute && fire.reducedMotion == false)
-        guard case .fire(let document) = try decode(ResidentRequest.fireLine(effectDocument: EffectFile.encode(.rain), seed: 3)),
+        guard case .fire(let document) = try decode(ResidentRequest.fireLine(effectDocument: JSONText(try JSON.parse(Array(EffectFile.encode(.rain).utf8))), seed: 3)),
               case .effect(let value) = document.source else {
             Issue.record("a fire of an effect document")
             return
@@ -181,12 +181,12 @@ import TestSupport
         _ = send(halfLine.descriptor, "{\"fire\": {\"pre", 14, Int32(MSG_NOSIGNAL))
         let good = try #require(try ResidentClient.connect(runtime.path))
         let reply = try good.exchange(ResidentRequest.fireLine(preset: "confetti"), timeout: 30)
-        #expect(reply["ok"] as? Bool == true && reply["launch"] as? Int == 0, "\(reply)")
+        #expect(reply.ok && reply.integer("launch") == 0, "\(reply)")
 
         // Invalid JSON: a reply saying so, then the connection is closed.
         let garbage = try #require(try ResidentClient.connect(runtime.path))
         let refused = try garbage.exchange("{not json", timeout: 30)
-        #expect(refused["ok"] as? Bool == false && (refused["error"] as? String)?.contains("not valid JSON") == true, "\(refused)")
+        #expect(!refused.ok && refused.error?.contains("not valid JSON") == true, "\(refused)")
         #expect(await closedByServer(garbage), "a client that sent invalid JSON is dropped")
 
         // An oversized line: refused and dropped before its end arrives.
@@ -204,9 +204,9 @@ import TestSupport
         #expect(await closedByServer(silent), "a silent client is dropped")
         #expect(await closedByServer(halfLine), "a client that stops mid-line is dropped")
         let status = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.statusLine, timeout: 30)
-        #expect(status["launches"] as? Int == 1, "\(status)")
+        #expect(status.integer("launches") == 1, "\(status)")
         let stopped = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.stopLine, timeout: 30)
-        #expect(stopped["ok"] as? Bool == true)
+        #expect(stopped.ok)
         #expect(await eventually(within: 30) { answering.hasEnded })
     }
 

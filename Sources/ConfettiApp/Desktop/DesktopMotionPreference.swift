@@ -1,6 +1,7 @@
 import ConfettiCore
 import CPosix
-import Foundation
+import FoundationEssentials
+import Glibc
 import ProcessStart
 
 /// Whether the desktop asks for fewer animations, from every place a Linux desktop says so:
@@ -63,7 +64,7 @@ package enum DesktopMotionPreference {
     static func gsettings(environment: [String: String]) -> Bool? {
         guard let gsettings = executable("gsettings", path: environment["PATH"] ?? ""),
               let text = output(of: [gsettings, "get", "org.gnome.desktop.interface", "enable-animations"], environment: environment) else { return nil }
-        switch text.trimmingCharacters(in: .whitespacesAndNewlines) {
+        switch trimmed(text) {
         case "false": return true
         case "true": return false
         default: return nil
@@ -105,11 +106,11 @@ package enum DesktopMotionPreference {
         guard let data = try? InputFile.read(path, maxBytes: 1 << 20, noun: "a settings file") else { return nil }
         var inGroup = false, found: String?
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = trimmed(line)
             if text.hasPrefix("[") {
                 inGroup = text == "[\(group)]"
-            } else if inGroup, let equals = text.firstIndex(of: "="), text[..<equals].trimmingCharacters(in: .whitespaces) == key {
-                found = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            } else if inGroup, let equals = text.firstIndex(of: "="), trimmed(text[..<equals]) == key {
+                found = trimmed(text[text.index(after: equals)...])
             }
         }
         return found
@@ -140,11 +141,16 @@ package enum DesktopMotionPreference {
         return status == 0 ? String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self) : nil
     }
 
+    /// `text` without the whitespace around it.
+    static func trimmed(_ text: some StringProtocol) -> String {
+        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+
     /// The first executable file called `name` in the directories of `path`.
     static func executable(_ name: String, path: String) -> String? {
         for directory in path.split(separator: ":") where !directory.isEmpty {
             let candidate = directory + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            if access(candidate, X_OK) == 0 { return candidate }
         }
         return nil
     }

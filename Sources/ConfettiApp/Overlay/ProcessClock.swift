@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 enum ProcessClock {
     /// Seconds since this process was started, by the kernel's own record: field 22 of

@@ -1,5 +1,4 @@
 import ConfettiCore
-import Foundation
 import Glibc
 
 /// A connection to the resident overlay: one request line out, one reply line back, each
@@ -22,8 +21,8 @@ package final class ResidentClient {
 
     deinit { close(descriptor) }
 
-    /// Sends `line` and returns the reply's members, waiting up to `timeout` seconds for it.
-    package func exchange(_ line: String, timeout: Double) throws -> [String: Any] {
+    /// Sends `line` and returns the reply, waiting up to `timeout` seconds for it.
+    package func exchange(_ line: String, timeout: Double) throws -> ResidentReply {
         let bytes = Array((line + "\n").utf8)
         var sent = 0
         while sent < bytes.count {
@@ -33,7 +32,7 @@ package final class ResidentClient {
             sent += count
         }
         let reply = try readLine(timeout: timeout)
-        guard let members = ResidentReply.decode(reply) else {
+        guard let members = ResidentReply(reply) else {
             throw ResidentError("the resident overlay answered something that is no reply: \(printable(reply, limit: 200))")
         }
         return members

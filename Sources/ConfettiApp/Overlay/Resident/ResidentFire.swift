@@ -1,5 +1,5 @@
 import ConfettiCore
-import Foundation
+import FoundationEssentials
 import Glibc
 import ProcessStart
 
@@ -37,45 +37,54 @@ package enum ResidentFire {
     /// The request line for `launch`: a preset by name, else the effect as a document, read
     /// here so that a relative path means what the caller meant (image paths made absolute
     /// against the file's folder), `--emoji` applied.
-    package static func requestLine(_ launch: Launch, directory: String = FileManager.default.currentDirectoryPath) throws -> String {
+    package static func requestLine(_ launch: Launch, directory: String = currentDirectory()) throws -> String {
         let effect = try EffectSource.load(launch.effect)
         let name = EffectSource.displayName(launch.effect)
-        var document: String?
+        var document: JSONText?
         if Effect.preset(launch.effect) == nil || launch.emoji != nil {
             let played = try EffectOverrides(emoji: launch.emoji, for: effect, name: name).applied(to: effect)
             // Paths in a file are relative to its folder, in a piped one to the current folder.
             let folder = Sprite.Source.resolvedPath(launch.effect == EffectSource.standardInput ? "" : InputFile.folder(of: launch.effect), relativeTo: directory)
-            document = absoluteImagePaths(in: EffectFile.encode(played), folder: folder.isEmpty ? directory : folder)
+            let parsed = try JSON.parse(Array(EffectFile.encode(played).utf8))
+            document = absoluteImagePaths(in: parsed, folder: folder.isEmpty ? directory : folder)
         }
         return ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.at, output: launch.output,
                                         seed: launch.seed, mute: launch.mute, reducedMotion: launch.reducedMotion)
     }
 
-    /// `text` (an effect file) with every sprite's relative image path resolved in `folder`.
-    static func absoluteImagePaths(in text: String, folder: String) -> String {
-        let pattern = try! NSRegularExpression(pattern: #""image":\s*("(?:[^"\\]|\\.)*")"#)
-        var result = text
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
-            guard let range = Range(match.range(at: 1), in: text),
-                  let decoded = try? JSONSerialization.jsonObject(with: Data("[\(text[range])]".utf8)) as? [String],
-                  let path = decoded.first, !path.hasPrefix("/"),
-                  let quoted = try? JSONSerialization.data(withJSONObject: [Sprite.Source.resolvedPath(path, relativeTo: folder)], options: [.withoutEscapingSlashes]) else { continue }
-            let replacement = String(decoding: quoted, as: UTF8.self).dropFirst().dropLast()
-            result.replaceSubrange(Range(match.range(at: 1), in: result)!, with: replacement)
+    /// `value` (an effect file) with every sprite's relative image path (an `"image"` member of
+    /// an object in a `"sprites"` list) resolved in `folder`.
+    static func absoluteImagePaths(in value: JSONValue, folder: String, inSprites: Bool = false) -> JSONText {
+        switch value.kind {
+        case .array(let items):
+            return .array(items.map { absoluteImagePaths(in: $0, folder: folder, inSprites: inSprites) })
+        case .object(let members):
+            return .object(members.map { member in
+                if inSprites, member.key == "image", let path = member.value.stringValue {
+                    return (member.key, .string(Sprite.Source.resolvedPath(path, relativeTo: folder)))
+                }
+                return (member.key, absoluteImagePaths(in: member.value, folder: folder, inSprites: member.key == "sprites"))
+            })
+        default:
+            return JSONText(value)
         }
-        return result
+    }
+
+    /// The current folder (getcwd), "" when it cannot be read.
+    package static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "" }
+        return String(cString: buffer)
     }
 
     /// Sends `line` to the resident overlay, starting one when none answers, and returns its
     /// reply's members. A refusal throws its one line.
     @discardableResult
-    package static func send(_ line: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String: Any] {
+    package static func send(_ line: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ResidentReply {
         let path = try ResidentSocketPath(environment: environment)
         let client = try ResidentClient.connect(path) ?? start(path, environment: environment)
         let reply = try client.exchange(line, timeout: stallGuard)
-        if reply["ok"] as? Bool != true {
-            throw ResidentError(reply["error"] as? String ?? "the resident overlay refused the launch")
-        }
+        guard reply.ok else { throw ResidentError(reply.error ?? "the resident overlay refused the launch") }
         return reply
     }
 
@@ -119,7 +128,9 @@ package enum ResidentFire {
 
     /// This program, as the kernel knows it (so a relative argv[0] does not matter).
     private static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
     }
 
     /// Asks GNOME Shell's confetti extension to start the overlay (gdbus, at most 2 s).

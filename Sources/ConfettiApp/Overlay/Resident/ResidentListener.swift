@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The resident overlay's listening socket: the one systemd passed (`LISTEN_FDS`/`LISTEN_PID`,

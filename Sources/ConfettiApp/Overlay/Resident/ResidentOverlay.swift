@@ -1,6 +1,8 @@
 import ConfettiCore
 import ConfettiGL
-import Foundation
+import FoundationEssentials
+import Glibc
+import SystemPackage
 
 /// `confetti overlay --resident`: an overlay that stays, playing each launch a client sends over
 /// its socket (`ResidentServer`), launches overlapping in one celebration within
@@ -51,7 +53,7 @@ package final class ResidentOverlay {
     private let start = ResidentServer.now()
     /// Where the per-launch lines go (stdout by default).
     package var report: (String) -> Void = { line in
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        _ = try? FileDescriptor.standardOutput.writeAll(Array((line + "\n").utf8))
     }
 
     package init(options: Options, listener: ResidentListener) throws {
@@ -127,8 +129,8 @@ package final class ResidentOverlay {
         for waiting in awaitingFrame {
             let afterRequest = shown - waiting.received
             // From the sender's own start: what a script that ran `confetti fire` waits.
-            let afterSender = waiting.senderStarted.map { String(format: ", %.3f s after its sender started", shown - $0) } ?? ""
-            report(String(format: "resident: launch %d first frame %.3f s after its request%@", waiting.index, afterRequest, afterSender))
+            let afterSender = waiting.senderStarted.map { ", \((shown - $0).fixed(decimals: 3)) s after its sender started" } ?? ""
+            report("resident: launch \(waiting.index) first frame \(afterRequest.fixed(decimals: 3)) s after its request\(afterSender)")
         }
         awaitingFrame = []
     }
@@ -149,7 +151,7 @@ package final class ResidentOverlay {
                 // Read before the reply, while the sender still waits on it.
                 let senderStarted = ProcessClock.secondsSinceStart(of: incoming.pid).map { ResidentServer.now() - $0 }
                 awaitingFrame.append((incoming.received, senderStarted, index))
-                server.send(ResidentReply.accepted(["launch": index]), to: incoming.client)
+                server.send(ResidentReply.accepted([("launch", .number(Double(index)))]), to: incoming.client)
             } catch {
                 server.send(ResidentReply.refused(Self.words(for: error)), to: incoming.client)
             }
@@ -159,16 +161,14 @@ package final class ResidentOverlay {
 
     /// What `status` replies: the particles alive, the outputs, frames drawn, whether mapped,
     /// launches so far and its process id.
-    private var status: [String: Any] {
-        let time = now
-        return [
-            "alive": overlay.celebration.liveParticles(at: time),
-            "outputs": overlay.surfaces.outputs.map { ["name": $0.name, "x": $0.x, "y": $0.y, "width": $0.width, "height": $0.height, "scale": $0.scale] as [String: Any] },
-            "frames": frames,
-            "mapped": mapped,
-            "launches": overlay.celebration.launches,
-            "pid": Int(getpid()),
-        ]
+    private var status: [(String, JSONText)] {
+        let outputs: [JSONText] = overlay.surfaces.outputs.map {
+            .object([("name", .string($0.name)), ("x", .number($0.x)), ("y", .number($0.y)), ("width", .number($0.width)),
+                     ("height", .number($0.height)), ("scale", .number($0.scale))])
+        }
+        return [("alive", .number(Double(overlay.celebration.liveParticles(at: now)))), ("outputs", .array(outputs)),
+                ("frames", .number(Double(frames))), ("mapped", .bool(mapped)),
+                ("launches", .number(Double(overlay.celebration.launches))), ("pid", .number(Double(getpid())))]
     }
 
     /// Plays one fire request: its effect as the `overlay` command would play it, at its place.
@@ -240,6 +240,11 @@ package final class ResidentOverlay {
 extension ResidentOverlay {
     /// `confetti overlay --resident` in the foreground: listens (on the socket systemd passed, or
     /// its own), serves until stopped, and returns the exit status with its last line printed.
+    /// One line on standard error.
+    package static func printError(_ line: String) {
+        _ = try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8))
+    }
+
     package static func runInForeground(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         // Caught from the start, so that a stop during start-up still ends cleanly.
         StopSignals.install()
@@ -258,7 +263,7 @@ extension ResidentOverlay {
             resident.report("resident: stopped after \(resident.frames) frames")
             return 0
         case .stopped(let signal):
-            FileHandle.standardError.write(Data("confetti: resident overlay stopped by \(StopSignals.name(signal))\n".utf8))
+            Self.printError("confetti: resident overlay stopped by \(StopSignals.name(signal))")
             return 128 + signal
         }
     }

@@ -1,5 +1,4 @@
 import ConfettiCore
-import Foundation
 
 /// One request to the resident overlay: a JSON object on one line, `{"fire": {…}}`,
 /// `{"stop": {}}` or `{"status": {}}`. Every member is checked; anything else is refused
@@ -117,47 +116,50 @@ package enum ResidentRequest: Sendable {
     package static let statusLine = #"{"status":{}}"#
 
     /// A fire request as one line (no newline), which `decode` reads back: a preset by name, or
-    /// `effectDocument`, an effect file's text, whose line breaks (JSON whitespace, since a
-    /// string in it holds none raw) become spaces.
-    package static func fireLine(preset: String? = nil, effectDocument: String? = nil, at: (Double, Double)? = nil, output: String? = nil,
+    /// `effectDocument`, an effect file's JSON.
+    package static func fireLine(preset: String? = nil, effectDocument: JSONText? = nil, at: (Double, Double)? = nil, output: String? = nil,
                                  seed: UInt64? = nil, mute: Bool = false, reducedMotion: Bool? = nil) -> String {
-        var fields: [String: Any] = [:]
-        if let preset { fields["preset"] = preset }
-        if let at { fields["at"] = [at.0, at.1] }
-        if let output { fields["output"] = output }
-        if let seed { fields["seed"] = NSNumber(value: seed) }
-        if mute { fields["mute"] = true }
-        if let reducedMotion { fields["reducedMotion"] = reducedMotion }
-        var body = ResidentReply.text(fields)
-        if let effectDocument {
-            let document = effectDocument.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-            body = "{\"effect\":" + document + (fields.isEmpty ? "" : ",") + body.dropFirst()
-        }
-        return "{\"fire\":" + body + "}"
+        var fields: [(String, JSONText)] = []
+        if let preset { fields.append(("preset", .string(preset))) }
+        if let effectDocument { fields.append(("effect", effectDocument)) }
+        if let at { fields.append(("at", .array([.number(at.0), .number(at.1)]))) }
+        if let output { fields.append(("output", .string(output))) }
+        if let seed { fields.append(("seed", .number(Double(seed)))) }
+        if mute { fields.append(("mute", .bool(true))) }
+        if let reducedMotion { fields.append(("reducedMotion", .bool(reducedMotion))) }
+        return JSONText.object([("fire", .object(fields))]).render(inline: true)
     }
 }
 
 /// One reply of the resident overlay: `{"ok": true, …}` or `{"ok": false, "error": "one line"}`.
-package enum ResidentReply {
-    /// A refusal.
+package struct ResidentReply: Sendable {
+    /// Its members, as read.
+    package var members: [JSONMember]
+
+    /// Whether the request was accepted.
+    package var ok: Bool { members.first { $0.key == "ok" }?.value.boolValue == true }
+    /// The refusal's one line.
+    package var error: String? { self["error"]?.stringValue }
+
+    package subscript(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+
+    /// A member that is a whole number.
+    package func integer(_ key: String) -> Int? { self[key]?.numberValue.flatMap { Int(exactly: $0) } }
+
+    /// A refusal, as one line.
     package static func refused(_ reason: String) -> String {
-        text(["ok": false, "error": reason.replacingOccurrences(of: "\n", with: " ")])
+        JSONText.object([("ok", .bool(false)), ("error", .string(reason.split(whereSeparator: \.isNewline).joined(separator: " ")))]).render(inline: true)
     }
 
-    /// An acceptance with `fields`.
-    package static func accepted(_ fields: [String: Any] = [:]) -> String {
-        text(fields.merging(["ok": true]) { _, ok in ok })
+    /// An acceptance with `fields`, as one line.
+    package static func accepted(_ fields: [(String, JSONText)] = []) -> String {
+        JSONText.object([("ok", .bool(true))] + fields).render(inline: true)
     }
 
-    /// `object` as one line of JSON, keys sorted.
-    static func text(_ object: [String: Any]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{\"ok\":false}".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The reply `line` holds: nil when it is no reply at all.
-    package static func decode(_ line: String) -> [String: Any]? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], object["ok"] is Bool else { return nil }
-        return object
+    /// The reply `line` holds: nil when it is no reply at all (not a JSON object with a boolean "ok").
+    package init?(_ line: String) {
+        guard let root = try? JSON.parse(Array(line.utf8)), let members = root.objectValue,
+              members.first(where: { $0.key == "ok" })?.value.boolValue != nil else { return nil }
+        self.members = members
     }
 }

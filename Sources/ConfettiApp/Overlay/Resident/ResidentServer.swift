@@ -1,5 +1,4 @@
 import ConfettiCore
-import Foundation
 import Glibc
 
 /// The resident overlay's side of its socket: the listener and every connected client, served

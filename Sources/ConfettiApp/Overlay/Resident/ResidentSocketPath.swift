@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Where the resident overlay listens: `$XDG_RUNTIME_DIR/confetti/overlay.socket`, in a folder

@@ -1,5 +1,5 @@
 import CPosix
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The few calls on Unix stream sockets the resident overlay and its clients make, with errno
