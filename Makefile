@@ -30,7 +30,11 @@ OVERLAY_PACKAGES := sway grim kwin-wayland mutter dbus xserver-xorg-video-dummy 
             libwayland-bin wayland-protocols libxrandr-dev
 # Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
 # PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
-PACKAGES := $(C_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
+# Reduced motion from the desktop: gdbus (libglib2.0-bin) asks the settings portal; the tests
+# serve a fake portal (python3-gi) on a private session bus (dbus-daemon). The resident
+# overlay's socket activation is tested with systemd-socket-activate (systemd).
+MOTION_PACKAGES := libglib2.0-bin dbus-daemon python3-gi systemd
+PACKAGES := $(C_PACKAGES) $(MOTION_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
             libpulse-dev pulseaudio pulseaudio-utils \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
@@ -153,6 +157,8 @@ ZSH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 APPLICATIONS := $(DESTDIR)$(PREFIX)/share/applications
+# The resident overlay's systemd user units, socket-activated (Packaging/confetti-overlay.*).
+USER_UNITS := $(DESTDIR)$(PREFIX)/lib/systemd/user
 install: build man install-library
 	install -d $(BINDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS) $(MANDIR) $(APPLICATIONS)
 	install -m 755 $(RELEASE) $(BINDIR)/confetti
@@ -161,10 +167,14 @@ install: build man install-library
 	$(RELEASE) --generate-completion-script fish > $(FISH_COMPLETIONS)/confetti.fish
 	install -m 644 $(MANUAL) $(MANDIR)/confetti.1
 	install -m 644 Packaging/confetti.desktop $(APPLICATIONS)/confetti.desktop
+	install -d $(USER_UNITS)
+	install -m 644 Packaging/confetti-overlay.socket $(USER_UNITS)/confetti-overlay.socket
+	sed 's|@BINDIR@|$(PREFIX)/bin|' Packaging/confetti-overlay.service.in > $(USER_UNITS)/confetti-overlay.service
 
 uninstall: uninstall-library
 	rm -f $(BINDIR)/confetti $(BASH_COMPLETIONS)/confetti $(ZSH_COMPLETIONS)/_confetti $(FISH_COMPLETIONS)/confetti.fish \
-	      $(MANDIR)/confetti.1 $(APPLICATIONS)/confetti.desktop
+	      $(MANDIR)/confetti.1 $(APPLICATIONS)/confetti.desktop \
+	      $(USER_UNITS)/confetti-overlay.socket $(USER_UNITS)/confetti-overlay.service
 
 # The C library (CAPI/confetti.h): libconfetti.so.0, built by SwiftPM from the ConfettiC target
 # in a build directory of its own (its flags differ from the app's, which would otherwise be

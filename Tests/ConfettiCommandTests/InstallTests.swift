@@ -49,7 +49,8 @@ import TestSupport
         #expect(install.status == 0, "\(install.stderr)")
         let files = ["bin/confetti", "share/bash-completion/completions/confetti", "share/zsh/site-functions/_confetti",
                      "share/fish/vendor_completions.d/confetti.fish", "share/man/man1/confetti.1", "share/applications/confetti.desktop",
-                     "lib/libconfetti.so.\(StagedLibrary.version)", "include/confetti.h", "lib/pkgconfig/confetti.pc"]
+                     "lib/libconfetti.so.\(StagedLibrary.version)", "include/confetti.h", "lib/pkgconfig/confetti.pc",
+                     "lib/systemd/user/confetti-overlay.socket", "lib/systemd/user/confetti-overlay.service"]
         for file in files {
             let text = (try? Data(contentsOf: prefix.appendingPathComponent(file))) ?? Data()
             #expect(text.count > 100, "\(file) installed")
@@ -67,6 +68,11 @@ import TestSupport
         let validated = try await ConfettiBinary.run([entry], executable: URL(fileURLWithPath: try Tool.locate("desktop-file-validate")))
         #expect(validated.status == 0 && validated.stdout.isEmpty && validated.stderr.isEmpty, "desktop-file-validate: \(validated.stdout) \(validated.stderr)")
         #expect(try String(contentsOfFile: entry, encoding: .utf8).contains("Exec=confetti view"))
+        // The resident overlay's user units: socket-activated, the service running the installed binary.
+        let socketUnit = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/user/confetti-overlay.socket"), encoding: .utf8)
+        #expect(socketUnit.contains("ListenStream=%t/confetti/overlay.socket") && socketUnit.contains("DirectoryMode=0700"))
+        let serviceUnit = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/user/confetti-overlay.service"), encoding: .utf8)
+        #expect(serviceUnit.contains("ExecStart=\(prefix.path)/bin/confetti overlay --resident"), "\(serviceUnit)")
         // The installed binary runs from anywhere: its shaders are inside it.
         let installed = try await ConfettiBinary.run(["trace", "fountain", "--times", "0.2", "--evaluator", "gpu"],
                                                executable: prefix.appendingPathComponent("bin/confetti"), in: FileManager.default.temporaryDirectory,

@@ -225,16 +225,30 @@ struct FieldValue {
 
 /// JSON as the effect writer produces it: numbers in their shortest form, arrays on one line
 /// (with any object in them, a sprite, on that line too), objects one member per line in table
-/// order.
-indirect enum JSONText {
+/// order. Also the resident overlay's protocol lines (`render(inline: true)`: one line).
+package indirect enum JSONText: Sendable {
+    case null
     case number(Double)
     case bool(Bool)
     case string(String)
     case array([JSONText])
     case object([(String, JSONText)])
 
-    func render(indent: String = "", inline: Bool = false) -> String {
+    /// A value read by `JSON.parse`, to be written again (numbers in their shortest form).
+    package init(_ value: JSONValue) {
+        switch value.kind {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .number(let v, _): self = .number(v)
+        case .string(let s): self = .string(s)
+        case .array(let items): self = .array(items.map(JSONText.init))
+        case .object(let members): self = .object(members.map { ($0.key, JSONText($0.value)) })
+        }
+    }
+
+    package func render(indent: String = "", inline: Bool = false) -> String {
         switch self {
+        case .null: return "null"
         case .number(let v): return v.compactText
         case .bool(let b): return b ? "true" : "false"
         case .string(let s): return Self.quoted(s)
@@ -249,7 +263,7 @@ indirect enum JSONText {
 
     /// `s` as a JSON string the reader takes back: quotes and backslashes escaped, and control
     /// characters (a newline in a sprite's path data) too, which the reader refuses raw.
-    static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -52,6 +52,6 @@ package struct DesktopView: Equatable, Sendable {
     /// Sets the GL viewport for `output` (see `glViewport`).
     package func apply(on output: DesktopOutput, pixelsWide: Int, pixelsHigh: Int) {
         let v = glViewport(on: output, pixelsWide: pixelsWide, pixelsHigh: pixelsHigh)
-        epoxy_glViewport(GLint(v.x), GLint(v.y), GLsizei(v.width), GLsizei(v.height))
+        setGLViewport(GLint(v.x), GLint(v.y), GLsizei(v.width), GLsizei(v.height))
     }
 }
