@@ -22,7 +22,11 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
 # Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
 # PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
-PACKAGES := $(C_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
+# GNOME: the tests run a real, headless GNOME Shell 43 (gnome-shell; gjs drives it and plays the
+# app beneath; pipewire, which its remote desktop input needs) with the extension installed by
+# `confetti gnome-extension`, which asks gsettings and gdbus (libglib2.0-bin).
+GNOME_PACKAGES := gnome-shell pipewire gjs libglib2.0-bin
+PACKAGES := $(C_PACKAGES) $(GNOME_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
             libpulse-dev pulseaudio pulseaudio-utils \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
@@ -144,6 +148,7 @@ ZSH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 APPLICATIONS := $(DESTDIR)$(PREFIX)/share/applications
+GNOME_EXTENSIONS := $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions
 install: build man install-library
 	install -d $(BINDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS) $(MANDIR) $(APPLICATIONS)
 	install -m 755 $(RELEASE) $(BINDIR)/confetti
@@ -152,10 +157,15 @@ install: build man install-library
 	$(RELEASE) --generate-completion-script fish > $(FISH_COMPLETIONS)/confetti.fish
 	install -m 644 $(MANUAL) $(MANDIR)/confetti.1
 	install -m 644 Packaging/confetti.desktop $(APPLICATIONS)/confetti.desktop
+# The GNOME Shell extension, for every user, written for the installed shell (if any).
+	if command -v gnome-shell >/dev/null; then \
+	  $(RELEASE) gnome-extension install --into $(GNOME_EXTENSIONS) --command $(PREFIX)/bin/confetti; \
+	fi
 
 uninstall: uninstall-library
 	rm -f $(BINDIR)/confetti $(BASH_COMPLETIONS)/confetti $(ZSH_COMPLETIONS)/_confetti $(FISH_COMPLETIONS)/confetti.fish \
 	      $(MANDIR)/confetti.1 $(APPLICATIONS)/confetti.desktop
+	rm -rf $(GNOME_EXTENSIONS)/confetti@confetti.invalid
 
 # The C library (CAPI/confetti.h): libconfetti.so.0, built by SwiftPM from the ConfettiC target
 # in a build directory of its own (its flags differ from the app's, which would otherwise be

@@ -191,7 +191,7 @@ class ConfettiOverlayHost {
     _adopt(window) {
         if (!this._client || !this._client.owns_window(window)) return;
         this._client.hide_from_window_list(window);
-        // Mutter 46 and later: a dock never takes the focus when it maps.
+        // Where Mutter has make_dock() (not 43): a dock never takes the focus when it maps.
         this._client.make_dock?.(window);
         const ids = [];
         ids.push(window.connect('shown', () => this._place(window)));

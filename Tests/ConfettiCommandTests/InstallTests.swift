@@ -1,3 +1,4 @@
+import ConfettiApp
 import ConfettiCore
 import Foundation
 import Testing
@@ -49,7 +50,8 @@ import TestSupport
         #expect(install.status == 0, "\(install.stderr)")
         let files = ["bin/confetti", "share/bash-completion/completions/confetti", "share/zsh/site-functions/_confetti",
                      "share/fish/vendor_completions.d/confetti.fish", "share/man/man1/confetti.1", "share/applications/confetti.desktop",
-                     "lib/libconfetti.so.\(StagedLibrary.version)", "include/confetti.h", "lib/pkgconfig/confetti.pc"]
+                     "lib/libconfetti.so.\(StagedLibrary.version)", "include/confetti.h", "lib/pkgconfig/confetti.pc",
+                     "share/gnome-shell/extensions/\(GnomeExtension.uuid)/metadata.json", "share/gnome-shell/extensions/\(GnomeExtension.uuid)/extension.js"]
         for file in files {
             let text = (try? Data(contentsOf: prefix.appendingPathComponent(file))) ?? Data()
             #expect(text.count > 100, "\(file) installed")
@@ -67,6 +69,9 @@ import TestSupport
         let validated = try await ConfettiBinary.run([entry], executable: URL(fileURLWithPath: try Tool.locate("desktop-file-validate")))
         #expect(validated.status == 0 && validated.stdout.isEmpty && validated.stderr.isEmpty, "desktop-file-validate: \(validated.stdout) \(validated.stderr)")
         #expect(try String(contentsOfFile: entry, encoding: .utf8).contains("Exec=confetti view"))
+        // The GNOME Shell extension, for every user, starting the installed binary.
+        let metadata = try String(contentsOf: prefix.appendingPathComponent(files[9]), encoding: .utf8)
+        #expect(metadata.contains("\"confetti-command\" : \"\(prefix.path)/bin/confetti\""), "\(metadata)")
         // The installed binary runs from anywhere: its shaders are inside it.
         let installed = try await ConfettiBinary.run(["trace", "fountain", "--times", "0.2", "--evaluator", "gpu"],
                                                executable: prefix.appendingPathComponent("bin/confetti"), in: FileManager.default.temporaryDirectory,
