@@ -24,8 +24,9 @@ C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
 # PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
 # GNOME: the tests run a real, headless GNOME Shell 43 (gnome-shell; gjs drives it and plays the
 # app beneath; pipewire, which its remote desktop input needs) with the extension installed by
-# `confetti gnome-extension`, which asks gsettings and gdbus (libglib2.0-bin).
-GNOME_PACKAGES := gnome-shell pipewire gjs libglib2.0-bin
+# `confetti gnome-extension`, which asks gsettings and gdbus (libglib2.0-bin); its private buses
+# (dbus-daemon) and calls of the wrong signature (dbus-send, in dbus-bin).
+GNOME_PACKAGES := gnome-shell pipewire gjs libglib2.0-bin dbus-daemon dbus-bin
 PACKAGES := $(C_PACKAGES) $(GNOME_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
             libpulse-dev pulseaudio pulseaudio-utils \
