@@ -20,6 +20,12 @@ WAYLAND_PACKAGES := libwayland-client0 libwayland-cursor0 libwayland-egl1 libxkb
 # C++; gcc brings AddressSanitizer, which checks the C example), GTK 4, SDL2, Python with pytest
 # for the ctypes binding.
 C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
+# The overlay's tests on real compositors: sway (wlroots, the layer shell) with grim for its
+# pictures and weston-eventdemo (weston) as the window beneath; KWin and Mutter; Xorg's dummy
+# driver for two X monitors, with xrandr (x11-xserver-utils); wayland-scanner (libwayland-bin)
+# and wayland-protocols regenerate the overlay's protocol code (Scripts/wayland-protocols).
+OVERLAY_PACKAGES := sway grim kwin-wayland mutter dbus xserver-xorg-video-dummy x11-xserver-utils \
+            libwayland-bin wayland-protocols libxrandr-dev
 # Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
 # PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
 # GNOME: the tests run a real, headless GNOME Shell 43 (gnome-shell; gjs drives it and plays the
@@ -33,6 +39,7 @@ PACKAGES := $(C_PACKAGES) $(GNOME_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
             libxext-dev libwayland-dev \
             xcompmgr x11-utils x11-apps xdotool desktop-file-utils \
+            $(OVERLAY_PACKAGES) \
             $(WAYLAND_PACKAGES)
 RELEASE := .build/release/confetti
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)

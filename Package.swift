@@ -38,6 +38,15 @@ let package = Package(
         // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
         .systemLibrary(name: "CX11", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // The overlay's own Wayland client: the layer shell (vendored from wlr-protocols), xdg-shell,
+        // xdg-output, viewporter and fractional scale, as wayland-scanner generates them
+        // (Scripts/wayland-protocols; checked in, WaylandProtocolsTests keeps them current), and
+        // wayland-egl for its EGL windows.
+        .target(
+            name: "CWaylandProtocols",
+            exclude: ["protocols"],
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wayland-egl")]
+        ),
 
         // Spawn → record: effects, spawners, seeded RNG, CPU evaluators, GPU record layouts. No GL.
         // Sprites are made here, so the GPU and the CPU rasteriser draw the same bytes: emoji and
@@ -76,7 +85,7 @@ let package = Package(
         .target(
             name: "ConfettiApp",
             dependencies: [
-                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CPulse", "ProcessStart",
+                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CEGL", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CWaylandProtocols", "CPulse", "ProcessStart",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             plugins: ["EmbedShaders", "EmbedGnomeExtension"]
@@ -121,7 +130,7 @@ let package = Package(
         // Wayland test's weston), with the helpers that start and watch them (Desktop/).
         .testTarget(
             name: "ConfettiCommandTests",
-            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
+            dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "CWaylandProtocols", "TestSupport", "GLTestSupport"]
         ),
     ]
 )

@@ -73,6 +73,9 @@ struct OverlayCommand: ParsableCommand {
         }
         let overlay = try Overlay(options: options)
         defer { overlay.close() }
+        if let notice = overlay.surfaces.notice {
+            FileHandle.standardError.write(Data("confetti: \(notice)\n".utf8))
+        }
         let report = try overlay.run()
         switch report.ending {
         case .stopped(let signal):

@@ -6,8 +6,9 @@ import Foundation
 
 /// `confetti overlay`: one effect played over the whole desktop, then gone.
 ///
-/// A borderless, always-on-top window the size of the primary monitor that never takes focus
-/// or input: clicks and keys go to the windows beneath. Its framebuffer is cleared to alpha 0
+/// Drawn on surfaces that never take focus or input (`OverlaySurfaces`: clicks and keys go to
+/// the windows beneath), one per output, each showing its part of the desktop layout
+/// (`DesktopView`). Each framebuffer is cleared to alpha 0
 /// and the particles are blended over it premultiplied, so a compositing manager shows the
 /// desktop through everywhere but the particles. With `opaque`, it clears to the viewer's
 /// background instead, which needs no compositing manager.
@@ -42,42 +43,38 @@ package final class Overlay {
         package var firstFrameAfterStart: Double?
     }
 
-    package let window: GLFWWindow
+    /// The surfaces it draws on: one per output of the desktop (`OverlayDesktop`).
+    package let surfaces: any OverlaySurfaces
     package let celebration: Celebration
-    /// The glow over the particles, when the effect has it on (`--bloom`).
-    private var bloomPass: BloomPass?
+    /// The glow over the particles, when the effect has it on (`--bloom`): one per output, whose
+    /// targets are the output's size.
+    private var bloomPasses: [String: BloomPass] = [:]
+    private let shaders: ShaderLibrary
     private let options: Options
     /// What the launches sound like, on a thread of its own (nil: muted).
     private var sound: SoundOutput?
+    /// The desktop layout the launches alive were spawned in.
+    package private(set) var view: DesktopView
 
     package init(options: Options) throws {
         HeapTrimming.keepFreedMemory()
         self.options = options
-        try GLFWWindow.initialize()
-        // X11 needs a compositing manager to show a window's alpha; Wayland compositors always do.
-        if !options.opaque, GLFWPlatform.loaded == .x11, let display = GLFWPlatform.display,
-           !X11Desktop.hasCompositingManager(display) {
-            let name = X11Desktop.name(display)
-            glfwTerminate()
-            throw GLFailure("no compositing manager is running on display \(name), so a transparent overlay cannot be shown: start one (xcompmgr, picom, or a desktop's own), or pass --opaque to draw over a plain background")
-        }
-        guard let screen = GLFWWindow.primaryMonitorArea() else {
-            glfwTerminate()
-            throw GLFailure("the display reports no monitor to cover")
-        }
-        window = try GLFWWindow(width: screen.width, height: screen.height, title: "confetti overlay",
-                                vsync: options.vsync, style: .overlay(transparent: !options.opaque))
+        var surfaceOptions = OverlaySurfaceOptions()
+        surfaceOptions.transparent = !options.opaque
+        surfaceOptions.vsync = options.vsync
+        surfaces = try OverlayDesktop.surfaces(surfaceOptions)
         do {
-            if !options.opaque, !window.isTransparent {
-                throw GLFailure("the display offers no visual with an alpha channel for a transparent window (an X server needs the Composite extension: Xvfb +extension Composite); pass --opaque to draw over a plain background")
+            guard let layout = surfaces.outputs.layoutBounds else {
+                throw GLFailure("the display reports no monitor to cover")
             }
-            try window.makeClickThrough()
-            window.move(toX: screen.x, y: screen.y)
-            let shaders = try ShaderLibrary.resolve(options.shaderDirectory)
+            view = DesktopView(layout: layout)
+            shaders = try ShaderLibrary.resolve(options.shaderDirectory)
             celebration = try Celebration(capacity: Self.capacity(for: options.effect, fireEvery: options.fireEvery), shaders: shaders, seed: options.seed)
-            if options.effect.bloom.isEnabled { bloomPass = try BloomPass(shaders: shaders) }
+            if options.effect.bloom.isEnabled, let first = surfaces.outputs.first {
+                bloomPasses[first.name] = try BloomPass(shaders: shaders)
+            }
         } catch {
-            window.close()
+            surfaces.close()
             throw error
         }
     }
@@ -93,26 +90,34 @@ package final class Overlay {
         return total.isFinite && total < Double(Int.max / 2) ? Int(total) : Int.max / 2
     }
 
-    /// The drawing area in points.
-    package var viewport: Size {
-        let (w, h) = window.framebufferSize
-        let scale = window.pixelsPerPoint
-        return Size(width: Double(max(w, 1)) / scale, height: Double(max(h, 1)) / scale)
+    /// Where a launch bursts: around a button in the middle of the first output, in the view.
+    private func button() -> Rect {
+        let output = surfaces.outputs.first.map(\.rect) ?? view.layout
+        let centred = Rect.button(centredIn: Size(width: output.width, height: output.height))
+        let corner = view.viewPoint(Point(output.x + centred.x, output.y + centred.y))
+        return Rect(x: corner.x, y: corner.y, width: centred.width, height: centred.height)
+    }
+
+    /// One launch of the effect at `now`, in the desktop's layout as it is now when nothing
+    /// else is alive (a layout changing under live particles would move them).
+    private func fire(at now: Double) throws {
+        if celebration.isIdle(at: now), let layout = surfaces.outputs.layoutBounds { view = DesktopView(layout: layout) }
+        try celebration.fire(options.effect, at: now, in: view.viewport, around: button())
     }
 
     /// Shows the window, plays the effect from now (once, or every `fireEvery` seconds) and
     /// returns when its last particle has died and its last sound ended, the window was closed, or
     /// a stop signal arrived.
     package func run() throws -> Report {
-        window.show()
+        try surfaces.show()
         if !options.muted {
             let sound = SoundOutput(muted: false, name: "overlay")
             celebration.heard = { sound.add($0) }
             self.sound = sound
         }
         defer { sound?.stop() }
-        let start = GLFWWindow.time
-        try celebration.fire(options.effect, at: 0, in: viewport)
+        let start = monotonicSeconds()
+        try fire(at: 0)
         var nextFire = options.fireEvery
         var report = Report(ending: .finished, frames: 0, seconds: 0)
         while true {
@@ -120,29 +125,32 @@ package final class Overlay {
                 report.ending = .stopped(signal: signal)
                 break
             }
-            _ = window.pollEvents()
-            let now = GLFWWindow.time - start
+            // Returns at once when a surface's frame is due, else when the desktop has news.
+            try surfaces.dispatch(waitingUpTo: 0.05)
+            let now = monotonicSeconds() - start
             report.seconds = now
             sound?.follow(time: now, speed: 1, paused: false, at: SoundOutput.now())
             if let next = nextFire, now >= next {
-                try celebration.fire(options.effect, at: now, in: viewport)
+                try fire(at: now)
                 nextFire = now + options.fireEvery!
             }
             // Its sound is let finish too: a shell's boom outlasts nothing on screen by much, but
             // it is heard after it is seen.
-            if window.shouldClose || nextFire == nil && celebration.isIdle(at: now) && sound?.isSounding(at: now) != true { break }
-            try drawFrame(at: now)
-            window.swapBuffers()
+            if surfaces.isClosed || nextFire == nil && celebration.isIdle(at: now) && sound?.isSounding(at: now) != true { break }
+            var drew = false
+            try surfaces.drawDue { output, w, h in
+                try drawFrame(at: now, on: output, pixelsWide: w, pixelsHigh: h)
+                drew = true
+            }
+            guard drew else { continue }
             report.frames += 1
             if report.frames == 1 { report.firstFrameAfterStart = ProcessClock.secondsSinceStart() }
         }
         return report
     }
 
-    private func drawFrame(at now: Double) throws {
-        let (w, h) = window.framebufferSize
-        guard w > 0, h > 0 else { return }
-        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    /// One output's frame: its part of the desktop view.
+    private func drawFrame(at now: Double, on output: DesktopOutput, pixelsWide w: Int, pixelsHigh h: Int) throws {
         epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
         if options.opaque {
             clearFramebuffer(to: SceneRenderer.background)
@@ -151,19 +159,30 @@ package final class Overlay {
             epoxy_glClearColor(0, 0, 0, 0)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
+        let view = self.view, pixelsPerPoint = view.pixelsPerPoint(on: output, pixelsWide: w)
+        let draw = {
+            view.apply(on: output, pixelsWide: w, pixelsHigh: h)
+            self.celebration.draw(at: now, viewport: view.viewport, pixelsPerPoint: pixelsPerPoint)
+        }
         // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the
         // desktop beneath and covers it as much (BloomPass).
-        let draw = { self.celebration.draw(at: now, viewport: self.viewport, pixelsPerPoint: self.window.pixelsPerPoint) }
-        if let bloomPass {
-            try bloomPass.apply(options.effect.bloom, pixelsPerPoint: window.pixelsPerPoint) { draw() }
+        if options.effect.bloom.isEnabled {
+            try bloomPass(for: output).apply(options.effect.bloom, pixelsPerPoint: pixelsPerPoint) { draw() }
         } else {
             draw()
         }
     }
 
+    private func bloomPass(for output: DesktopOutput) throws -> BloomPass {
+        if let pass = bloomPasses[output.name] { return pass }
+        let pass = try BloomPass(shaders: shaders)
+        bloomPasses[output.name] = pass
+        return pass
+    }
+
     package func close() {
-        bloomPass?.delete()
+        bloomPasses.values.forEach { $0.delete() }
         celebration.delete()
-        window.close()
+        surfaces.close()
     }
 }

@@ -95,11 +95,12 @@ package final class GLFWWindow {
 
     /// Where the primary monitor is and its current video mode, in screen coordinates
     /// (after `initialize`).
-    package static func primaryMonitorArea() -> (x: Int, y: Int, width: Int, height: Int)? {
+    package static func primaryMonitorArea() -> (name: String, x: Int, y: Int, width: Int, height: Int)? {
         guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return nil }
         var x: Int32 = 0, y: Int32 = 0
         glfwGetMonitorPos(monitor, &x, &y)
-        return (Int(x), Int(y), Int(mode.pointee.width), Int(mode.pointee.height))
+        let name = glfwGetMonitorName(monitor).map { String(cString: $0) } ?? "primary"
+        return (name, Int(x), Int(y), Int(mode.pointee.width), Int(mode.pointee.height))
     }
 
     /// Whether the framebuffer's alpha reaches the screen: a transparent window under a
@@ -109,6 +110,8 @@ package final class GLFWWindow {
     }
 
     package func show() { glfwShowWindow(handle) }
+
+    package func hide() { glfwHideWindow(handle) }
 
     package func move(toX x: Int, y: Int) { glfwSetWindowPos(handle, Int32(x), Int32(y)) }
 

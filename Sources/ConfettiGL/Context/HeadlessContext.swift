@@ -179,7 +179,7 @@ public final class HeadlessContext: @unchecked Sendable {
         "no OpenGL driver found: install Mesa (libegl-mesa0, libgl1-mesa-dri) (\(detail))"
     }
 
-    static func eglErrorName() -> String {
+    package static func eglErrorName() -> String {
         let code = epoxy_eglGetError()
         let names: [EGLint: String] = [
             EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED", EGL_BAD_ACCESS: "EGL_BAD_ACCESS", EGL_BAD_ALLOC: "EGL_BAD_ALLOC",

@@ -1,0 +1,86 @@
+@preconcurrency import CEGL
+@preconcurrency import CEpoxy
+import ConfettiGL
+
+/// One EGL display on a Wayland connection and one OpenGL 3.3 core context, which every
+/// surface of the overlay draws with in turn (`makeCurrent(_:)`), so the celebration's GL
+/// objects serve every output.
+final class WaylandEGL {
+    let display: EGLDisplay
+    let config: EGLConfig
+    let context: EGLContext
+
+    init(wayland: OpaquePointer) throws {
+        // The EXT entry points: epoxy aborts on the core 1.5 ones before any display exists.
+        guard let display = epoxy_eglGetPlatformDisplayEXT(EGLenum(EGL_PLATFORM_WAYLAND_EXT), UnsafeMutableRawPointer(wayland), nil) else {
+            throw GLFailure("EGL cannot use the Wayland display (\(HeadlessContext.eglErrorName()))")
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard epoxy_eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("eglInitialize failed on the Wayland display: \(HeadlessContext.eglErrorName()) (is Mesa's libegl-mesa0 installed?)")
+        }
+        guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("EGL cannot bind the desktop OpenGL API (\(HeadlessContext.eglErrorName())).")
+        }
+        // Eight bits of alpha: the compositor blends the surfaces with what is beneath.
+        let wanted: [EGLint] = [
+            EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+            EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE,
+        ]
+        var config: EGLConfig?
+        var count: EGLint = 0
+        guard epoxy_eglChooseConfig(display, wanted, &config, 1, &count) == EGLBoolean(EGL_TRUE), count > 0, let config else {
+            throw GLFailure("EGL offers no RGBA window configuration for OpenGL on this Wayland display (\(HeadlessContext.eglErrorName()))")
+        }
+        let attributes: [EGLint] = [
+            EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
+        ]
+        guard let context = epoxy_eglCreateContext(display, config, nil, attributes) else {
+            throw GLFailure("EGL could not create an OpenGL 3.3 core context on the Wayland display (\(HeadlessContext.eglErrorName())). confetti needs OpenGL 3.3 or newer.")
+        }
+        self.display = display
+        self.config = config
+        self.context = context
+        // Current without a surface (EGL_KHR_surfaceless_context), so shaders and buffers can be
+        // made before any output has been configured.
+        guard epoxy_eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("eglMakeCurrent without a surface failed on the Wayland display (\(HeadlessContext.eglErrorName()))")
+        }
+        try requireGL33()
+    }
+
+    /// A window surface on `window` (a `wl_egl_window`).
+    func surface(on window: OpaquePointer) throws -> EGLSurface {
+        guard let surface = epoxy_eglCreatePlatformWindowSurfaceEXT(display, config, UnsafeMutableRawPointer(window), nil) else {
+            throw GLFailure("EGL could not make a window surface on the Wayland display (\(HeadlessContext.eglErrorName()))")
+        }
+        return surface
+    }
+
+    /// Draws to `surface` from now on; its swaps never wait for the compositor (the overlay
+    /// follows each surface's frame callbacks itself, so an output that is off stalls nothing).
+    func makeCurrent(_ surface: EGLSurface) throws {
+        guard epoxy_eglMakeCurrent(display, surface, surface, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("eglMakeCurrent failed on a Wayland surface (\(HeadlessContext.eglErrorName()))")
+        }
+        _ = epoxy_eglSwapInterval(display, 0)
+    }
+
+    func swap(_ surface: EGLSurface) throws {
+        guard epoxy_eglSwapBuffers(display, surface) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("eglSwapBuffers failed on a Wayland surface (\(HeadlessContext.eglErrorName()))")
+        }
+    }
+
+    func destroy(_ surface: EGLSurface) {
+        _ = epoxy_eglMakeCurrent(display, nil, nil, context)
+        _ = epoxy_eglDestroySurface(display, surface)
+    }
+
+    func close() {
+        _ = epoxy_eglMakeCurrent(display, nil, nil, nil)
+        _ = epoxy_eglDestroyContext(display, context)
+        _ = epoxy_eglTerminate(display)
+    }
+}

@@ -1,0 +1,88 @@
+import ConfettiApp
+import ConfettiGL
+import Foundation
+import Testing
+import TestSupport
+
+/// The overlay on a wlroots compositor, a headless sway with two outputs side by side, the
+/// second at scale 2, and an ordinary window open on the first: layer surfaces on both outputs
+/// over the window, nothing tiled beside it, and a click on the overlay reaching the window.
+/// The pictures are kept in .build/pictures/ for a person to look at.
+@Suite(.serialized) struct SwayOverlayTests {
+    static let outputs = [
+        "output HEADLESS-1 mode 1280x720 position 0 0 scale 1",
+        "output HEADLESS-2 mode 1280x720 position 1280 0 scale 2",
+    ]
+    /// The layout: HEADLESS-1 is 1280×720 points, HEADLESS-2 640×360 points at x 1280.
+    static let layout = (width: 1920.0, height: 720.0)
+    static let window = "org.freedesktop.weston.eventdemo"
+
+    static func pictures() throws -> URL {
+        let folder = Repository.file(".build/pictures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// weston-eventdemo, line-buffered so each click it logs is in its file at once; returns when
+    /// sway has it in its tree.
+    static func openWindow(on sway: Sway) async throws -> ChildProcess {
+        let window = try ChildProcess(["stdbuf", "-oL", "weston-eventdemo", "--log-button"], environment: sway.waylandEnvironment, logs: sway.runtimeDirectory)
+        let mapped = try await eventually(within: Desktop.stallGuard) {
+            try await sway.tree().contains { $0["app_id"] as? String == Self.window } || window.hasEnded
+        }
+        guard mapped, !window.hasEnded else {
+            window.stop()
+            throw TestFailure("weston-eventdemo's window never appeared in sway's tree: \(window.errorOutput)")
+        }
+        return window
+    }
+
+    @Test func overlayCoversBothOutputsOverTheWindowAndLetsAClickThrough() async throws {
+        let sway = try await Sway(outputs: Self.outputs, count: 2)
+        defer { sway.stop() }
+        let window = try await Self.openWindow(on: sway)
+        defer { window.stop() }
+        let placed = try await sway.outputs()
+        #expect(placed["HEADLESS-2"]?.x == 1280 && placed["HEADLESS-2"]?.width == 640 && placed["HEADLESS-2"]?.scale == 2, "\(placed)")
+        let windowWidth = { try await sway.tree().first { $0["app_id"] as? String == Self.window }?["rect"] as? [String: Any] }
+        let before = try await windowWidth()?["width"] as? Int
+
+        let effect = try Desktop.hangingEffectFile(in: sway.runtimeDirectory)
+        let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
+                                       environment: sway.waylandEnvironment, logs: sway.runtimeDirectory)
+        defer { overlay.stop() }
+        var shots: [String: RGBAImage] = [:]
+        let shown = try await eventually(within: Desktop.stallGuard) {
+            for name in ["HEADLESS-1", "HEADLESS-2"] { shots[name] = try await sway.screenshot(output: name) }
+            return shots.values.allSatisfy { $0.pixels(matching: Desktop.palette, limit: 100).count >= 100 } || overlay.hasEnded
+        }
+        try #require(shown && !overlay.hasEnded, "no confetti on both outputs within \(Desktop.stallGuard) s: \(shots.mapValues { $0.pixels(matching: Desktop.palette, limit: 100).count }) \(overlay.errorOutput)")
+        for name in ["HEADLESS-1", "HEADLESS-2"] {
+            try await sway.keepScreenshot(output: name, at: Self.pictures().appendingPathComponent("sway-\(name).png"))
+        }
+        // Each output's picture is its own pixels: 1280×720 both, HEADLESS-2 drawn at scale 2.
+        #expect(shots["HEADLESS-1"]?.width == 1280 && shots["HEADLESS-2"]?.width == 1280)
+        // The window beneath still shows around the pieces: its red square (weston-eventdemo's).
+        #expect(shots["HEADLESS-1"]!.pixels(matching: [RGB(255, 0, 0)], tolerance: 2, limit: 10_000).count >= 10_000, "the window beneath shows through")
+
+        // Nothing of the overlay in sway's tree, and the window keeps the whole output.
+        let tree = try await sway.tree()
+        let overlayNodes = tree.filter { ($0["name"] as? String ?? "").contains("confetti") || ($0["app_id"] as? String ?? "").contains("confetti") }
+        #expect(overlayNodes.isEmpty, "sway's tree has the overlay: \(overlayNodes.map { $0["name"] ?? "?" })")
+        #expect(try await windowWidth()?["width"] as? Int == before, "the window kept its size")
+        #expect(!overlay.errorOutput.contains("no layer shell"), "\(overlay.errorOutput)")
+
+        // A click where the overlay is reaches the window beneath.
+        let pointer = try VirtualPointer(runtimeDirectory: sway.runtimeDirectory, socket: sway.socket)
+        defer { pointer.close() }
+        let clicked = await eventually(within: Desktop.stallGuard) {
+            pointer.click(x: 640, y: 500, width: Self.layout.width, height: Self.layout.height)
+            return window.output.contains("button") || overlay.hasEnded
+        }
+        #expect(clicked && !overlay.hasEnded, "the window beneath logged no click: \(window.output.suffix(300)) \(overlay.errorOutput)")
+
+        overlay.send(SIGTERM)
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
+    }
+}
