@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 
 // Written only by the handler, read by the job between its steps.
 static volatile sig_atomic_t received = 0;
@@ -59,4 +60,13 @@ int confetti_pipe_cloexec(int fds[2]) {
 void confetti_keep_freed_memory(int bytes) {
     mallopt(M_TRIM_THRESHOLD, bytes);
     mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+int confetti_peer_credentials(int fd, unsigned int *uid, int *pid) {
+    struct ucred credentials;
+    socklen_t size = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) != 0) return -1;
+    *uid = credentials.uid;
+    *pid = credentials.pid;
+    return 0;
 }

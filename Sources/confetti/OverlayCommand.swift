@@ -14,7 +14,9 @@ struct OverlayCommand: ParsableCommand {
             particle has gone, or with --fire-every again and again until stopped; SIGINT and \
             SIGTERM end it early (exit 130 and 143). On X11 a \
             transparent window needs a compositing manager (xcompmgr, picom, or a desktop's own); \
-            without one it exits 2, and --opaque draws over a plain background instead.
+            without one it exits 2, and --opaque draws over a plain background instead. \
+            --resident stays instead, hidden while idle, and plays what `confetti fire` (or any \
+            program, over $XDG_RUNTIME_DIR/confetti/overlay.socket) sends; --stop ends it.
             """
     )
 
@@ -37,6 +39,16 @@ struct OverlayCommand: ParsableCommand {
     @Flag(help: "Draw as fast as possible instead of waiting for the display's refresh.")
     var noVsync = false
 
+    @Flag(help: ArgumentHelp("Stay, and play each launch sent over the socket in $XDG_RUNTIME_DIR/confetti (confetti fire), until --stop.",
+                             discussion: "Launches overlap; those past the budget of what is alive at once are refused. Nothing is mapped or drawn while nothing is alive. Socket-activated when systemd passes the socket (LISTEN_FDS)."))
+    var resident = false
+
+    @Flag(help: "End the resident overlay (exit 0 whether or not one was running).")
+    var stop = false
+
+    @Flag(help: "With --resident: keep the surfaces mapped while idle, drawing nothing (for the GNOME Shell extension).")
+    var keepMapped = false
+
     @OptionGroup var motion: MotionOptions
 
     @OptionGroup var glow: BloomOptions
@@ -47,9 +59,23 @@ struct OverlayCommand: ParsableCommand {
         try seed.checkedSeed()
         try count?.checked(in: 1...Budget.maxCapacity, "--count")
         try fireEvery?.checked(in: 0.01...3600, "--fire-every")
+        if keepMapped && !resident { throw OptionRefusal("--keep-mapped is for --resident: add --resident, or leave --keep-mapped out") }
+        if stop && resident { throw OptionRefusal("--stop ends a resident overlay and --resident starts one: give one of them") }
     }
 
     func run() throws {
+        if stop {
+            if try !ResidentFire.stop() { FileHandle.standardError.write(Data("confetti: no resident overlay was running\n".utf8)) }
+            return
+        }
+        if resident {
+            var options = ResidentOverlay.Options()
+            (options.overlay.muted, options.overlay.opaque, options.overlay.vsync) = (sound.mute, opaque, !noVsync)
+            (options.keepMapped, options.reducedMotion) = (keepMapped, motion.isOn)
+            let status = try ResidentOverlay.runInForeground(options)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         var options = Overlay.Options()
         let loaded = try effect.load(default: "celebration")
         // The sound output starts muted instead (`Overlay.Options.muted`).

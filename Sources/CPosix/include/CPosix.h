@@ -2,7 +2,7 @@
 #define CONFETTI_CPOSIX_H
 
 // The few POSIX calls Swift cannot make directly: a signal handler that is async-signal-safe,
-// and ioctl and pipe2, which Swift's Glibc module does not offer.
+// ioctl, pipe2 and SO_PEERCRED, which Swift's Glibc module does not offer.
 
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that only record the signal, so a long job
 /// (a render, the viewer, the overlay) can stop between two steps and clean up. A second such signal ends the process at once with
@@ -23,5 +23,9 @@ int confetti_pipe_cloexec(int fds[2]);
 /// mallopt(M_TRIM_THRESHOLD and M_MMAP_THRESHOLD, bytes): freed memory below `bytes` stays
 /// mapped for reuse (malloc.h's constants do not import into Swift).
 void confetti_keep_freed_memory(int bytes);
+
+/// The uid and pid of the process at the other end of the Unix socket `fd` (SO_PEERCRED, whose
+/// struct ucred Swift's Glibc module does not offer): 0, or -1 with errno set.
+int confetti_peer_credentials(int fd, unsigned int *uid, int *pid);
 
 #endif

@@ -23,6 +23,8 @@ package final class Overlay {
         package var fireEvery: Double?
         /// No sound (`--mute`).
         package var muted = false
+        /// Particles each ring holds, instead of what `effect` needs (the resident overlay's budget).
+        package var capacity: Int?
 
         package init() {}
     }
@@ -69,7 +71,7 @@ package final class Overlay {
             }
             view = DesktopView(layout: layout)
             shaders = try ShaderLibrary.resolve(options.shaderDirectory)
-            celebration = try Celebration(capacity: Self.capacity(for: options.effect, fireEvery: options.fireEvery), shaders: shaders, seed: options.seed)
+            celebration = try Celebration(capacity: options.capacity ?? Self.capacity(for: options.effect, fireEvery: options.fireEvery), shaders: shaders, seed: options.seed)
             if options.effect.bloom.isEnabled, let first = surfaces.outputs.first {
                 bloomPasses[first.name] = try BloomPass(shaders: shaders)
             }
@@ -90,19 +92,27 @@ package final class Overlay {
         return total.isFinite && total < Double(Int.max / 2) ? Int(total) : Int.max / 2
     }
 
-    /// Where a launch bursts: around a button in the middle of the first output, in the view.
-    private func button() -> Rect {
+    /// Where a launch bursts: around a button centred at `centre` (desktop layout points), by
+    /// default in the middle of the first output, in the view.
+    private func button(centredAt centre: Point? = nil) -> Rect {
         let output = surfaces.outputs.first.map(\.rect) ?? view.layout
         let centred = Rect.button(centredIn: Size(width: output.width, height: output.height))
-        let corner = view.viewPoint(Point(output.x + centred.x, output.y + centred.y))
+        let topLeft = centre.map { Point($0.x - centred.width / 2, $0.y - centred.height / 2) } ?? Point(output.x + centred.x, output.y + centred.y)
+        let corner = view.viewPoint(topLeft)
         return Rect(x: corner.x, y: corner.y, width: centred.width, height: centred.height)
     }
 
     /// One launch of the effect at `now`, in the desktop's layout as it is now when nothing
     /// else is alive (a layout changing under live particles would move them).
     private func fire(at now: Double) throws {
+        try launch(options.effect, at: now)
+    }
+
+    /// One launch of `effect` at `now`, bursting around `centre` (desktop layout points; nil:
+    /// the middle of the first output).
+    package func launch(_ effect: Effect, at now: Double, centredAt centre: Point? = nil) throws {
         if celebration.isIdle(at: now), let layout = surfaces.outputs.layoutBounds { view = DesktopView(layout: layout) }
-        try celebration.fire(options.effect, at: now, in: view.viewport, around: button())
+        try celebration.fire(effect, at: now, in: view.viewport, around: button(centredAt: centre))
     }
 
     /// Shows the window, plays the effect from now (once, or every `fireEvery` seconds) and
@@ -149,8 +159,10 @@ package final class Overlay {
         return report
     }
 
-    /// One output's frame: its part of the desktop view.
-    private func drawFrame(at now: Double, on output: DesktopOutput, pixelsWide w: Int, pixelsHigh h: Int) throws {
+    /// One output's frame: its part of the desktop view, with the glow `bloom` when it is on
+    /// (default: the effect's).
+    package func drawFrame(at now: Double, on output: DesktopOutput, pixelsWide w: Int, pixelsHigh h: Int, bloom: Bloom? = nil) throws {
+        let bloom = bloom ?? options.effect.bloom
         epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
         if options.opaque {
             clearFramebuffer(to: SceneRenderer.background)
@@ -166,8 +178,8 @@ package final class Overlay {
         }
         // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the
         // desktop beneath and covers it as much (BloomPass).
-        if options.effect.bloom.isEnabled {
-            try bloomPass(for: output).apply(options.effect.bloom, pixelsPerPoint: pixelsPerPoint) { draw() }
+        if bloom.isEnabled {
+            try bloomPass(for: output).apply(bloom, pixelsPerPoint: pixelsPerPoint) { draw() }
         } else {
             draw()
         }

@@ -27,7 +27,7 @@ package enum EffectFile {
         }
     }
 
-    static func read(_ root: JSONValue, directory: String?) throws -> Effect {
+    package static func read(_ root: JSONValue, directory: String?) throws -> Effect {
         let top = FieldValue(value: root, path: "", directory: directory)
         guard case .object(let members) = root.kind else {
             throw EffectError(file: nil, path: "", message: "wrong type: an effect file is a JSON object with a \"kind\", not \(root.typeName) (\(root.position))")

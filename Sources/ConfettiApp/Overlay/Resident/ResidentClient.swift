@@ -1,0 +1,61 @@
+import ConfettiCore
+import Foundation
+import Glibc
+
+/// A connection to the resident overlay: one request line out, one reply line back, each
+/// wait bounded by a stall guard.
+package final class ResidentClient {
+    package let descriptor: Int32
+
+    /// Connects to the overlay at `path`; nil when nothing answers there (no socket, or one
+    /// that nothing listens on).
+    package static func connect(_ path: ResidentSocketPath) throws -> ResidentClient? {
+        switch try UnixSocket.connect(to: path.socket) {
+        case .success(let descriptor): return ResidentClient(descriptor: descriptor)
+        case .failure(let error) where [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.code): return nil
+        case .failure(let error):
+            throw ResidentError("cannot connect to the resident overlay at \(path.socket): \(error.description)")
+        }
+    }
+
+    private init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { close(descriptor) }
+
+    /// Sends `line` and returns the reply's members, waiting up to `timeout` seconds for it.
+    package func exchange(_ line: String, timeout: Double) throws -> [String: Any] {
+        let bytes = Array((line + "\n").utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw ResidentError("the resident overlay closed the connection before taking the request: \(UnixSocket.reason())") }
+            sent += count
+        }
+        let reply = try readLine(timeout: timeout)
+        guard let members = ResidentReply.decode(reply) else {
+            throw ResidentError("the resident overlay answered something that is no reply: \(printable(reply, limit: 200))")
+        }
+        return members
+    }
+
+    /// The next line from the overlay, without its newline.
+    private func readLine(timeout: Double) throws -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let giveUp = ResidentServer.now() + timeout
+        while true {
+            if let newline = received.firstIndex(of: UInt8(ascii: "\n")) {
+                return String(decoding: received[..<newline], as: UTF8.self)
+            }
+            let left = giveUp - ResidentServer.now()
+            guard left > 0 else { throw ResidentError("the resident overlay did not answer within \(Int(timeout)) s") }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, Int32((left * 1000).rounded(.up))) <= 0 { continue }
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw ResidentError("the resident overlay closed the connection without answering") }
+            received += buffer[..<count]
+        }
+    }
+}

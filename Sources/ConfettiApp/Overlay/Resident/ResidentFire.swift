@@ -1,0 +1,142 @@
+import ConfettiCore
+import Foundation
+import Glibc
+import ProcessStart
+
+/// `confetti fire`: hands one launch to the resident overlay and returns once it is accepted,
+/// starting the overlay first when none answers.
+package enum ResidentFire {
+    /// What to fire, as the command's options give it.
+    package struct Launch: Sendable {
+        /// A preset's name, an effect file's path, or `-` (`EffectSource`).
+        package var effect = "celebration"
+        package var emoji: String?
+        package var at: (Double, Double)?
+        package var output: String?
+        package var seed: UInt64?
+        package var mute = false
+        /// nil: as the desktop asks, which the overlay read when it started.
+        package var reducedMotion: Bool?
+
+        package init() {}
+    }
+
+    /// How long `fire` waits for an overlay it started to answer, and for any reply: a stall
+    /// guard for a busy machine, not a speed claim.
+    package static let stallGuard = 30.0
+
+    /// The request line for `launch`: a preset by name, else the effect as a document, read
+    /// here so that a relative path means what the caller meant (image paths made absolute
+    /// against the file's folder), `--emoji` applied.
+    package static func requestLine(_ launch: Launch, directory: String = FileManager.default.currentDirectoryPath) throws -> String {
+        let effect = try EffectSource.load(launch.effect)
+        let name = EffectSource.displayName(launch.effect)
+        var document: String?
+        if Effect.preset(launch.effect) == nil || launch.emoji != nil {
+            let played = try EffectOverrides(emoji: launch.emoji, for: effect, name: name).applied(to: effect)
+            // Paths in a file are relative to its folder, in a piped one to the current folder.
+            let folder = Sprite.Source.resolvedPath(launch.effect == EffectSource.standardInput ? "" : InputFile.folder(of: launch.effect), relativeTo: directory)
+            document = absoluteImagePaths(in: EffectFile.encode(played), folder: folder.isEmpty ? directory : folder)
+        }
+        return ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.at, output: launch.output,
+                                        seed: launch.seed, mute: launch.mute, reducedMotion: launch.reducedMotion)
+    }
+
+    /// `text` (an effect file) with every sprite's relative image path resolved in `folder`.
+    static func absoluteImagePaths(in text: String, folder: String) -> String {
+        let pattern = try! NSRegularExpression(pattern: #""image":\s*("(?:[^"\\]|\\.)*")"#)
+        var result = text
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let range = Range(match.range(at: 1), in: text),
+                  let decoded = try? JSONSerialization.jsonObject(with: Data("[\(text[range])]".utf8)) as? [String],
+                  let path = decoded.first, !path.hasPrefix("/"),
+                  let quoted = try? JSONSerialization.data(withJSONObject: [Sprite.Source.resolvedPath(path, relativeTo: folder)], options: [.withoutEscapingSlashes]) else { continue }
+            let replacement = String(decoding: quoted, as: UTF8.self).dropFirst().dropLast()
+            result.replaceSubrange(Range(match.range(at: 1), in: result)!, with: replacement)
+        }
+        return result
+    }
+
+    /// Sends `line` to the resident overlay, starting one when none answers, and returns its
+    /// reply's members. A refusal throws its one line.
+    @discardableResult
+    package static func send(_ line: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String: Any] {
+        let path = try ResidentSocketPath(environment: environment)
+        let client = try ResidentClient.connect(path) ?? start(path, environment: environment)
+        let reply = try client.exchange(line, timeout: stallGuard)
+        if reply["ok"] as? Bool != true {
+            throw ResidentError(reply["error"] as? String ?? "the resident overlay refused the launch")
+        }
+        return reply
+    }
+
+    /// Starts a resident overlay and waits for it to answer: on GNOME by asking the shell
+    /// extension over the session bus (`org.confetti.Overlay.Start`), else (or when that fails)
+    /// `confetti overlay --resident` in a session of its own, its output to nothing.
+    static func start(_ path: ResidentSocketPath, environment: [String: String]) throws -> ResidentClient {
+        if (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains("GNOME"), askGNOMEShell(environment: environment),
+           let client = try waitForSocket(path, while: { true }, seconds: 5) {
+            return client
+        }
+        let program = ProcessStart(grouping: .ownSession)
+        let pid: pid_t
+        do {
+            pid = try program.start([executablePath(), "overlay", "--resident"])
+        } catch {
+            throw ResidentError("cannot start the resident overlay: \(error)")
+        }
+        var status: Int32 = 0
+        let client = try waitForSocket(path, while: { waitpid(pid, &status, WNOHANG) == 0 }, seconds: stallGuard)
+        guard let client else {
+            if waitpid(pid, &status, WNOHANG) == pid || status != 0 {
+                throw ResidentError("the resident overlay it started ended at once (\(ProcessStart.describe(status))): run confetti overlay --resident to see why")
+            }
+            throw ResidentError("the resident overlay it started did not answer at \(path.socket) within \(Int(stallGuard)) s")
+        }
+        return client
+    }
+
+    /// The first connection to `path` within `seconds`, trying every 5 ms while `alive` holds.
+    private static func waitForSocket(_ path: ResidentSocketPath, while alive: () -> Bool, seconds: Double) throws -> ResidentClient? {
+        let giveUp = ResidentServer.now() + seconds
+        while ResidentServer.now() < giveUp {
+            if let client = try ResidentClient.connect(path) { return client }
+            // One more try: the overlay ends at once when another one answers by now.
+            guard alive() else { return try ResidentClient.connect(path) }
+            usleep(5_000)
+        }
+        return nil
+    }
+
+    /// This program, as the kernel knows it (so a relative argv[0] does not matter).
+    private static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Asks GNOME Shell's confetti extension to start the overlay (gdbus, at most 2 s).
+    private static func askGNOMEShell(environment: [String: String]) -> Bool {
+        guard let gdbus = DesktopMotionPreference.executable("gdbus", path: environment["PATH"] ?? "") else { return false }
+        let program = ProcessStart()
+        guard let pid = try? program.start([gdbus, "call", "--session", "--timeout", "2", "--dest", "org.confetti.Overlay",
+                                             "--object-path", "/org/confetti/Overlay", "--method", "org.confetti.Overlay.Start"]) else { return false }
+        var status: Int32 = 0
+        let giveUp = ResidentServer.now() + 3
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard ResidentServer.now() < giveUp else {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return false
+            }
+            usleep(5_000)
+        }
+        return status == 0
+    }
+
+    /// `confetti overlay --stop`: asks a running resident overlay to end. False when none answers.
+    package static func stop(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool {
+        let path = try ResidentSocketPath(environment: environment)
+        guard let client = try ResidentClient.connect(path) else { return false }
+        _ = try client.exchange(ResidentRequest.stopLine, timeout: stallGuard)
+        return true
+    }
+}

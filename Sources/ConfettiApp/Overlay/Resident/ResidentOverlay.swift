@@ -1,0 +1,256 @@
+import ConfettiCore
+import ConfettiGL
+import Foundation
+
+/// `confetti overlay --resident`: an overlay that stays, playing each launch a client sends over
+/// its socket (`ResidentServer`), launches overlapping in one celebration within
+/// `Budget.residentCapacity`.
+///
+/// Free when idle: while nothing is alive or sounding its surfaces are hidden (or, with
+/// `keepMapped`, left mapped and not drawn) and it only waits on its socket, waking every
+/// `StopSignals.lookInterval` to look for a stop signal and the desktop's events. Fast to fire:
+/// the GL context, shaders and rings are made once at start, so a launch is spawned, uploaded
+/// and drawn on the next frame. For each launch it prints when its first frame was shown.
+package final class ResidentOverlay {
+    package struct Options: Sendable {
+        package var overlay = Overlay.Options()
+        /// Map the surfaces once and keep them mapped while idle, drawing nothing (the GNOME
+        /// extension places the windows once).
+        package var keepMapped = false
+        /// Reduced motion for launches whose request does not say: the desktop's, read at start.
+        package var reducedMotion = false
+
+        package init() {}
+    }
+
+    /// Why it ended.
+    package enum Ending: Equatable, Sendable {
+        /// A client sent `{"stop": {}}`.
+        case stopRequested
+        /// The desktop closed it.
+        case closed
+        /// SIGINT, SIGTERM or SIGHUP.
+        case stopped(signal: Int32)
+    }
+
+    private let options: Options
+    private let overlay: Overlay
+    private let server: ResidentServer
+    private var launches: ResidentLaunches
+    private var sound: SoundOutput?
+    /// Sounds of the launch being fired are dropped (its request said mute).
+    private var muteNext = false
+    private var mapped = false
+    private var frames = 0
+    /// Launches accepted and not yet drawn: when each request came and when its sender started
+    /// (CLOCK_MONOTONIC seconds; nil when it could not be read).
+    private var awaitingFrame: [(received: Double, senderStarted: Double?, index: Int)] = []
+    /// The glow of the newest launch that has one, while it plays.
+    private var bloom = Bloom.standard
+    private var bloomUntil = -Double.infinity
+    private let start = ResidentServer.now()
+    /// Where the per-launch lines go (stdout by default).
+    package var report: (String) -> Void = { line in
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    package init(options: Options, listener: ResidentListener) throws {
+        self.options = options
+        var overlayOptions = options.overlay
+        overlayOptions.capacity = overlayOptions.capacity ?? Budget.residentCapacity
+        overlay = try Overlay(options: overlayOptions)
+        launches = ResidentLaunches(capacity: overlayOptions.capacity!)
+        server = ResidentServer(listener: listener)
+        if !options.overlay.muted {
+            let sound = SoundOutput(muted: false, name: "overlay")
+            overlay.celebration.heard = { [unowned self] events in if !self.muteNext { sound.add(events) } }
+            self.sound = sound
+        }
+    }
+
+    private var now: Double { ResidentServer.now() - start }
+
+    /// Serves clients until a stop request, a stop signal or the desktop closing it.
+    package func run() throws -> Ending {
+        defer {
+            sound?.stop()
+            server.close()
+        }
+        if options.keepMapped { try map() }
+        while true {
+            if let signal = StopSignals.pending { return .stopped(signal: signal) }
+            let busy = isBusy(at: now)
+            let incoming = server.serve(waitingUpTo: busy ? 0 : StopSignals.lookInterval)
+            try overlay.surfaces.dispatch(waitingUpTo: 0)
+            if overlay.surfaces.isClosed { return .closed }
+            for request in incoming {
+                if try handle(request) { return .stopRequested }
+            }
+            let time = now
+            sound?.follow(time: time, speed: 1, paused: false, at: SoundOutput.now())
+            if isBusy(at: time) {
+                try map()
+                try drawFrame(at: time)
+            } else if mapped && !options.keepMapped {
+                overlay.surfaces.hide()
+                mapped = false
+                report("resident: idle, surfaces hidden after \(frames) frames")
+            }
+        }
+    }
+
+    private func isBusy(at time: Double) -> Bool {
+        !overlay.celebration.isIdle(at: time) || sound?.isSounding(at: time) == true
+    }
+
+    private func map() throws {
+        guard !mapped else { return }
+        try overlay.surfaces.show()
+        mapped = true
+    }
+
+    private func drawFrame(at time: Double) throws {
+        let bloom = time < bloomUntil ? self.bloom : Bloom.standard
+        var drawn = false
+        try overlay.surfaces.drawDue { output, w, h in
+            try overlay.drawFrame(at: time, on: output, pixelsWide: w, pixelsHigh: h, bloom: bloom)
+            drawn = true
+        }
+        guard drawn else { return }
+        frames += 1
+        let shown = ResidentServer.now()
+        for waiting in awaitingFrame {
+            let afterRequest = shown - waiting.received
+            // From the sender's own start: what a script that ran `confetti fire` waits.
+            let afterSender = waiting.senderStarted.map { String(format: ", %.3f s after its sender started", shown - $0) } ?? ""
+            report(String(format: "resident: launch %d first frame %.3f s after its request%@", waiting.index, afterRequest, afterSender))
+        }
+        awaitingFrame = []
+    }
+
+    /// Serves one request; true when it asks the overlay to stop.
+    private func handle(_ incoming: ResidentServer.Incoming) throws -> Bool {
+        switch incoming.request {
+        case .failure(let error):
+            server.send(ResidentReply.refused(error.description), to: incoming.client)
+        case .success(.stop):
+            server.send(ResidentReply.accepted(), to: incoming.client)
+            return true
+        case .success(.status):
+            server.send(ResidentReply.accepted(status), to: incoming.client)
+        case .success(.fire(let fire)):
+            do {
+                let index = try launch(fire)
+                // Read before the reply, while the sender still waits on it.
+                let senderStarted = ProcessClock.secondsSinceStart(of: incoming.pid).map { ResidentServer.now() - $0 }
+                awaitingFrame.append((incoming.received, senderStarted, index))
+                server.send(ResidentReply.accepted(["launch": index]), to: incoming.client)
+            } catch {
+                server.send(ResidentReply.refused(Self.words(for: error)), to: incoming.client)
+            }
+        }
+        return false
+    }
+
+    /// What `status` replies: the particles alive, the outputs, frames drawn, whether mapped.
+    private var status: [String: Any] {
+        let time = now
+        return [
+            "alive": overlay.celebration.liveParticles(at: time),
+            "outputs": overlay.surfaces.outputs.map { ["name": $0.name, "x": $0.x, "y": $0.y, "width": $0.width, "height": $0.height, "scale": $0.scale] as [String: Any] },
+            "frames": frames,
+            "mapped": mapped,
+            "launches": overlay.celebration.launches,
+        ]
+    }
+
+    /// Plays one fire request: its effect as the `overlay` command would play it, at its place.
+    /// Returns the launch's index.
+    private func launch(_ fire: ResidentRequest.Fire) throws -> Int {
+        let (effect, name) = try Self.effect(of: fire.source)
+        let played = try EffectOverrides(reducedMotion: fire.reducedMotion ?? options.reducedMotion, for: effect, name: name).applied(to: effect)
+        let centre = try place(fire)
+        let time = now
+        try launches.admit(played, at: time)
+        if let seed = fire.seed { overlay.celebration.seed = seed }
+        muteNext = fire.mute || !played.sound.isEnabled
+        defer { muteNext = false }
+        do {
+            try overlay.launch(played, at: time, centredAt: centre)
+        } catch {
+            launches.removeLast()
+            throw error
+        }
+        if played.bloom.isEnabled {
+            bloom = played.bloom
+            bloomUntil = time + played.kind.definition.seconds(played)
+        }
+        return overlay.celebration.launches - 1
+    }
+
+    /// The effect a request names, and what messages call it.
+    static func effect(of source: ResidentRequest.Fire.Source) throws -> (Effect, String) {
+        switch source {
+        case .preset(let name):
+            guard let effect = Effect.preset(name) else {
+                let names = Effect.presets.map(\.name)
+                throw ResidentError("unknown preset '\(printable(name, limit: 80))': \(names.joined(separator: ", ")).\(name.count <= 64 ? didYouMean(name, in: names) : "")")
+            }
+            return (effect, name)
+        case .effect(let document):
+            do {
+                return (try EffectFile.read(document, directory: nil), "the effect")
+            } catch var error as EffectError {
+                error.file = "the effect"
+                throw error
+            }
+        }
+    }
+
+    /// Where a launch bursts, in desktop layout points: `at`, relative to the top-left of
+    /// `output` when one is named; the middle of `output` without `at`; nil (the middle of the
+    /// first output) with neither.
+    private func place(_ fire: ResidentRequest.Fire) throws -> Point? {
+        let outputs = overlay.surfaces.outputs
+        guard let name = fire.output else { return fire.at.map { Point($0.0, $0.1) } }
+        guard let output = outputs.first(where: { $0.name == name }) else {
+            throw ResidentError("no output named '\(printable(name, limit: 80))': the desktop has \(outputs.map(\.name).joined(separator: ", "))")
+        }
+        guard let at = fire.at else { return Point(output.x + output.width / 2, output.y + output.height / 2) }
+        return Point(output.x + at.0, output.y + at.1)
+    }
+
+    /// A refusal in the words `confetti` prints for it: every refusal describes itself.
+    static func words(for error: any Error) -> String {
+        (error as CustomStringConvertible).description
+    }
+
+    package func close() { overlay.close() }
+}
+
+extension ResidentOverlay {
+    /// `confetti overlay --resident` in the foreground: listens (on the socket systemd passed, or
+    /// its own), serves until stopped, and returns the exit status with its last line printed.
+    package static func runInForeground(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
+        // Caught from the start, so that a stop during start-up still ends cleanly.
+        StopSignals.install()
+        let listener = try ResidentListener.activated(environment: environment) ?? ResidentListener.bind(ResidentSocketPath(environment: environment))
+        let resident: ResidentOverlay
+        do {
+            resident = try ResidentOverlay(options: options, listener: listener)
+        } catch {
+            listener.close()
+            throw error
+        }
+        defer { resident.close() }
+        resident.report("resident: listening at \(listener.boundPath ?? "the socket systemd passed") (\(options.keepMapped ? "kept mapped" : "hidden") while idle)")
+        switch try resident.run() {
+        case .stopRequested, .closed:
+            resident.report("resident: stopped after \(resident.frames) frames")
+            return 0
+        case .stopped(let signal):
+            FileHandle.standardError.write(Data("confetti: resident overlay stopped by \(StopSignals.name(signal))\n".utf8))
+            return 128 + signal
+        }
+    }
+}

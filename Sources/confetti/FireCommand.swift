@@ -1,0 +1,52 @@
+import ArgumentParser
+import ConfettiApp
+import ConfettiGL
+import Foundation
+
+struct FireCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fire",
+        abstract: "Hand one launch to the resident overlay and return at once (starting the overlay when none answers).",
+        discussion: """
+            Exits 0 once the overlay has accepted the launch, or 2 with its one-line refusal \
+            (unknown preset, a bad effect file, over the budget). An effect file is read here, so \
+            its paths mean what they mean to you. With no overlay answering at \
+            $XDG_RUNTIME_DIR/confetti/overlay.socket it starts `confetti overlay --resident` in the \
+            background (on GNOME it asks the confetti extension first), e.g. `make && confetti fire`.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))), an effect file, or - for one on standard input.", valueName: "effect"))
+    var effect = "celebration"
+
+    @Option(help: ArgumentHelp("Where it bursts, in desktop points (with --output: from that output's top-left).", discussion: "Default: the middle of --output, else of the first output.", valueName: "x,y"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("The output to play on, by name (DUMMY0, HEADLESS-1, …): its middle, or --at within it.", valueName: "name"))
+    var output: String?
+
+    @OptionGroup var emoji: EmojiOption
+
+    @Option(help: "Seed of the launch (default: the overlay's next).")
+    var seed: Given<UInt64>?
+
+    @OptionGroup var sound: SoundOptions
+
+    @OptionGroup var motion: MotionOptions
+
+    func run() throws {
+        var launch = ResidentFire.Launch()
+        (launch.effect, launch.emoji, launch.output, launch.seed) = (effect, emoji.emoji, output, try seed?.checkedSeed())
+        (launch.mute, launch.reducedMotion) = (sound.mute, motion.reducedMotion)
+        if let at {
+            let numbers = at.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else { throw OptionRefusal("--at takes x,y in desktop points, such as --at 640,360, not \(at)") }
+            launch.at = (numbers[0], numbers[1])
+        }
+        do {
+            try ResidentFire.send(ResidentFire.requestLine(launch))
+        } catch let error as ResidentError {
+            throw OptionRefusal(error.description)
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import ConfettiApp
+import ConfettiCore
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// The resident overlay's socket in this process, with no display: where it listens and who
+/// may connect, a socket left by a killed overlay taken over, the JSON line protocol, and
+/// hostile clients (an oversized line, invalid JSON, a silent client) served beside a good one
+/// without holding it up.
+@Suite struct ResidentProtocolTests {
+    /// A private XDG_RUNTIME_DIR for one test.
+    final class RuntimeFolder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-runtime-\(UUID().uuidString.prefix(8))")
+        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        var path: ResidentSocketPath { try! ResidentSocketPath(environment: ["XDG_RUNTIME_DIR": url.path]) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    /// A server answering on its own thread as the overlay does: each fire accepted, a status
+    /// with the launches so far, and a stop that ends it.
+    final class Answering: @unchecked Sendable {
+        let server: ResidentServer
+        private let done = Atomic()
+        private var thread: Thread?
+
+        init(_ listener: ResidentListener, silence: Double = 5) {
+            server = ResidentServer(listener: listener, silence: silence)
+            nonisolated(unsafe) let server = server
+            let done = done
+            let thread = Thread {
+                var fired = 0
+                while !done.value {
+                    for incoming in server.serve(waitingUpTo: 0.05) {
+                        switch incoming.request {
+                        case .failure(let error): server.send(ResidentReply.refused(error.description), to: incoming.client)
+                        case .success(.fire):
+                            fired += 1
+                            server.send(ResidentReply.accepted(["launch": fired - 1]), to: incoming.client)
+                        case .success(.status): server.send(ResidentReply.accepted(["alive": 0, "launches": fired]), to: incoming.client)
+                        case .success(.stop):
+                            server.send(ResidentReply.accepted(), to: incoming.client)
+                            done.value = true
+                        }
+                    }
+                }
+                server.close()
+            }
+            self.thread = thread
+            thread.start()
+        }
+
+        var hasEnded: Bool { done.value }
+        func stop() { done.value = true }
+    }
+
+    final class Atomic: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored = false
+        var value: Bool {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+
+    @Test func withoutXDGRuntimeDirItSaysSoInOneLine() {
+        #expect {
+            try ResidentSocketPath(environment: [:])
+        } throws: { error in
+            "\(error)".contains("XDG_RUNTIME_DIR") && !"\(error)".contains("\n")
+        }
+    }
+
+    @Test func theFolderIsMadePrivateAndAFileInItsPlaceIsRefusedAndKept() throws {
+        let runtime = try RuntimeFolder()
+        let path = runtime.path
+        #expect(path.socket == runtime.url.path + "/confetti/overlay.socket")
+        try path.prepareFolder()
+        var info = stat()
+        #expect(lstat(path.folder, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        // A folder of this user left wider is narrowed.
+        chmod(path.folder, 0o755)
+        try path.prepareFolder()
+        #expect(lstat(path.folder, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        // A file where the folder goes is refused and left as it was.
+        try FileManager.default.removeItem(atPath: path.folder)
+        try "mine".write(toFile: path.folder, atomically: false, encoding: .utf8)
+        #expect(throws: ResidentError.self) { try ResidentListener.bind(path) }
+        #expect(try String(contentsOfFile: path.folder, encoding: .utf8) == "mine")
+    }
+
+    @Test func aSocketLeftByAKilledOverlayIsTakenOverAndALiveOneIsNot() throws {
+        let runtime = try RuntimeFolder()
+        let path = runtime.path
+        try path.prepareFolder()
+        // What a killed overlay leaves: a socket file that nothing listens on.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.socket.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        try #require(bound == 0)
+        close(stale)
+        #expect(try ResidentClient.connect(path) == nil, "nothing answers on the stale socket")
+
+        let listener = try ResidentListener.bind(path)
+        defer { listener.close() }
+        #expect(try ResidentClient.connect(path) != nil, "the new listener answers at the same path")
+        // A second overlay finds this one answering and leaves it be.
+        #expect {
+            try ResidentListener.bind(path)
+        } throws: { error in
+            "\(error)".contains("already running")
+        }
+        #expect(try ResidentClient.connect(path) != nil, "the first still answers")
+    }
+
+    @Test func requestsAreReadAndRefusedInOneLine() throws {
+        func decode(_ text: String) throws -> ResidentRequest { try ResidentRequest.decode(Array(text.utf8)) }
+        guard case .fire(let fire) = try decode(#"{"fire": {"preset": "confetti", "at": [10, 20.5], "output": "DUMMY0", "seed": 7, "mute": true, "reducedMotion": false}}"#),
+              case .preset("confetti") = fire.source else {
+            Issue.record("a fire of a preset")
+            return
+        }
+        #expect(fire.at?.0 == 10 && fire.at?.1 == 20.5 && fire.output == "DUMMY0" && fire.seed == 7 && fire.mute && fire.reducedMotion == false)
+        guard case .fire(let document) = try decode(ResidentRequest.fireLine(effectDocument: EffectFile.encode(.rain), seed: 3)),
+              case .effect(let value) = document.source else {
+            Issue.record("a fire of an effect document")
+            return
+        }
+        #expect(EffectFile.encode(try EffectFile.read(value, directory: nil)) == EffectFile.encode(.rain))
+        #expect(document.seed == 3)
+        guard case .stop = try decode(ResidentRequest.stopLine), case .status = try decode(ResidentRequest.statusLine) else {
+            Issue.record("stop and status")
+            return
+        }
+        for (line, words) in [
+            ("{\"fire\": ", "not valid JSON"),
+            ("[1, 2]", "one member"),
+            (#"{"launch": {}}"#, "unknown request"),
+            (#"{"fire": {"preset": "confetti", "colour": 1}}"#, "no field colour"),
+            (#"{"fire": {}}"#, "one of preset"),
+            (#"{"fire": {"preset": "confetti", "at": [1]}}"#, "two numbers"),
+            (#"{"fire": {"preset": "confetti", "seed": -1}}"#, "whole number"),
+            (#"{"fire": {"preset": "confetti", "mute": 1}}"#, "true or false"),
+            (#"{"stop": {"now": true}}"#, "takes no fields"),
+        ] {
+            #expect {
+                try decode(line)
+            } throws: { error in
+                "\(error)".contains(words) && !"\(error)".contains("\n")
+            }
+        }
+    }
+
+    @Test func aFloodPastTheBudgetIsRefusedWhileTheRestPlayOn() throws {
+        let pieces = Effect.confetti.confetti.count
+        var launches = ResidentLaunches(capacity: pieces * 3)
+        for _ in 0..<3 { try launches.admit(.confetti, at: 0) }
+        #expect {
+            try launches.admit(.confetti, at: 0.1)
+        } throws: { error in
+            "\(error)".contains("over the budget")
+        }
+        #expect(launches.alive(at: 0.1)[Budget.Ring(ConfettiKind.self).rawValue] == pieces * 3, "the three playing go on")
+        // Once they have ended there is room again.
+        let seconds = Effect.confetti.kind.definition.seconds(.confetti)
+        try launches.admit(.confetti, at: seconds + 1)
+        #expect(launches.alive(at: seconds + 1)[Budget.Ring(ConfettiKind.self).rawValue] == pieces)
+    }
+
+    @Test func hostileClientsAreDroppedWhileAGoodOneIsServed() async throws {
+        let runtime = try RuntimeFolder()
+        let answering = Answering(try ResidentListener.bind(runtime.path), silence: 1)
+        defer { answering.stop() }
+
+        // A silent client and one that sends half a line: neither holds up the good one.
+        let silent = try #require(try ResidentClient.connect(runtime.path))
+        let halfLine = try #require(try ResidentClient.connect(runtime.path))
+        _ = send(halfLine.descriptor, "{\"fire\": {\"pre", 14, Int32(MSG_NOSIGNAL))
+        let good = try #require(try ResidentClient.connect(runtime.path))
+        let reply = try good.exchange(ResidentRequest.fireLine(preset: "confetti"), timeout: 30)
+        #expect(reply["ok"] as? Bool == true && reply["launch"] as? Int == 0, "\(reply)")
+
+        // Invalid JSON: a reply saying so, then the connection is closed.
+        let garbage = try #require(try ResidentClient.connect(runtime.path))
+        let refused = try garbage.exchange("{not json", timeout: 30)
+        #expect(refused["ok"] as? Bool == false && (refused["error"] as? String)?.contains("not valid JSON") == true, "\(refused)")
+        #expect(await closedByServer(garbage), "a client that sent invalid JSON is dropped")
+
+        // An oversized line: refused and dropped before its end arrives.
+        let flood = try #require(try ResidentClient.connect(runtime.path))
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+        var sent = 0
+        while sent <= ResidentRequest.maxLineBytes + chunk.count {
+            let count = send(flood.descriptor, chunk, chunk.count, Int32(MSG_NOSIGNAL))
+            guard count > 0 else { break }
+            sent += count
+        }
+        #expect(await closedByServer(flood, expecting: "at most"), "a client over the line limit is dropped")
+
+        // The silent ones are dropped once their time is up; the good one is answered again.
+        #expect(await closedByServer(silent), "a silent client is dropped")
+        #expect(await closedByServer(halfLine), "a client that stops mid-line is dropped")
+        let status = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.statusLine, timeout: 30)
+        #expect(status["launches"] as? Int == 1, "\(status)")
+        let stopped = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.stopLine, timeout: 30)
+        #expect(stopped["ok"] as? Bool == true)
+        #expect(await eventually(within: 30) { answering.hasEnded })
+    }
+
+    /// Whether the server closes `client`'s connection (within a stall guard), after a reply
+    /// holding `expecting` when given.
+    func closedByServer(_ client: ResidentClient, expecting: String? = nil) async -> Bool {
+        var received = ""
+        var closed = false
+        _ = await eventually(within: 30) {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var ready = pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&ready, 1, 0) > 0 {
+                let count = recv(client.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if count > 0 { received += String(decoding: buffer[..<count], as: UTF8.self); continue }
+                closed = count == 0 || errno == ECONNRESET
+                break
+            }
+            return closed
+        }
+        return closed && (expecting.map { received.contains($0) } ?? true)
+    }
+}
