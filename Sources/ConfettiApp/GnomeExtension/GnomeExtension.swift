@@ -125,8 +125,10 @@ package enum GnomeExtension {
     /// overlay then shows as a window, never fullscreen); nil elsewhere.
     package static func missingHint(environment: [String: String]) -> String? {
         guard isGnomeSession(environment: environment), !isRunning(environment: environment) else { return nil }
-        return "on GNOME the overlay is drawn over every window only through its Shell extension: run `confetti gnome-extension install` and log out and back in once; showing it as a window meanwhile"
+        return missingHintText
     }
+
+    package static let missingHintText = "on GNOME the overlay is drawn over every window only through its Shell extension: run `confetti gnome-extension install` and log out and back in once; showing it as a window meanwhile"
 
     private static func list(_ key: String, environment: [String: String]) throws -> [String] {
         guard let answer = DesktopTool.run(["gsettings", "get", "org.gnome.shell", key], environment: environment) else {

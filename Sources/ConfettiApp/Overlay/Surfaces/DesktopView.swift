@@ -1,3 +1,4 @@
+@preconcurrency import CEGL
 @preconcurrency import CEpoxy
 import ConfettiGL
 
