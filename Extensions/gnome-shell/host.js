@@ -225,6 +225,10 @@ class ConfettiOverlayHost {
         const monitor = this._monitorOf(window);
         if (monitor < 0) return;
         const area = global.display.get_monitor_geometry(monitor);
+        // Mutter maximizes a new window about the size of the work area, and a maximized
+        // window keeps below the top bar, whatever it is asked.
+        if (window.get_maximized())
+            window.unmaximize(this._gi.Meta.MaximizeFlags.BOTH);
         window.stick();
         window.make_above();
         window.move_resize_frame(true, area.x, area.y, area.width, area.height);

@@ -154,4 +154,57 @@ import TestSupport
         #expect(GnomeExtension.isRunning(environment: shell.environment))
         #expect(!shell.descendants(matching: "stand-in-overlay.js").isEmpty)
     }
+
+    /// The real thing: `confetti gnome-extension install` as a user runs it, then `confetti
+    /// fire` from a shell while an app is open and focused.
+    @Test func fireCelebratesOverGnomeAndTheAppKeepsTheFocus() async throws {
+        let shell = try await GnomeShell { shell in
+            let installed = try await ConfettiBinary.run(["gnome-extension", "install"], environment: shell.environment.mapValues { Optional($0) })
+            #expect(installed.status == 0 && installed.stdout.contains("log out and back in once"), "\(installed.stdout) \(installed.stderr)")
+        }
+        defer { shell.stop() }
+        let app = try shell.startAppBeneath()
+        defer { app.stop() }
+        let activated = await eventually(within: Desktop.stallGuard) { Self.isActivated(app) }
+        try #require(activated, "the app beneath was never activated: \(app.output) \(app.errorOutput)")
+
+        let palette = try #require(Effect.preset("confetti")).confetti.colors
+        let monitor0 = PixelArea(x: 0, y: GnomeShell.topBar, width: 1280, height: 720 - GnomeShell.topBar)
+        let monitor1 = PixelArea(x: 1280, y: 0, width: 1024, height: 768)
+        let topBar = PixelArea(x: 0, y: 0, width: 1280, height: GnomeShell.topBar)
+        let fires: [(arguments: [String], area: PixelArea, name: String)] = [
+            (["confetti"], monitor0, "monitor 1"),
+            (["confetti", "--output", "Meta-1"], monitor1, "monitor 2"),
+            (["confetti", "--at", "640,12"], topBar, "the top bar"),
+            (["confetti"], monitor0, "monitor 1 again"),
+        ]
+        for fire in fires {
+            let fired = try await ConfettiBinary.run(["fire", "--mute"] + fire.arguments, environment: shell.environment.mapValues { Optional($0) }, timeout: Desktop.stallGuard)
+            #expect(fired.status == 0, "confetti fire \(fire.arguments): \(fired.stderr)")
+            var shot = RGBAImage(width: 0, height: 0, pixels: [])
+            let seen = try await eventually(within: Desktop.stallGuard) {
+                shot = try await shell.screenshot()
+                return shot.pixels(matching: palette, in: fire.area, limit: 20).count >= 20
+            }
+            #expect(seen, "no confetti over \(fire.name) (\(fire.area)) within \(Desktop.stallGuard) s: \(shell.process.errorOutput.suffix(1500))")
+            // Over: not a particle left on either monitor.
+            let over = try await eventually(within: Desktop.stallGuard) {
+                shot = try await shell.screenshot()
+                return shot.pixels(matching: palette, limit: 1).isEmpty
+            }
+            #expect(over, "confetti left after \(fire.name): \(shot.pixels(matching: palette, limit: 10))")
+            #expect(Self.isActivated(app), "the app lost the focus by \(fire.name): \(app.output)")
+        }
+        let windows = try await shell.windows()
+        #expect(!windows.contains { $0.title?.hasPrefix("confetti overlay") == true }, "\(windows.map(\.title))")
+        #expect(windows.contains { $0.title == "app beneath" && $0.hasFocus == true }, "\(windows.map { ($0.title, $0.hasFocus) })")
+        // The app took the focus once and never lost it.
+        #expect(app.output.split(separator: "\n").filter { $0 == "activated" }.count == 1, "\(app.output)")
+        // A click over the overlay reaches it.
+        let fired = try await ConfettiBinary.run(["fire", "--mute", "confetti"], environment: shell.environment.mapValues { Optional($0) }, timeout: Desktop.stallGuard)
+        #expect(fired.status == 0)
+        try await shell.click(x: 640, y: 400)
+        let clicked = await eventually(within: Desktop.stallGuard) { app.output.contains("click") }
+        #expect(clicked, "the click did not reach the app beneath: \(app.output)")
+    }
 }
