@@ -28,13 +28,18 @@ C_PACKAGES := gcc g++ libgtk-4-dev libsdl2-dev python3 python3-pytest
 # and wayland-protocols regenerate the overlay's protocol code (Scripts/wayland-protocols).
 OVERLAY_PACKAGES := sway grim kwin-wayland mutter dbus xserver-xorg-video-dummy x11-xserver-utils \
             libwayland-bin wayland-protocols libxrandr-dev
-# Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
-# PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
 # Reduced motion from the desktop: gdbus (libglib2.0-bin) asks the settings portal; the tests
 # serve a fake portal (python3-gi) on a private session bus (dbus-daemon). The resident
 # overlay's socket activation is tested with systemd-socket-activate (systemd).
 MOTION_PACKAGES := libglib2.0-bin dbus-daemon python3-gi systemd
-PACKAGES := $(C_PACKAGES) $(MOTION_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
+# GNOME: the tests run a real, headless GNOME Shell 43 (gnome-shell; gjs drives it and plays the
+# app beneath; pipewire, which its remote desktop input needs) with the extension installed by
+# `confetti gnome-extension`, which asks gsettings and gdbus (libglib2.0-bin, above); its private
+# buses (dbus-daemon, above) and calls of the wrong signature (dbus-send, in dbus-bin).
+GNOME_PACKAGES := gnome-shell pipewire gjs dbus-bin
+# Sound: PulseAudio's simple API (libpulse-dev) plays the viewer's; the tests start a private
+# PulseAudio server with a null sink (pulseaudio) and record it (parec, in pulseaudio-utils).
+PACKAGES := $(C_PACKAGES) $(MOTION_PACKAGES) $(GNOME_PACKAGES) libglfw3-dev libepoxy-dev libegl-dev libgl-dev libpng-dev \
             libharfbuzz-dev libfreetype-dev libfontconfig-dev fonts-noto-color-emoji fonts-dejavu-core \
             libpulse-dev pulseaudio pulseaudio-utils \
             libegl-mesa0 libgl1-mesa-dri xvfb xauth pkg-config ffmpeg \
@@ -159,6 +164,8 @@ MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 APPLICATIONS := $(DESTDIR)$(PREFIX)/share/applications
 # The resident overlay's systemd user units, socket-activated (Packaging/confetti-overlay.*).
 USER_UNITS := $(DESTDIR)$(PREFIX)/lib/systemd/user
+# The GNOME Shell extension, for every user (Extensions/gnome-shell/).
+GNOME_EXTENSIONS := $(DESTDIR)$(PREFIX)/share/gnome-shell/extensions
 install: build man install-library
 	install -d $(BINDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS) $(MANDIR) $(APPLICATIONS)
 	install -m 755 $(RELEASE) $(BINDIR)/confetti
@@ -170,11 +177,16 @@ install: build man install-library
 	install -d $(USER_UNITS)
 	install -m 644 Packaging/confetti-overlay.socket $(USER_UNITS)/confetti-overlay.socket
 	sed 's|@BINDIR@|$(PREFIX)/bin|' Packaging/confetti-overlay.service.in > $(USER_UNITS)/confetti-overlay.service
+# The GNOME Shell extension, for every user, written for the installed shell (if any).
+	if command -v gnome-shell >/dev/null; then \
+	  $(RELEASE) gnome-extension install --into $(GNOME_EXTENSIONS) --command $(PREFIX)/bin/confetti; \
+	fi
 
 uninstall: uninstall-library
 	rm -f $(BINDIR)/confetti $(BASH_COMPLETIONS)/confetti $(ZSH_COMPLETIONS)/_confetti $(FISH_COMPLETIONS)/confetti.fish \
 	      $(MANDIR)/confetti.1 $(APPLICATIONS)/confetti.desktop \
 	      $(USER_UNITS)/confetti-overlay.socket $(USER_UNITS)/confetti-overlay.service
+	rm -rf $(GNOME_EXTENSIONS)/confetti@confetti.invalid
 
 # The C library (CAPI/confetti.h): libconfetti.so.0, built by SwiftPM from the ConfettiC target
 # in a build directory of its own (its flags differ from the app's, which would otherwise be

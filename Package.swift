@@ -78,6 +78,7 @@ let package = Package(
 
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
+        .plugin(name: "EmbedGnomeExtension", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
 
         // The application: viewer, overlay and their windows, headless recording, benchmark, soak;
         // Shaders/app/ built in.
@@ -87,7 +88,7 @@ let package = Package(
                 "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CEGL", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CWaylandProtocols", "CPulse", "ProcessStart",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            plugins: ["EmbedShaders"]
+            plugins: ["EmbedShaders", "EmbedGnomeExtension"]
         ),
         .executableTarget(
             name: "confetti",

@@ -15,7 +15,7 @@ struct Confetti: ParsableCommand {
             rotation, 3D flip and fade each frame from one time uniform.
             """,
         version: ConfettiVersion.current,
-        subcommands: [ViewCommand.self, OverlayCommand.self, FireCommand.self, RenderCommand.self, TraceCommand.self, BenchCommand.self, SoakCommand.self, PresetsCommand.self, GalleryCommand.self, VerifyCommand.self],
+        subcommands: [ViewCommand.self, OverlayCommand.self, FireCommand.self, GnomeExtensionCommand.self, RenderCommand.self, TraceCommand.self, BenchCommand.self, SoakCommand.self, PresetsCommand.self, GalleryCommand.self, VerifyCommand.self],
         defaultSubcommand: ViewCommand.self
     )
 

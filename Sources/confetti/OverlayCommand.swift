@@ -102,6 +102,9 @@ struct OverlayCommand: ParsableCommand {
         options.vsync = !noVsync
         // Caught from the start, so that a stop during start-up still ends cleanly.
         StopSignals.install()
+        if let hint = GnomeExtension.missingHint(environment: ProcessInfo.processInfo.environment) {
+            FileHandle.standardError.write(Data("confetti: \(hint)\n".utf8))
+        }
         let overlay = try Overlay(options: options)
         defer { overlay.close() }
         if let notice = overlay.surfaces.notice {

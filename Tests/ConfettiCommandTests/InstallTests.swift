@@ -1,3 +1,4 @@
+import ConfettiApp
 import ConfettiCore
 import Foundation
 import Testing
@@ -50,7 +51,8 @@ import TestSupport
         let files = ["bin/confetti", "share/bash-completion/completions/confetti", "share/zsh/site-functions/_confetti",
                      "share/fish/vendor_completions.d/confetti.fish", "share/man/man1/confetti.1", "share/applications/confetti.desktop",
                      "lib/libconfetti.so.\(StagedLibrary.version)", "include/confetti.h", "lib/pkgconfig/confetti.pc",
-                     "lib/systemd/user/confetti-overlay.socket", "lib/systemd/user/confetti-overlay.service"]
+                     "lib/systemd/user/confetti-overlay.socket", "lib/systemd/user/confetti-overlay.service",
+                     "share/gnome-shell/extensions/\(GnomeExtension.uuid)/metadata.json", "share/gnome-shell/extensions/\(GnomeExtension.uuid)/extension.js"]
         for file in files {
             let text = (try? Data(contentsOf: prefix.appendingPathComponent(file))) ?? Data()
             #expect(text.count > 100, "\(file) installed")
@@ -73,6 +75,9 @@ import TestSupport
         #expect(socketUnit.contains("ListenStream=%t/confetti/overlay.socket") && socketUnit.contains("DirectoryMode=0700"))
         let serviceUnit = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/user/confetti-overlay.service"), encoding: .utf8)
         #expect(serviceUnit.contains("ExecStart=\(prefix.path)/bin/confetti overlay --resident"), "\(serviceUnit)")
+        // The GNOME Shell extension, for every user, starting the installed binary.
+        let metadata = try String(contentsOf: prefix.appendingPathComponent("share/gnome-shell/extensions/\(GnomeExtension.uuid)/metadata.json"), encoding: .utf8)
+        #expect(metadata.contains("\"confetti-command\" : \"\(prefix.path)/bin/confetti\""), "\(metadata)")
         // The installed binary runs from anywhere: its shaders are inside it.
         let installed = try await ConfettiBinary.run(["trace", "fountain", "--times", "0.2", "--evaluator", "gpu"],
                                                executable: prefix.appendingPathComponent("bin/confetti"), in: FileManager.default.temporaryDirectory,

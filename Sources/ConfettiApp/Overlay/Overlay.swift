@@ -96,7 +96,9 @@ package final class Overlay {
     /// Where a launch bursts: around a button centred at `centre` (desktop layout points), by
     /// default in the middle of the first output, in the view.
     private func button(centredAt centre: Point? = nil) -> Rect {
-        let output = surfaces.outputs.first.map(\.rect) ?? view.layout
+        // The first output in the layout, left to right (the order the compositor announced
+        // them in is no order: Mutter announces its second monitor first).
+        let output = surfaces.outputs.min { ($0.x, $0.y) < ($1.x, $1.y) }.map(\.rect) ?? view.layout
         let centred = Rect.button(centredIn: Size(width: output.width, height: output.height))
         let topLeft = centre.map { Point($0.x - centred.width / 2, $0.y - centred.height / 2) } ?? Point(output.x + centred.x, output.y + centred.y)
         let corner = view.viewPoint(topLeft)

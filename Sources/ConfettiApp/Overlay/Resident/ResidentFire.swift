@@ -92,9 +92,13 @@ package enum ResidentFire {
     /// extension over the session bus (`org.confetti.Overlay.Start`), else (or when that fails)
     /// `confetti overlay --resident` in a session of its own, its output to nothing.
     static func start(_ path: ResidentSocketPath, environment: [String: String]) throws -> ResidentClient {
-        if (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains("GNOME"), askGNOMEShell(environment: environment),
-           let client = try waitForSocket(path, while: { true }, seconds: 5) {
-            return client
+        if GnomeExtension.isGnomeSession(environment: environment) {
+            // The extension answers Start at once and starts the overlay as a client of the
+            // shell, which takes as long as any start: the whole stall guard.
+            if askGNOMEShell(environment: environment), let client = try waitForSocket(path, while: { true }, seconds: stallGuard) {
+                return client
+            }
+            FileHandle.standardError.write(Data("confetti: \(GnomeExtension.missingHintText)\n".utf8))
         }
         let program = ProcessStart(grouping: .ownSession)
         let pid: pid_t

@@ -71,6 +71,11 @@ package final class ResidentOverlay {
     }
 
     private var now: Double { ResidentServer.now() - start }
+    /// With `keepMapped`, transparent frames are drawn while idle until this time (see `run`).
+    private var clearUntil: Double?
+    /// How long a kept-mapped overlay draws transparent frames after mapping and after a
+    /// celebration: enough for every surface to be configured and shown on a busy machine.
+    private static let clearingSeconds = 5.0
 
     /// The longest it sleeps while idle: a stop signal interrupts the wait at once (poll is never
     /// restarted after a handler), so this only bounds how late the desktop's events are handled
@@ -83,7 +88,10 @@ package final class ResidentOverlay {
             sound?.stop()
             server.close()
         }
-        if options.keepMapped { try map() }
+        if options.keepMapped {
+            try map()
+            clearUntil = now + Self.clearingSeconds
+        }
         while true {
             if let signal = StopSignals.pending { return .stopped(signal: signal) }
             let busy = isBusy(at: now)
@@ -98,6 +106,13 @@ package final class ResidentOverlay {
             if isBusy(at: time) {
                 try map()
                 try drawFrame(at: time)
+                clearUntil = options.keepMapped ? time + Self.clearingSeconds : nil
+            } else if let until = clearUntil {
+                // Kept mapped: transparent frames for a moment, so that each surface has a
+                // buffer (a window is shown, and placed by the GNOME extension, only once it
+                // has one) and the last particles are cleared away; then nothing.
+                try drawFrame(at: time)
+                if time >= until { clearUntil = nil }
             } else if mapped && !options.keepMapped {
                 overlay.surfaces.hide()
                 mapped = false
