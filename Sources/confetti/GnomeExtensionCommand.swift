@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConfettiApp
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct GnomeExtensionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

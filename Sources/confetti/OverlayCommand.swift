@@ -103,7 +103,7 @@ struct OverlayCommand: ParsableCommand {
         // Caught from the start, so that a stop during start-up still ends cleanly.
         StopSignals.install()
         if let hint = GnomeExtension.missingHint(environment: ProcessInfo.processInfo.environment) {
-            FileHandle.standardError.write(Data("confetti: \(hint)\n".utf8))
+            StandardStream.error("confetti: \(hint)\n")
         }
         let overlay = try Overlay(options: options)
         defer { overlay.close() }

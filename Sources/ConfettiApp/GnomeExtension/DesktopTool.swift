@@ -1,5 +1,6 @@
 import CPosix
-import Foundation
+import FoundationEssentials
+import Glibc
 import ProcessStart
 
 /// A desktop's command-line tool run for one short answer (`gsettings`, `gdbus`,

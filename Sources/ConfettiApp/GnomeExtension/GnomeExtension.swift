@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The GNOME Shell extension that hosts the resident overlay on GNOME (Extensions/gnome-shell/):
 /// where it is installed, how it is written for the running shell, and whether it is enabled

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `confetti gnome-extension install | uninstall | status`: what each does, in lines for the
 /// user. Failures are `OptionRefusal`s, one line each, naming what to change.

@@ -98,7 +98,7 @@ package enum ResidentFire {
             if askGNOMEShell(environment: environment), let client = try waitForSocket(path, while: { true }, seconds: stallGuard) {
                 return client
             }
-            FileHandle.standardError.write(Data("confetti: \(GnomeExtension.missingHintText)\n".utf8))
+            StandardStream.error("confetti: \(GnomeExtension.missingHintText)\n")
         }
         let program = ProcessStart(grouping: .ownSession)
         let pid: pid_t
