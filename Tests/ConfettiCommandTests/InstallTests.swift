@@ -77,7 +77,7 @@ import TestSupport
         #expect(serviceUnit.contains("ExecStart=\(prefix.path)/bin/confetti overlay --resident"), "\(serviceUnit)")
         // The GNOME Shell extension, for every user, starting the installed binary.
         let metadata = try String(contentsOf: prefix.appendingPathComponent("share/gnome-shell/extensions/\(GnomeExtension.uuid)/metadata.json"), encoding: .utf8)
-        #expect(metadata.contains("\"confetti-command\" : \"\(prefix.path)/bin/confetti\""), "\(metadata)")
+        #expect(metadata.contains("\"confetti-command\": \"\(prefix.path)/bin/confetti\""), "\(metadata)")
         // The installed binary runs from anywhere: its shaders are inside it.
         let installed = try await ConfettiBinary.run(["trace", "fountain", "--times", "0.2", "--evaluator", "gpu"],
                                                executable: prefix.appendingPathComponent("bin/confetti"), in: FileManager.default.temporaryDirectory,

@@ -1,3 +1,4 @@
+import ConfettiCore
 import FoundationEssentials
 import Glibc
 
@@ -44,15 +45,16 @@ package enum GnomeExtension {
         guard let entry = EmbeddedGnomeExtension.files[format.entryPoint], let host = EmbeddedGnomeExtension.files["host.js"] else {
             throw Failure("this confetti was built without the GNOME Shell extension's scripts (Extensions/gnome-shell/)")
         }
-        let metadata: [String: Any] = [
-            "uuid": uuid,
-            "name": "Confetti overlay",
-            "description": "Shows confetti's resident overlay over every monitor, above the top bar, letting every click through. `confetti fire` celebrates; Fire on org.confetti.Overlay for shortcuts.",
-            "shell-version": format.shellVersions,
-            "confetti-command": command,
-        ]
-        let json = try JSONSerialization.data(withJSONObject: metadata, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return ["metadata.json": String(decoding: json, as: UTF8.self) + "\n", "extension.js": entry + "\n" + host]
+        // Keys in order, as GNOME Shell's own tools write them.
+        let metadata = JSONText.object([
+            ("confetti-command", .string(command)),
+            ("description", .string("Shows confetti's resident overlay over every monitor, above the top bar, letting every click through. `confetti fire` celebrates; Fire on org.confetti.Overlay for shortcuts.")),
+            ("name", .string("Confetti overlay")),
+            ("shell-version", .array(format.shellVersions.map(JSONText.string))),
+            ("uuid", .string(uuid)),
+        ])
+        let json = metadata.render()
+        return ["metadata.json": json + "\n", "extension.js": entry + "\n" + host]
     }
 
     /// `$XDG_DATA_HOME/gnome-shell/extensions/UUID` (XDG_DATA_HOME defaulting to ~/.local/share).
@@ -73,7 +75,7 @@ package enum GnomeExtension {
         guard let answer = DesktopTool.run(["gnome-shell", "--version"], environment: environment), answer.succeeded else { return nil }
         // "GNOME Shell 43.9"
         let version = answer.output.split(separator: " ").last.map(String.init) ?? ""
-        return Int(version.split(separator: ".").first.map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        return Int(version.split(separator: ".").first.map(String.init)?.trimmed ?? "")
     }
 
     /// Writes the extension into `folder/UUID`, replacing what an earlier install left there.
@@ -86,7 +88,7 @@ package enum GnomeExtension {
                 try Data(text.utf8).write(to: directory.appendingPathComponent(name), options: .atomic)
             }
         } catch {
-            throw Failure("cannot write the extension into \(directory.path): \(error.localizedDescription)")
+            throw Failure("cannot write the extension into \(directory.path): \(InputFile.describe(error) ?? "\(error)")")
         }
         return directory
     }
@@ -136,7 +138,7 @@ package enum GnomeExtension {
             throw Failure("gsettings did not answer (is it installed, and is the session bus running?)")
         }
         guard answer.succeeded, let list = GVariantText.strings(answer.output) else {
-            throw Failure("gsettings get org.gnome.shell \(key) failed: \(answer.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Failure("gsettings get org.gnome.shell \(key) failed: \(answer.output.trimmed)")
         }
         return list
     }
@@ -155,7 +157,7 @@ package enum GnomeExtension {
 /// `@as []` for none.
 package enum GVariantText {
     package static func strings(_ text: String) -> [String]? {
-        var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var rest = Substring(text.trimmed)
         if rest.hasPrefix("@as") { rest = rest.dropFirst(3).drop { $0 == " " } }
         guard rest.first == "[", rest.last == "]" else { return nil }
         rest = rest.dropFirst().dropLast()
@@ -182,6 +184,16 @@ package enum GVariantText {
     }
 
     package static func text(_ strings: [String]) -> String {
-        "[" + strings.map { "'" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }.joined(separator: ", ") + "]"
+        "[" + strings.map(quoted).joined(separator: ", ") + "]"
+    }
+
+    /// `string` in single quotes, its backslashes and quotes escaped.
+    private static func quoted(_ string: String) -> String {
+        var out = "'"
+        for character in string {
+            if character == "\\" || character == "'" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "'"
     }
 }

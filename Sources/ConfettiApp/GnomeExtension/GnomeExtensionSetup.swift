@@ -1,3 +1,4 @@
+import ConfettiCore
 import FoundationEssentials
 import Glibc
 
@@ -57,7 +58,7 @@ package enum GnomeExtensionSetup {
         do {
             try FileManager.default.removeItem(at: directory)
         } catch {
-            throw OptionRefusal("cannot remove \(directory.path): \(error.localizedDescription)")
+            throw OptionRefusal("cannot remove \(directory.path): \(InputFile.describe(error) ?? "\(error)")")
         }
         return "disabled and removed the GNOME Shell extension \(GnomeExtension.uuid) from \(directory.path); GNOME Shell stops it now"
     }
@@ -67,10 +68,9 @@ package enum GnomeExtensionSetup {
         let directory = try userDirectory(environment)
         let metadata = directory.appendingPathComponent("metadata.json")
         var installed = "installed: no (confetti gnome-extension install)"
-        if let data = try? Data(contentsOf: metadata),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            let command = object["confetti-command"] as? String ?? "?"
-            let versions = (object["shell-version"] as? [String])?.joined(separator: ", ") ?? "?"
+        if let data = try? Data(contentsOf: metadata), let object = try? JSON.parse(Array(data)) {
+            let command = object.member("confetti-command")?.value.stringValue ?? "?"
+            let versions = object.member("shell-version")?.value.arrayValue?.compactMap(\.stringValue).joined(separator: ", ") ?? "?"
             let missing = FileManager.default.isExecutableFile(atPath: command) ? "" : " (missing: install again)"
             installed = "installed: yes, in \(directory.path), for GNOME Shell \(versions), starting \(command)\(missing)"
         }
