@@ -1,3 +1,4 @@
+import ConfettiCore
 import FoundationEssentials
 import Glibc
 
@@ -33,6 +34,19 @@ package enum GnomeExtension {
         var shellVersions: [String] { self == .legacy ? GnomeExtension.legacyVersions : GnomeExtension.moduleVersions }
     }
 
+    /// metadata.json: what GNOME Shell reads of the extension, and the confetti it starts.
+    package struct Metadata: Codable {
+        var uuid = "", name = "", description = ""
+        var shellVersion: [String]?
+        var confettiCommand: String?
+
+        enum CodingKeys: String, CodingKey {
+            case uuid, name, description
+            case shellVersion = "shell-version"
+            case confettiCommand = "confetti-command"
+        }
+    }
+
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
         init(_ description: String) { self.description = description }
@@ -44,14 +58,16 @@ package enum GnomeExtension {
         guard let entry = EmbeddedGnomeExtension.files[format.entryPoint], let host = EmbeddedGnomeExtension.files["host.js"] else {
             throw Failure("this confetti was built without the GNOME Shell extension's scripts (Extensions/gnome-shell/)")
         }
-        let metadata: [String: Any] = [
-            "uuid": uuid,
-            "name": "Confetti overlay",
-            "description": "Shows confetti's resident overlay over every monitor, above the top bar, letting every click through. `confetti fire` celebrates; Fire on org.confetti.Overlay for shortcuts.",
-            "shell-version": format.shellVersions,
-            "confetti-command": command,
-        ]
-        let json = try JSONSerialization.data(withJSONObject: metadata, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let metadata = Metadata(
+            uuid: uuid,
+            name: "Confetti overlay",
+            description: "Shows confetti's resident overlay over every monitor, above the top bar, letting every click through. `confetti fire` celebrates; Fire on org.confetti.Overlay for shortcuts.",
+            shellVersion: format.shellVersions,
+            confettiCommand: command
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let json = try encoder.encode(metadata)
         return ["metadata.json": String(decoding: json, as: UTF8.self) + "\n", "extension.js": entry + "\n" + host]
     }
 
@@ -73,7 +89,7 @@ package enum GnomeExtension {
         guard let answer = DesktopTool.run(["gnome-shell", "--version"], environment: environment), answer.succeeded else { return nil }
         // "GNOME Shell 43.9"
         let version = answer.output.split(separator: " ").last.map(String.init) ?? ""
-        return Int(version.split(separator: ".").first.map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        return Int(version.split(separator: ".").first.map(String.init)?.trimmed ?? "")
     }
 
     /// Writes the extension into `folder/UUID`, replacing what an earlier install left there.
@@ -86,7 +102,7 @@ package enum GnomeExtension {
                 try Data(text.utf8).write(to: directory.appendingPathComponent(name), options: .atomic)
             }
         } catch {
-            throw Failure("cannot write the extension into \(directory.path): \(error.localizedDescription)")
+            throw Failure("cannot write the extension into \(directory.path): \(error)")
         }
         return directory
     }
@@ -136,7 +152,7 @@ package enum GnomeExtension {
             throw Failure("gsettings did not answer (is it installed, and is the session bus running?)")
         }
         guard answer.succeeded, let list = GVariantText.strings(answer.output) else {
-            throw Failure("gsettings get org.gnome.shell \(key) failed: \(answer.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Failure("gsettings get org.gnome.shell \(key) failed: \(answer.output.trimmed)")
         }
         return list
     }
@@ -155,7 +171,7 @@ package enum GnomeExtension {
 /// `@as []` for none.
 package enum GVariantText {
     package static func strings(_ text: String) -> [String]? {
-        var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var rest = Substring(text.trimmed)
         if rest.hasPrefix("@as") { rest = rest.dropFirst(3).drop { $0 == " " } }
         guard rest.first == "[", rest.last == "]" else { return nil }
         rest = rest.dropFirst().dropLast()
@@ -182,6 +198,6 @@ package enum GVariantText {
     }
 
     package static func text(_ strings: [String]) -> String {
-        "[" + strings.map { "'" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" }.joined(separator: ", ") + "]"
+        "[" + strings.map { "'" + $0.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'" }.joined(separator: ", ") + "]"
     }
 }

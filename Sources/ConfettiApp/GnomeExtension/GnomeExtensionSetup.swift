@@ -57,7 +57,7 @@ package enum GnomeExtensionSetup {
         do {
             try FileManager.default.removeItem(at: directory)
         } catch {
-            throw OptionRefusal("cannot remove \(directory.path): \(error.localizedDescription)")
+            throw OptionRefusal("cannot remove \(directory.path): \(error)")
         }
         return "disabled and removed the GNOME Shell extension \(GnomeExtension.uuid) from \(directory.path); GNOME Shell stops it now"
     }
@@ -68,9 +68,9 @@ package enum GnomeExtensionSetup {
         let metadata = directory.appendingPathComponent("metadata.json")
         var installed = "installed: no (confetti gnome-extension install)"
         if let data = try? Data(contentsOf: metadata),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            let command = object["confetti-command"] as? String ?? "?"
-            let versions = (object["shell-version"] as? [String])?.joined(separator: ", ") ?? "?"
+           let object = try? JSONDecoder().decode(GnomeExtension.Metadata.self, from: data) {
+            let command = object.confettiCommand ?? "?"
+            let versions = object.shellVersion?.joined(separator: ", ") ?? "?"
             let missing = FileManager.default.isExecutableFile(atPath: command) ? "" : " (missing: install again)"
             installed = "installed: yes, in \(directory.path), for GNOME Shell \(versions), starting \(command)\(missing)"
         }

@@ -23,7 +23,7 @@ package enum ResidentFire {
 
     /// `--at x,y`: two finite numbers, desktop points.
     package static func point(_ text: String) throws -> (Double, Double) {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmed) }
         guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else {
             throw OptionRefusal("--at takes x,y in desktop points, such as --at 640,360, not \(printable(text, limit: 80))")
         }
