@@ -1,8 +1,6 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import FoundationEssentials
-import Glibc
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -57,64 +55,25 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if json?.isEmpty == true { throw OptionRefusal("--json is empty: give a file name") }
         if plot?.isEmpty == true { throw OptionRefusal("--plot is empty: give a file name") }
-        let values = try parsedCounts()
+        let values = try Benchmark.counts(counts)
         try require(values.count, in: 1...32, "the number of --counts")
         try rounds.checked(in: 1...20, "--rounds")
         try frameBudget.checked(in: 1...1_000_000_000, "--frame-budget")
         try seed.checkedSeed()
         try size.checked("--size")
         try Budget.bench(counts: values, width: size.width, height: size.height)
-        for (option, path) in [("--json", json), ("--plot", plot)] where path?.isEmpty == true {
-            throw OptionRefusal("\(option) is empty: give a file name, or leave \(option) out")
-        }
-    }
-
-    func parsedCounts() throws -> [Int] {
-        try counts.split(separator: ",", omittingEmptySubsequences: false).map { part in
-            let text = part.trimmed
-            var digits = Substring(text), scale = 1
-            if text.hasSuffix("k") { scale = 1_000; digits = digits.dropLast() }
-            if text.hasSuffix("M") { scale = 1_000_000; digits = digits.dropLast() }
-            guard let value = Int(digits), value >= 1, value <= 1_000_000_000 / scale else {
-                throw OptionRefusal("--counts takes whole counts with k or M such as 1k,10k,100k,1M,10M; '\(printable(text))' is not one")
-            }
-            return value * scale
-        }
     }
 
     func run() throws {
         var options = Benchmark.Options()
         options.width = size.width
         options.height = size.height
-        options.counts = try parsedCounts()
+        options.counts = try Benchmark.counts(counts)
         options.rounds = rounds.value
         options.seed = seed.value
         options.scenarios = !noScenarios
         options.frameBudget = frameBudget.value
         options.measure(try effect.load(default: "confetti"))
-        // A location that cannot be written fails now, not after minutes of measuring.
-        for path in [json, plot].compactMap({ $0 }) {
-            try AtomicFile.checkWritable(path)
-        }
-
-        let report = try shaders.headless.run { library, context in
-            var benchmark = Benchmark(options: options, shaders: library)
-            benchmark.log = { StandardStream.error("bench: " + $0 + "\n") }
-            var report = try benchmark.run()
-            report.machine.device = context.deviceName
-            return report
-        }
-
-        print(report.table)
-        if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try AtomicFile.write(try encoder.encode(report), to: json)
-            print("wrote \(json)")
-        }
-        if let plot {
-            try PNGFile.write(report.plots, to: plot)
-            print("wrote \(plot)")
-        }
+        try Benchmark.runInForeground(options, headless: shaders.headless, json: json, plot: plot)
     }
 }

@@ -27,7 +27,7 @@ struct Confetti: ParsableCommand {
         // Mesa's own warnings ("libEGL warning: …") would come before the one line that says
         // what is wrong; EGL_LOG_LEVEL=warning in the environment brings them back.
         setenv("EGL_LOG_LEVEL", "fatal", 0)
-        if let refusal = notUTF8(CommandLine.unsafeArgv, count: Int(CommandLine.argc)) { fail(refusal, message: refusal.message) }
+        if let refusal = CommandLineInput.notUTF8(CommandLine.unsafeArgv, count: Int(CommandLine.argc)) { fail(refusal, message: refusal.message) }
         let arguments = CommandLineInput.joiningNegativeValues(Array(CommandLine.arguments.dropFirst()))
         CommandLineInput.arguments = arguments
         var command: ParsableCommand
@@ -50,22 +50,6 @@ struct Confetti: ParsableCommand {
 
     /// Exits with status 2 after one message on stderr (0 for --help, a command's own status
     /// for an ExitCode it chose after reporting).
-    /// The first argument that is not UTF-8, refused saying which byte: Swift's arguments show
-    /// such bytes as U+FFFD, so a file named by it would be called missing when it is there.
-    static func notUTF8(_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int) -> OptionRefusal? {
-        for index in 1..<max(count, 1) {
-            guard let argument = argv[index], String(validatingCString: argument) == nil else { continue }
-            let bytes = argument.withMemoryRebound(to: UInt8.self, capacity: strlen(argument)) { Array(UnsafeBufferPointer(start: $0, count: strlen(argument))) }
-            guard let bad = JSON.firstInvalidUTF8(in: bytes) else { continue }
-            let hex = String(bad.byte, radix: 16, uppercase: true)
-            // The byte shown as \xFF where it stands, never as U+FFFD.
-            let shown = printable(String(decoding: bytes[..<bad.offset], as: UTF8.self), limit: 80) + "\\x" + hex
-                + printable(String(decoding: bytes[(bad.offset + 1)...], as: UTF8.self), limit: 80)
-            return OptionRefusal("argument \(index), \(shown), is not UTF-8 (byte 0x\(hex) at byte offset \(bad.offset)): give paths and values in UTF-8 (rename such a file)")
-        }
-        return nil
-    }
-
     static func fail(_ error: any Error, message: String) -> Never {
         if exitCode(for: error) == .success {
             exit(withError: error)
@@ -80,18 +64,9 @@ struct Confetti: ParsableCommand {
     }
 }
 
-/// Options renamed, whose old names are still taken (hidden from the help) with a warning.
-enum DeprecatedOption {
-    /// `--bursts N`, the old name of `--launches N` (render, soak): its value for `--launches`,
-    /// with one line on stderr; nil when it was not given. Giving both is an error.
-    static func launches<T>(_ launches: T?, bursts: T?, launchesGiven: Bool) throws -> T? {
-        guard let bursts else { return launches }
-        guard !launchesGiven else {
-            throw OptionRefusal("--bursts is the old name of --launches: give --launches alone")
-        }
-        StandardStream.error("confetti: --bursts is deprecated; use --launches\n")
-        return bursts
-    }
+/// A status a command chose after reporting: 0 returns, any other ends the process with it.
+func exitStatus(_ status: Int32) throws {
+    if status != 0 { throw ExitCode(status) }
 }
 
 /// Options every headless GL command shares: the shaders and the device.

@@ -1,8 +1,6 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import FoundationEssentials
-import Glibc
 
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,26 +38,14 @@ struct GalleryCommand: ParsableCommand {
         try tile.checked("--tile")
         try require(tile.width, in: 64...2048, "--tile width")
         try require(tile.height, in: 36...2048, "--tile height")
-        // The sheet is one image in memory and one PNG: within the budget of a frame.
         var sheet = ContactSheet()
         (sheet.tileWidth, sheet.tileHeight, sheet.columns) = (tile.width, tile.height, columns)
-        do {
-            try Budget.framePixels(width: sheet.width, height: sheet.height, option: "the sheet of --columns \(columns) × --tile \(tile), \(sheet.rows) rows,")
-        } catch let error as BudgetError {
-            throw OptionRefusal(error.description)
-        }
+        try sheet.checkSize()
     }
 
     func run() throws {
         var sheet = ContactSheet()
-        sheet.seed = seed.value
-        sheet.tileWidth = tile.width
-        sheet.tileHeight = tile.height
-        sheet.columns = columns.value
-        // Refused now, before anything is drawn, when the file could not be written.
-        try AtomicFile.checkWritable(out)
-        let image = try shaders.headless.run { library, _ in try sheet.draw(shaders: library) }
-        try PNGFile.write(image, to: out)
-        print("gallery: \(sheet.presets.count) presets, \(image.width)x\(image.height) pixels, \(out)")
+        (sheet.seed, sheet.tileWidth, sheet.tileHeight, sheet.columns) = (seed.value, tile.width, tile.height, columns.value)
+        try sheet.writeInForeground(to: out, headless: shaders.headless)
     }
 }

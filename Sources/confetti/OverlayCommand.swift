@@ -1,8 +1,6 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import FoundationEssentials
-import Glibc
 
 struct OverlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -80,44 +78,14 @@ struct OverlayCommand: ParsableCommand {
             var options = ResidentOverlay.Options()
             (options.overlay.muted, options.overlay.opaque, options.overlay.vsync) = (sound.mute, opaque, !noVsync)
             (options.keepMapped, options.reducedMotion, options.overlay.capacity) = (keepMapped, motion.isOn, capacity?.value)
-            let status = try ResidentOverlay.runInForeground(options)
-            if status != 0 { throw ExitCode(status) }
-            return
+            return try exitStatus(ResidentOverlay.runInForeground(options))
         }
         var options = Overlay.Options()
         let loaded = try effect.load(default: "celebration")
         // The sound output starts muted instead (`Overlay.Options.muted`).
         options.effect = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count?.value, for: loaded, name: effect.name(default: "celebration")).applied(to: loaded)
-        options.seed = seed.value
-        options.muted = sound.mute
-        options.fireEvery = fireEvery?.value
-        if let fireEvery = fireEvery?.value {
-            do {
-                try Budget.capacity(Overlay.capacity(for: options.effect, fireEvery: fireEvery), name: "the rings for the launches alive at once (one every --fire-every \(fireEvery.compactText) s)")
-            } catch let error as BudgetError {
-                throw OptionRefusal("\(error); raise --fire-every")
-            }
-        }
-        options.opaque = opaque
-        options.vsync = !noVsync
-        // Caught from the start, so that a stop during start-up still ends cleanly.
-        StopSignals.install()
-        if let hint = GnomeExtension.missingHint(environment: ProcessInfo.processInfo.environment) {
-            StandardStream.error("confetti: \(hint)\n")
-        }
-        let overlay = try Overlay(options: options)
-        defer { overlay.close() }
-        if let notice = overlay.surfaces.notice {
-            StandardStream.error("confetti: \(notice)\n")
-        }
-        let report = try overlay.run()
-        switch report.ending {
-        case .stopped(let signal):
-            StandardStream.error("confetti: overlay stopped by \(StopSignals.name(signal))\n")
-            throw ExitCode(128 + signal)
-        case .finished:
-            let firstFrame = report.firstFrameAfterStart.map { String(printf: "first frame %.3f s after start, ", $0) } ?? ""
-            print("overlay: " + firstFrame + String(printf: "%ld frames over %.2f s", report.frames, report.seconds))
-        }
+        (options.seed, options.muted, options.fireEvery) = (seed.value, sound.mute, fireEvery?.value)
+        (options.opaque, options.vsync) = (opaque, !noVsync)
+        try exitStatus(Overlay.playInForeground(options))
     }
 }

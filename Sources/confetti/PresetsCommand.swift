@@ -1,8 +1,6 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiCore
-import FoundationEssentials
-import Glibc
 
 struct PresetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,16 +24,9 @@ struct PresetsCommand: ParsableCommand {
             return
         }
         guard let name else {
-            for preset in Effect.presets {
-                let width = Effect.presets.map(\.name.count).max()! + 1
-                print("\((preset.name + String(repeating: " ", count: max(0, width - preset.name.count)))) \(preset.summary)")
-            }
+            for line in PresetList.lines { print(line) }
             return
         }
-        guard let effect = Effect.preset(name) else {
-            let names = Effect.presets.map(\.name)
-            throw OptionRefusal("unknown preset '\(printable(name))': \(names.joined(separator: ", ")).\(name.count <= 64 ? didYouMean(name, in: names) : "")")
-        }
-        print(EffectFile.encode(effect))
+        print(try PresetList.effectFile(name))
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import FoundationEssentials
-import Glibc
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -159,16 +157,6 @@ struct RenderCommand: ParsableCommand {
         options.interval = interval.value
         options.countGiven = count != nil
         options.headless = shaders.headless
-        let render = Render(options: options)
-        if render.schedule.launches < 2, CommandLineInput.given("--interval") {
-            let source = launches != nil ? "--launches \(render.schedule.launches)" : "\(name) has one launch by default"
-            throw OptionRefusal("--interval \(interval.value.compactText) is the time between launches, but there is only one (\(source)): give --launches 2 or more, or leave --interval out")
-        }
-        try render.check()
-        do {
-            print(try render.run().summary)
-        } catch let interrupted as Interrupted {
-            throw ExitCode(interrupted.status)
-        }
+        try exitStatus(Render(options: options).runInForeground())
     }
 }

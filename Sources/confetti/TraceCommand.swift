@@ -1,8 +1,6 @@
 import ArgumentParser
 import ConfettiApp
 import ConfettiGL
-import FoundationEssentials
-import Glibc
 
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,29 +42,14 @@ struct TraceCommand: ParsableCommand {
     func validate() throws {
         try seed.checkedSeed()
         try size.checked("--size")
-        _ = try parsedTimes()
-    }
-
-    func parsedTimes() throws -> [Double] {
-        let parts = times.split(separator: ",", omittingEmptySubsequences: false)
-        let values = try parts.map { part -> Double in
-            let text = part.trimmed
-            guard let value = Double(text), value.isFinite, abs(value) <= 1e6 else {
-                throw OptionRefusal("--times takes comma-separated seconds (finite, |t| ≤ 1e6); '\(printable(text))' is not one")
-            }
-            return value
-        }
-        guard !values.isEmpty, values.count <= 100_000 else {
-            throw OptionRefusal("--times needs 1 to 100000 values")
-        }
-        return values
+        _ = try Trace.times(times)
     }
 
     func run() throws {
         var options = Trace.Options()
         options.effect = try EffectSource.load(effect)
         options.seed = seed.value
-        options.times = try parsedTimes()
+        options.times = try Trace.times(times)
         options.evaluator = evaluator
         (options.width, options.height) = (size.width, size.height)
         options.headless = shaders.headless

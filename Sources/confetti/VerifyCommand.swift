@@ -2,8 +2,6 @@ import ArgumentParser
 import ConfettiApp
 import ConfettiGL
 import ConfettiProof
-import FoundationEssentials
-import Glibc
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,23 +39,8 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let effects: [(name: String, effect: Effect)] = try effect.map { [($0, try EffectSource.load($0))] } ?? Effect.presets.map { ($0.name, $0.effect) }
-        if let json { try AtomicFile.checkWritable(json) }
         var verification = Verification()
-        verification.launches = launches.value
-        verification.seed = seed.value
-        let (renderer, results) = try verification.verify(effects, headless: shaders.headless)
-        print("verify: \(renderer)")
-        print(Verification.table(results))
-        let failures = results.flatMap(\.failures)
-        if let json {
-            try AtomicFile.write(try VerifyReport(renderer: renderer, results: results).json(), to: json)
-            print("wrote \(json)")
-        }
-        guard failures.isEmpty else {
-            for failure in failures.prefix(50) { StandardStream.error("confetti: verify: \(failure)\n") }
-            if failures.count > 50 { StandardStream.error("confetti: verify: and \(failures.count - 50) more\n") }
-            throw ExitCode(1)
-        }
+        (verification.launches, verification.seed) = (launches.value, seed.value)
+        try exitStatus(verification.runInForeground(effect: effect, headless: shaders.headless, json: json))
     }
 }

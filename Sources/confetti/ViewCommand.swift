@@ -1,7 +1,5 @@
 import ArgumentParser
 import ConfettiApp
-import FoundationEssentials
-import Glibc
 import ConfettiGL
 
 struct ViewCommand: ParsableCommand {
@@ -62,8 +60,8 @@ struct ViewCommand: ParsableCommand {
 
     func validate() throws {
         try seed.checkedSeed()
-        let capacity = try ConfettiCommandLimits.validateCapacity(capacity)
-        if let count { try ConfettiCommandLimits.validateCount(count.number("--count", taking: 1...capacity), capacity: capacity) }
+        let capacity = try Viewer.checkedCapacity(capacity)
+        if let count { try Viewer.checkCount(count.number("--count", taking: 1...capacity), capacity: capacity) }
         try size.checked("--size")
         try Budget.framePixels(width: size.width, height: size.height)
         try fireEvery?.checked(in: 0.01...3600, "--fire-every")
@@ -96,45 +94,6 @@ struct ViewCommand: ParsableCommand {
         // A file is watched and reloaded on change; so are shaders read from a directory.
         if let name = effect.effect, Effect.preset(name) == nil, name != EffectSource.standardInput { options.effectFile = name }
         options.effectName = effect.effect.map(EffectSource.displayName) ?? "celebration"
-        // Everything the keys and clicks can fire, and the stress level, before the window
-        // opens (Viewer checks the same on every reload).
-        do {
-            try Viewer.check(options)
-        } catch let error as BudgetError {
-            throw BudgetError("\(printable(effect.effect ?? "celebration", limit: 160)): \(error)")
-        }
-        // Caught from the start, so that a stop during start-up still ends cleanly.
-        StopSignals.install()
-        let viewer = try Viewer(options: options)
-        defer { viewer.close() }
-        let times = try viewer.run()
-        if quitAfter != nil {
-            print("view: \(times.summary)")
-            for line in times.timingLines { print("view: " + line) }
-            print("view: GPU memory \(Budget.format(viewer.renderer.celebration.ringBytes)) bytes in the rings")
-        }
-        if let signal = StopSignals.pending {
-            StandardStream.error("confetti: viewer stopped by \(StopSignals.name(signal))\n")
-            throw ExitCode(128 + signal)
-        }
-    }
-}
-
-enum ConfettiCommandLimits {
-    static func validateCapacity(_ capacity: Given<Int>) throws -> Int {
-        do {
-            guard let capacity = capacity.parsed else { throw Budget.capacityRefusal(capacity.text, name: "--capacity") }
-            try Budget.capacity(capacity, name: "--capacity")
-            return capacity
-        } catch let error as BudgetError {
-            throw OptionRefusal(error.description)
-        }
-    }
-
-    static func validateCount(_ count: Int, capacity: Int) throws {
-        guard count >= 1 else { throw OptionRefusal("--count must be at least 1, not \(count)") }
-        guard count <= capacity else {
-            throw OptionRefusal("--count \(count) is more than the ring holds (--capacity \(capacity)); raise --capacity")
-        }
+        try exitStatus(Viewer.showInForeground(options, given: effect.effect ?? "celebration"))
     }
 }
