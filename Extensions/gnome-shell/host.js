@@ -31,6 +31,9 @@ const OVERLAY_ERROR = {
     unavailable: 'org.confetti.Overlay.Error.Unavailable',
     busy: 'org.confetti.Overlay.Error.Busy',
 };
+/** How many times a window Mutter moves off its monitor is placed again. */
+const REPLACEMENTS = 3;
+
 /** How the overlay's windows are titled: this, then the monitor's connector. */
 const OVERLAY_TITLE_PREFIX = 'confetti overlay ';
 /** A preset's name: what `confetti presets` lists (lower case, digits, hyphens). */
@@ -67,7 +70,7 @@ class ConfettiOverlayHost {
         this._restartSource = 0;
         this._windows = new Map(); // Meta.Window → its signal ids
         this._replaceSources = new Map(); // Meta.Window → the idle source placing it again
-        this._placed = new Set(); // the windows placed once (shown: they may be touched)
+        this._placed = new Map(); // a window placed once (shown: it may be touched) → re-placements left
         this._lastFocus = null;
         this._pendingFires = 0;
         this._enabled = false;
@@ -238,7 +241,7 @@ class ConfettiOverlayHost {
         const monitor = this._monitorOf(window);
         if (monitor < 0) return;
         const area = global.display.get_monitor_geometry(monitor);
-        this._placed.add(window);
+        if (!this._placed.has(window)) this._placed.set(window, REPLACEMENTS);
         // Mutter maximizes a new window about the size of the work area, and a maximized
         // window keeps below the top bar, whatever it is asked.
         if (window.get_maximized())
@@ -258,11 +261,12 @@ class ConfettiOverlayHost {
 
     /**
      * From an idle callback (not inside Mutter's move), `_place` again a shown window that is
-     * no longer exactly over its monitor. Once it is, nothing more happens: no loop.
+     * no longer exactly over its monitor. Once it is, nothing more happens; a window that never
+     * fits (a fixed size) is placed again at most REPLACEMENTS times: no loop.
      */
     _placeAgainIfMoved(window) {
         const {GLib} = this._gi;
-        if (!this._placed.has(window) || this._replaceSources.has(window)) return;
+        if (!this._placed.get(window) || this._replaceSources.has(window)) return;
         this._replaceSources.set(window, GLib.idle_add(GLib.PRIORITY_DEFAULT_IDLE, () => {
             this._replaceSources.delete(window);
             if (!this._windows.has(window) || window.is_hidden?.() || !window.get_compositor_private())
@@ -272,8 +276,10 @@ class ConfettiOverlayHost {
             const area = global.display.get_monitor_geometry(monitor);
             const rect = window.get_frame_rect();
             if (window.get_maximized() || rect.x !== area.x || rect.y !== area.y ||
-                rect.width !== area.width || rect.height !== area.height)
+                rect.width !== area.width || rect.height !== area.height) {
+                this._placed.set(window, this._placed.get(window) - 1);
                 this._place(window);
+            }
             return GLib.SOURCE_REMOVE;
         }));
     }
