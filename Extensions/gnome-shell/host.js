@@ -31,6 +31,9 @@ const OVERLAY_ERROR = {
     unavailable: 'org.confetti.Overlay.Error.Unavailable',
     busy: 'org.confetti.Overlay.Error.Busy',
 };
+/** How many times a window Mutter moves off its monitor is placed again. */
+const REPLACEMENTS = 3;
+
 /** How the overlay's windows are titled: this, then the monitor's connector. */
 const OVERLAY_TITLE_PREFIX = 'confetti overlay ';
 /** A preset's name: what `confetti presets` lists (lower case, digits, hyphens). */
@@ -66,6 +69,8 @@ class ConfettiOverlayHost {
         this._restartDelay = RESTART_DELAY_MS;
         this._restartSource = 0;
         this._windows = new Map(); // Meta.Window → its signal ids
+        this._replaceSources = new Map(); // Meta.Window → the idle source placing it again
+        this._placed = new Map(); // a window placed once (shown: it may be touched) → re-placements left
         this._lastFocus = null;
         this._pendingFires = 0;
         this._enabled = false;
@@ -112,6 +117,9 @@ class ConfettiOverlayHost {
         this._restartSource = 0;
         for (const [window, ids] of this._windows) ids.forEach(id => window.disconnect(id));
         this._windows.clear();
+        for (const source of this._replaceSources.values()) GLib.source_remove(source);
+        this._replaceSources.clear();
+        this._placed.clear();
         this._lastFocus = null;
         this._stopProcess();
     }
@@ -195,9 +203,17 @@ class ConfettiOverlayHost {
         this._client.make_dock?.(window);
         const ids = [];
         ids.push(window.connect('shown', () => this._place(window)));
+        // Mutter moves the window again after it is placed: the unmaximize `_place` asks for
+        // takes effect when the overlay acknowledges it, at the position Mutter unmaximizes to.
+        for (const signal of ['position-changed', 'size-changed'])
+            ids.push(window.connect(signal, () => this._placeAgainIfMoved(window)));
         ids.push(window.connect('unmanaged', () => {
             ids.forEach(id => window.disconnect(id));
             this._windows.delete(window);
+            const source = this._replaceSources.get(window);
+            if (source) this._gi.GLib.source_remove(source);
+            this._replaceSources.delete(window);
+            this._placed.delete(window);
         }));
         this._windows.set(window, ids);
     }
@@ -225,6 +241,7 @@ class ConfettiOverlayHost {
         const monitor = this._monitorOf(window);
         if (monitor < 0) return;
         const area = global.display.get_monitor_geometry(monitor);
+        if (!this._placed.has(window)) this._placed.set(window, REPLACEMENTS);
         // Mutter maximizes a new window about the size of the work area, and a maximized
         // window keeps below the top bar, whatever it is asked.
         if (window.get_maximized())
@@ -240,6 +257,31 @@ class ConfettiOverlayHost {
             }
             return GLib.SOURCE_REMOVE;
         });
+    }
+
+    /**
+     * From an idle callback (not inside Mutter's move), `_place` again a shown window that is
+     * no longer exactly over its monitor. Once it is, nothing more happens; a window that never
+     * fits (a fixed size) is placed again at most REPLACEMENTS times: no loop.
+     */
+    _placeAgainIfMoved(window) {
+        const {GLib} = this._gi;
+        if (!this._placed.get(window) || this._replaceSources.has(window)) return;
+        this._replaceSources.set(window, GLib.idle_add(GLib.PRIORITY_DEFAULT_IDLE, () => {
+            this._replaceSources.delete(window);
+            if (!this._windows.has(window) || window.is_hidden?.() || !window.get_compositor_private())
+                return GLib.SOURCE_REMOVE;
+            const monitor = this._monitorOf(window);
+            if (monitor < 0) return GLib.SOURCE_REMOVE;
+            const area = global.display.get_monitor_geometry(monitor);
+            const rect = window.get_frame_rect();
+            if (window.get_maximized() || rect.x !== area.x || rect.y !== area.y ||
+                rect.width !== area.width || rect.height !== area.height) {
+                this._placed.set(window, this._placed.get(window) - 1);
+                this._place(window);
+            }
+            return GLib.SOURCE_REMOVE;
+        }));
     }
 
     /**

@@ -188,11 +188,16 @@ import TestSupport
                 shot = try await shell.screenshot()
                 return shot.pixels(matching: palette, in: fire.area, limit: 20).count >= 20
             }
-            // Known to fail on this branch: the windows are placed over their monitors (the
-            // extension's own test shows that with a stand-in) but the particles the overlay
-            // draws show on the second monitor only, shifted right, whatever the output.
-            withKnownIssue("on GNOME the overlay's particles show on the second monitor only, shifted right") {
-                #expect(seen, "no confetti over \(fire.name) (\(fire.area)) within \(Desktop.stallGuard) s: \(shell.process.errorOutput.suffix(1500))")
+            let found = "no confetti over \(fire.name) (\(fire.area)) within \(Desktop.stallGuard) s: \(shell.process.errorOutput.suffix(1500))"
+            if fire.name == "the top bar" {
+                // Known to fail: the pieces launched at y 12 are seen falling over both monitors
+                // (y 600 by the first screenshot) but no screenshot catches them in the 32-point
+                // band of the top bar; whether the overlay draws over the top bar is not shown yet.
+                withKnownIssue("no screenshot catches the pieces fired at the top bar in its band") {
+                    #expect(seen, "\(found)")
+                }
+            } else {
+                #expect(seen, "\(found)")
             }
             // Over: not a particle left on either monitor.
             let over = try await eventually(within: Desktop.stallGuard) {

@@ -29,7 +29,8 @@ final class WaylandOverlaySurface {
     private var bufferWidth = 0, bufferHeight = 0
     private var frameCallback: OpaquePointer?
     /// A toplevel draws particles only once configured to its output's size (or left to choose
-    /// its own size, which is the output's); before that, its buffers are transparent.
+    /// its own size, which is the output's: 0×0, or a size that is only a hint); before that,
+    /// its buffers are transparent.
     private var sizedForOutput = true
     /// The compositor closed it (the output went away, or the layer shell said `closed`).
     private(set) var isClosed = false
@@ -181,12 +182,29 @@ final class WaylandOverlaySurface {
 
     /// The pending toplevel size until the xdg_surface configure that applies it.
     private var pendingWidth: Int32 = 0, pendingHeight: Int32 = 0
+    /// Whether the pending configure's states make its size binding (maximized, fullscreen,
+    /// tiled); otherwise xdg-shell makes the size a hint and the client picks its own.
+    private var pendingSizeIsBinding = false
+
+    /// The xdg_toplevel states under which the configured size must be obeyed.
+    private static let bindingStates: Set<UInt32> = [
+        XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue, XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue,
+        XDG_TOPLEVEL_STATE_TILED_LEFT.rawValue, XDG_TOPLEVEL_STATE_TILED_RIGHT.rawValue,
+        XDG_TOPLEVEL_STATE_TILED_TOP.rawValue, XDG_TOPLEVEL_STATE_TILED_BOTTOM.rawValue,
+    ]
 
     nonisolated(unsafe) private static var toplevelListener = xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in
+        configure: { data, _, width, height, states in
             let me = from(data)
             me.pendingWidth = width
             me.pendingHeight = height
+            var binding = false
+            if let states, let values = states.pointee.data {
+                let count = states.pointee.size / MemoryLayout<UInt32>.stride
+                let typed = values.bindMemory(to: UInt32.self, capacity: count)
+                binding = (0..<count).contains { bindingStates.contains(typed[$0]) }
+            }
+            me.pendingSizeIsBinding = binding
         },
         close: { data, _ in
             let me = from(data)
@@ -200,11 +218,15 @@ final class WaylandOverlaySurface {
         configure: { data, xdgSurface, serial in
             let me = from(data)
             xdg_surface_ack_configure(xdgSurface, serial)
-            // 0×0: the client chooses, and it chooses its output's size. Any other size is the
-            // desktop's; particles are drawn only once that is the output's size.
+            // 0×0, or a size that is only a hint (a floating window: no maximized, fullscreen
+            // or tiled state): the client chooses, and it chooses its output's size. Mutter
+            // sends such hints (the size it unmaximizes to) and, when the extension then moves
+            // the window over its monitor at the size of the buffer it already has, no later
+            // configure: obeying the hint would leave the window that small and transparent.
+            // A binding size is the desktop's; particles are drawn only if it is the output's.
             let output = me.output.desktopOutput
             let wide = Int(output.width.rounded()), high = Int(output.height.rounded())
-            if me.pendingWidth <= 0 || me.pendingHeight <= 0 {
+            if me.pendingWidth <= 0 || me.pendingHeight <= 0 || !me.pendingSizeIsBinding {
                 me.configured(width: UInt32(wide), height: UInt32(high))
                 me.sizedForOutput = true
             } else {
