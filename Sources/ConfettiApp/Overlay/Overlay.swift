@@ -199,9 +199,3 @@ package final class Overlay {
         surfaces.close()
     }
 }
-
-/// glViewport for `DesktopView`, called from here: in a Sendable type's file the compiler
-/// refused the reference to epoxy's function pointer despite its @preconcurrency import.
-func setGLViewport(_ x: GLint, _ y: GLint, _ width: GLsizei, _ height: GLsizei) {
-    epoxy_glViewport(x, y, width, height)
-}

@@ -180,7 +180,7 @@ package final class Viewer {
         let (w, h) = window.framebufferSize
         guard w > 0, h > 0 else { return FrameStats() }  // minimised
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        setGLViewport(0, 0, GLsizei(w), GLsizei(h))
         renderer.button = button
         frameTimer.begin()
         lastFrame = renderer.render(at: clock.time, viewport: viewport, pixelsPerPoint: window.pixelsPerPoint)
