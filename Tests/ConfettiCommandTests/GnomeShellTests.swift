@@ -173,8 +173,9 @@ import TestSupport
         let activated = await eventually(within: Desktop.stallGuard) { Self.isActivated(app) }
         try #require(activated, "the app beneath was never activated: \(app.output) \(app.errorOutput)")
 
-        // Large pieces that live for seconds: a screenshot of the whole desktop takes a while.
-        let effect = try Desktop.effectFile(lifetime: 8, in: shell.directory)
+        // Large pieces that live for 20 s: a screenshot of the whole desktop takes seconds on a
+        // busy machine, and the pieces must outlive the first one that can see them.
+        let effect = try Desktop.effectFile(lifetime: 20, in: shell.directory)
         let palette = Desktop.palette
         let monitor0 = PixelArea(x: 0, y: GnomeShell.topBar, width: 1280, height: 720 - GnomeShell.topBar)
         let monitor1 = PixelArea(x: 1280, y: 0, width: 1024, height: 768)

@@ -10,7 +10,7 @@ import TestSupport
     @Test func withoutALayerShellItSaysSoAndPlaysInAWindowPerOutput() async throws {
         let mutter = try await Mutter()
         defer { mutter.stop() }
-        let effect = try Desktop.effectFile(lifetime: 1, in: mutter.runtimeDirectory)
+        let effect = try Desktop.effectFile(lifetime: 4, in: mutter.runtimeDirectory)
         var environment = mutter.waylandEnvironment
         environment["WAYLAND_DEBUG"] = "client"
         let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
@@ -31,7 +31,7 @@ import TestSupport
         #expect(!inputRegions.isEmpty && inputRegions.allSatisfy { region in !requests.contains { $0.contains("wl_region@\(region).add(") } },
                 "every surface's input region is empty")
         // It drew: buffers were attached once Mutter configured the window to the output's size.
-        // Intermittent: Mutter may send the output-sized configure after a 1 s effect has ended.
+        // Intermittent: Mutter may send the output-sized configure after a short effect has ended.
         withKnownIssue("Mutter configured the window after the effect ended", isIntermittent: true) {
             #expect(lines.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(1280, 720") })
         }
