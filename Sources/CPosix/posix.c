@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CPosix.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <unistd.h>
@@ -11,6 +12,10 @@
 
 // Written only by the handler, read by the job between its steps.
 static volatile sig_atomic_t received = 0;
+// A pipe the handler writes one byte to (non-blocking, close-on-exec both ends): a loop that
+// sleeps in poll on its read end wakes for a signal that lands at any moment, even just
+// before the poll. -1 until installed.
+static int wake_pipe[2] = {-1, -1};
 
 static void record_signal(int sig) {
     if (received != 0) {
@@ -20,9 +25,19 @@ static void record_signal(int sig) {
         return;
     }
     received = sig;
+    if (wake_pipe[1] >= 0) {
+        int saved = errno;
+        char byte = 1;
+        // A full pipe already wakes its reader: a failed write loses nothing.
+        (void)!write(wake_pipe[1], &byte, 1);
+        errno = saved;
+    }
 }
 
 void confetti_stop_signals_install(void) {
+    if (wake_pipe[0] < 0 && pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+        wake_pipe[0] = wake_pipe[1] = -1;
+    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = record_signal;
@@ -45,6 +60,10 @@ void confetti_stop_signals_install(void) {
 
 int confetti_stop_signals_received(void) {
     return received;
+}
+
+int confetti_stop_signals_descriptor(void) {
+    return wake_pipe[0];
 }
 
 int confetti_terminal_columns(int fd) {

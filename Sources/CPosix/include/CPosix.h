@@ -14,6 +14,11 @@ void confetti_stop_signals_install(void);
 /// The first signal received since installation, or 0.
 int confetti_stop_signals_received(void);
 
+/// A descriptor that becomes readable once a signal has been received (the read end of a pipe
+/// the handler writes to, never drained), for a loop that sleeps in poll; -1 before
+/// installation or when no pipe could be made.
+int confetti_stop_signals_descriptor(void);
+
 /// The width in columns of the terminal on `fd`, or 0 if it is not a terminal or does not say.
 int confetti_terminal_columns(int fd);
 

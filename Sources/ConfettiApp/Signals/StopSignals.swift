@@ -38,6 +38,14 @@ package enum StopSignals {
         return signal == 0 ? nil : signal
     }
 
+    /// Readable once a signal has asked the process to stop (and ever after): a loop that sleeps
+    /// in `poll` adds it to its descriptors, so a signal that lands just before the wait still
+    /// wakes it. nil before `install`.
+    package static var descriptor: Int32? {
+        let descriptor = confetti_stop_signals_descriptor()
+        return descriptor < 0 ? nil : descriptor
+    }
+
     /// Throws `Interrupted` once a signal has asked the process to stop.
     package static func check() throws {
         if let signal = pending { throw Interrupted(signal: signal) }

@@ -55,10 +55,10 @@ package final class ResidentServer {
     }
 
     /// Waits up to `timeout` seconds (nil: until something happens, or a silent client's time
-    /// runs out) for clients and for `also` (the desktop's descriptor) to be readable, serves
-    /// what came, and returns the requests whose lines are complete, in order. A signal ends
-    /// the wait early.
-    package func serve(waitingUpTo timeout: Double?, also other: Int32? = nil) -> [Incoming] {
+    /// runs out) for clients and for any of `others` (the desktop's connection, the stop
+    /// signals' descriptor) to be readable, serves what came, and returns the requests whose
+    /// lines are complete, in order. A signal ends the wait early.
+    package func serve(waitingUpTo timeout: Double?, also others: [Int32] = []) -> [Incoming] {
         let now = Self.now()
         var deadline = timeout.map { now + max(0, $0) }
         for client in clients.values {
@@ -71,7 +71,7 @@ package final class ResidentServer {
             let client = clients[key]!
             descriptors.append(pollfd(fd: client.descriptor, events: Int16(POLLIN) | (client.output.isEmpty ? 0 : Int16(POLLOUT)), revents: 0))
         }
-        if let other { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+        for other in others { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
         let wait = deadline.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
         _ = poll(&descriptors, nfds_t(descriptors.count), wait)
         var incoming: [Incoming] = []
