@@ -9,8 +9,10 @@ import SystemPackage
 /// `Budget.residentCapacity`.
 ///
 /// Free when idle: while nothing is alive or sounding its surfaces are hidden (or, with
-/// `keepMapped`, left mapped and not drawn) and it only waits on its socket, waking every
-/// `idleWake` seconds for the desktop's events. Fast to fire:
+/// `keepMapped`, left mapped and not drawn) and it sleeps in one `poll` with no timeout, on its
+/// socket and clients, the desktop's connection (outputs added or removed, a compositor's
+/// ping) and the stop signals' descriptor: it wakes only when one of them has something.
+/// Fast to fire:
 /// the GL context, shaders and rings are made once at start, so a launch is spawned, uploaded
 /// and drawn on the next frame. For each launch it prints when its first frame was shown.
 package final class ResidentOverlay {
@@ -77,10 +79,16 @@ package final class ResidentOverlay {
     /// celebration: enough for every surface to be configured and shown on a busy machine.
     private static let clearingSeconds = 5.0
 
-    /// The longest it sleeps while idle: a stop signal interrupts the wait at once (poll is never
-    /// restarted after a handler), so this only bounds how late the desktop's events are handled
-    /// (a Wayland compositor's ping) and a signal that lands just before the wait.
-    static let idleWake = 1.0
+    /// How often a kept-mapped overlay draws its transparent frames while clearing: a frame a
+    /// second gives each surface its buffer and clears the last particles, at next to no cost
+    /// (the desktop's own frame pace would cost what a celebration costs, for nothing).
+    private static let clearingInterval = 1.0
+
+    /// What wakes it besides its clients: the stop signals, and the desktop's connection except
+    /// while clearing (which looks at it between its frames).
+    private var wakers: [Int32] {
+        [clearUntil == nil ? overlay.surfaces.eventDescriptor : nil, StopSignals.descriptor].compactMap { $0 }
+    }
 
     /// Serves clients until a stop request, a stop signal or the desktop closing it.
     package func run() throws -> Ending {
@@ -95,7 +103,12 @@ package final class ResidentOverlay {
         while true {
             if let signal = StopSignals.pending { return .stopped(signal: signal) }
             let busy = isBusy(at: now)
-            let incoming = server.serve(waitingUpTo: busy ? 0 : Self.idleWake)
+            if !busy {
+                // Every event read so far handled and every request sent, so that the wait below
+                // sees the desktop's next event on the connection itself.
+                try overlay.surfaces.dispatch(waitingUpTo: 0)
+            }
+            let incoming = server.serve(waitingUpTo: busy ? 0 : clearUntil.map { _ in Self.clearingInterval }, also: wakers)
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             if overlay.surfaces.isClosed { return .closed }
             for request in incoming {
@@ -272,6 +285,9 @@ extension ResidentOverlay {
             throw error
         }
         defer { resident.close() }
+        if let notice = resident.overlay.surfaces.notice {
+            Self.printError("confetti: \(notice)")
+        }
         resident.report("resident: listening at \(listener.boundPath ?? "the socket systemd passed") (\(options.keepMapped ? "kept mapped" : "hidden") while idle)")
         switch try resident.run() {
         case .stopRequested, .closed:
