@@ -18,11 +18,7 @@ struct FireCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))), an effect file, or - for one on standard input.", valueName: "effect"))
     var effect = "celebration"
 
-    @Option(help: ArgumentHelp("Where it bursts, in desktop points (with --output: from that output's top-left).", discussion: "Default: the middle of --output, else of the first output.", valueName: "x,y"))
-    var at: String?
-
-    @Option(help: ArgumentHelp("The output to play on, by name (DUMMY0, HEADLESS-1, …): its middle, or --at within it.", valueName: "name"))
-    var output: String?
+    @OptionGroup var place: PlaceOptions
 
     @OptionGroup var emoji: EmojiOption
 
@@ -35,9 +31,8 @@ struct FireCommand: ParsableCommand {
 
     func run() throws {
         var launch = ResidentFire.Launch()
-        (launch.effect, launch.emoji, launch.output, launch.seed) = (effect, emoji.emoji, output, try seed?.checkedSeed())
+        (launch.effect, launch.emoji, launch.place, launch.seed) = (effect, emoji.emoji, try place.place(), try seed?.checkedSeed())
         (launch.mute, launch.reducedMotion) = (sound.mute, motion.reducedMotion)
-        launch.at = try at.map(ResidentFire.point)
         do {
             try ResidentFire.send(ResidentFire.requestLine(launch))
         } catch let error as ResidentError {

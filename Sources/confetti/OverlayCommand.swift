@@ -12,7 +12,8 @@ struct OverlayCommand: ParsableCommand {
             Hyprland, river, …); where the compositor has no layer shell (GNOME's Mutter) it says so \
             in one line and opens a window on each output, which the desktop places. On X11 it is \
             one always-on-top window over every monitor XRandR lists. It plays the effect once \
-            (default: the celebration, around the middle of the primary monitor) and exits 0 when the last \
+            (default: the celebration, around the middle of the first monitor; --at and --output place \
+            it as `confetti fire` does) and exits 0 when the last \
             particle has gone, or with --fire-every again and again until stopped; SIGINT and \
             SIGTERM end it early (exit 130 and 143). On X11 a \
             transparent window needs a compositing manager (xcompmgr, picom, or a desktop's own); \
@@ -31,6 +32,8 @@ struct OverlayCommand: ParsableCommand {
     var count: Given<Int>?
 
     @OptionGroup var emoji: EmojiOption
+
+    @OptionGroup var place: PlaceOptions
 
     @Option(help: "Fire the effect again every this many seconds, until SIGINT or SIGTERM.")
     var fireEvery: Given<Double>?
@@ -66,6 +69,9 @@ struct OverlayCommand: ParsableCommand {
         try fireEvery?.checked(in: 0.01...3600, "--fire-every")
         try capacity?.checked(in: 1...Budget.maxCapacity, "--capacity")
         if (keepMapped || capacity != nil) && !resident { throw OptionRefusal("--keep-mapped and --capacity are for --resident: add --resident, or leave them out") }
+        if place.isGiven && (resident || stop) {
+            throw OptionRefusal("--at and --output place the launch of a one-shot overlay; a resident overlay takes them with each launch (confetti fire --at, --output): leave them out")
+        }
         if stop && resident { throw OptionRefusal("--stop ends a resident overlay and --resident starts one: give one of them") }
     }
 
@@ -85,7 +91,7 @@ struct OverlayCommand: ParsableCommand {
         // The sound output starts muted instead (`Overlay.Options.muted`).
         options.effect = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count?.value, for: loaded, name: effect.name(default: "celebration")).applied(to: loaded)
         (options.seed, options.muted, options.fireEvery) = (seed.value, sound.mute, fireEvery?.value)
-        (options.opaque, options.vsync) = (opaque, !noVsync)
+        (options.opaque, options.vsync, options.place) = (opaque, !noVsync, try place.place())
         try exitStatus(Overlay.playInForeground(options))
     }
 }

@@ -26,6 +26,8 @@ package final class Overlay {
         package var muted = false
         /// Particles each ring holds, instead of what `effect` needs (the resident overlay's budget).
         package var capacity: Int?
+        /// Where each launch bursts (`--at`, `--output`); by default the middle of the first output.
+        package var place = LaunchPlace()
 
         package init() {}
     }
@@ -71,6 +73,8 @@ package final class Overlay {
                 throw GLFailure("the display reports no monitor to cover")
             }
             view = DesktopView(layout: layout)
+            // An output the desktop does not have is refused before anything is shown.
+            _ = try options.place.centre(among: surfaces.outputs)
             shaders = try ShaderLibrary.resolve(options.shaderDirectory)
             celebration = try Celebration(capacity: options.capacity ?? Self.capacity(for: options.effect, fireEvery: options.fireEvery), shaders: shaders, seed: options.seed)
             if options.effect.bloom.isEnabled, let first = surfaces.outputs.first {
@@ -105,9 +109,10 @@ package final class Overlay {
         return Rect(x: corner.x, y: corner.y, width: centred.width, height: centred.height)
     }
 
-    /// One launch of the effect at `now`, in the desktop's layout as it is now (`following`).
+    /// One launch of the effect at `now`, at its place in the desktop's layout as it is now
+    /// (`following`).
     private func fire(at now: Double) throws {
-        try launch(options.effect, at: now)
+        try launch(options.effect, at: now, centredAt: options.place.centre(among: surfaces.outputs))
     }
 
     /// One launch of `effect` at `now`, bursting around `centre` (desktop layout points; nil:

@@ -11,23 +11,13 @@ package enum ResidentFire {
         /// A preset's name, an effect file's path, or `-` (`EffectSource`).
         package var effect = "celebration"
         package var emoji: String?
-        package var at: (Double, Double)?
-        package var output: String?
+        package var place = LaunchPlace()
         package var seed: UInt64?
         package var mute = false
         /// nil: as the desktop asks, which the overlay read when it started.
         package var reducedMotion: Bool?
 
         package init() {}
-    }
-
-    /// `--at x,y`: two finite numbers, desktop points.
-    package static func point(_ text: String) throws -> (Double, Double) {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmed) }
-        guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else {
-            throw OptionRefusal("--at takes x,y in desktop points, such as --at 640,360, not \(printable(text, limit: 80))")
-        }
-        return (numbers[0], numbers[1])
     }
 
     /// How long `fire` waits for an overlay it started to answer, and for any reply: a stall
@@ -48,7 +38,7 @@ package enum ResidentFire {
             let parsed = try JSON.parse(Array(EffectFile.encode(played).utf8))
             document = absoluteImagePaths(in: parsed, folder: folder.isEmpty ? directory : folder)
         }
-        return ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.at, output: launch.output,
+        return ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.place.at.map { ($0.x, $0.y) }, output: launch.place.output,
                                         seed: launch.seed, mute: launch.mute, reducedMotion: launch.reducedMotion)
     }
 

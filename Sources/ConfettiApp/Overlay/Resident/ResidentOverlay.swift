@@ -242,17 +242,9 @@ package final class ResidentOverlay {
         }
     }
 
-    /// Where a launch bursts, in desktop layout points: `at`, relative to the top-left of
-    /// `output` when one is named; the middle of `output` without `at`; nil (the middle of the
-    /// first output) with neither.
+    /// Where a launch bursts, in desktop layout points (`LaunchPlace`).
     private func place(_ fire: ResidentRequest.Fire) throws -> Point? {
-        let outputs = overlay.surfaces.outputs
-        guard let name = fire.output else { return fire.at.map { Point($0.0, $0.1) } }
-        guard let output = outputs.first(where: { $0.name == name }) else {
-            throw ResidentError("no output named '\(printable(name, limit: 80))': the desktop has \(outputs.map(\.name).joined(separator: ", "))")
-        }
-        guard let at = fire.at else { return Point(output.x + output.width / 2, output.y + output.height / 2) }
-        return Point(output.x + at.0, output.y + at.1)
+        try LaunchPlace(at: fire.at, output: fire.output).centre(among: overlay.surfaces.outputs)
     }
 
     /// A refusal in the words `confetti` prints for it: every refusal describes itself.

@@ -1,0 +1,48 @@
+import ConfettiCore
+
+/// Where a launch bursts on the desktop, as `--at X,Y` and `--output NAME` give it: the one home
+/// of their meaning for `confetti overlay`, `confetti fire` and the resident overlay's requests.
+///
+/// `at` is in desktop layout points, from the top-left of `output` when one is named. Without
+/// `at`, the middle of `output`; with neither, nil: the middle of the first output.
+package struct LaunchPlace: Sendable {
+    package var at: (x: Double, y: Double)?
+    package var output: String?
+
+    package init(at: (Double, Double)? = nil, output: String? = nil) {
+        self.at = at.map { (x: $0.0, y: $0.1) }
+        self.output = output
+    }
+
+    /// `--at x,y`: two finite numbers, desktop points.
+    package static func point(_ text: String) throws -> (Double, Double) {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmed) }
+        guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else {
+            throw OptionRefusal("--at takes x,y in desktop points, such as --at 640,360, not \(printable(text, limit: 80))")
+        }
+        return (numbers[0], numbers[1])
+    }
+
+    /// The centre of the launch's button in the layout of `outputs`; nil: the overlay's default
+    /// (the middle of the first output). An `output` the desktop does not have is refused,
+    /// naming those it has.
+    package func centre(among outputs: [DesktopOutput]) throws(UnknownOutput) -> Point? {
+        guard let name = output else { return at.map { Point($0.x, $0.y) } }
+        guard let output = outputs.first(where: { $0.name == name }) else {
+            throw UnknownOutput(name: name, known: outputs.map(\.name))
+        }
+        guard let at else { return Point(output.x + output.width / 2, output.y + output.height / 2) }
+        return Point(output.x + at.x, output.y + at.y)
+    }
+
+    /// A launch placed on an output the desktop does not have.
+    package struct UnknownOutput: Error, CustomStringConvertible, Sendable {
+        package var name: String
+        /// The outputs the desktop has, by name.
+        package var known: [String]
+
+        package var description: String {
+            "no output named '\(printable(name, limit: 80))': the desktop has \(known.joined(separator: ", "))"
+        }
+    }
+}
