@@ -61,6 +61,16 @@ import TestSupport
         }.reduce(0, +) / 1e9
     }
 
+    /// How many times process `pid` has gone to sleep and been woken, all threads: the kernel's
+    /// count of voluntary context switches. An idle overlay asleep in poll adds none.
+    static func wakeups(of pid: Int) -> Int? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+        return tasks.compactMap { task in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8))?.split(separator: "\n")
+                .first { $0.hasPrefix("voluntary_ctxt_switches:") }.flatMap { Int($0.split(separator: ":")[1].trimmed) }
+        }.reduce(0, +)
+    }
+
     /// Whether process `pid` has ended (gone, or a zombie nobody reaped).
     static func hasEnded(_ pid: Int) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return true }
@@ -87,16 +97,20 @@ import TestSupport
         #expect(framesIdle > 0)
         #expect(try await session.desktop.screenshot().pixels(matching: Desktop.palette).count == 0, "nothing on screen while idle")
 
-        // Free when idle: at most 10 ms of CPU in 10 s, by the kernel's count.
+        // Free when idle: at most 10 ms of CPU in 10 s, by the kernel's count, and asleep
+        // throughout (the one wakeup allowed: the status client above hanging up).
         let before = try #require(Self.cpuSeconds(of: pid))
+        let wakeupsBefore = try #require(Self.wakeups(of: pid))
         let start = ContinuousClock.now
         let window = 10.0
         _ = await eventually(within: window) { Self.hasEnded(pid) }
         let spent = try #require(Self.cpuSeconds(of: pid)) - before
+        let woke = try #require(Self.wakeups(of: pid)) - wakeupsBefore
         let elapsed = Double((ContinuousClock.now - start).components.seconds)
         #expect(spent <= 0.010, "the idle overlay used \(spent * 1000) ms of CPU in \(elapsed) s")
+        #expect(woke <= 1, "the idle overlay woke \(woke) times in \(elapsed) s")
         #expect(try session.status().integer("frames") == framesIdle, "no frame drawn while idle")
-        print(String(format: "resident: %.2f ms of CPU in %.0f s idle", spent * 1000, elapsed))
+        print(String(format: "resident: %.2f ms of CPU and %ld wakeups in %.0f s idle", spent * 1000, woke, elapsed))
 
         // Fired again, it shows: confetti that hangs on screen longer than the stall guards, so
         // the screenshot does not race the pieces' lifetime.

@@ -6,7 +6,8 @@ import TestSupport
 
 /// The overlay on a wlroots compositor, a headless sway with two outputs side by side, the
 /// second at scale 2, and an ordinary window open on the first: layer surfaces on both outputs
-/// over the window, nothing tiled beside it, and a click on the overlay reaching the window.
+/// over the window, nothing tiled beside it, a click on the overlay reaching the window, and
+/// --output and --at placing the launch.
 /// The pictures are kept in .build/pictures/ for a person to look at.
 @Suite(.serialized) struct SwayOverlayTests {
     static let outputs = [
@@ -116,6 +117,44 @@ import TestSupport
         overlay.send(SIGTERM)
         let ending = await overlay.ending(within: Desktop.stallGuard)
         #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
+    }
+
+    /// `--output` and `--at` place the one-shot overlay's launch as they place a `confetti fire`:
+    /// the middle of the output named, or `--at` from its top-left, and not on the other output.
+    /// An output the desktop does not have is refused in one line naming those it has.
+    @Test func outputAndAtPlaceTheLaunch() async throws {
+        let sway = try await Sway(outputs: Self.outputs, count: 2)
+        defer { sway.stop() }
+        let effect = try SwayResidentOverlayTests.placedEffectFile(in: sway.runtimeDirectory)
+        // HEADLESS-2's pixels are twice its points: its middle is pixel (640, 360), and --at
+        // 200,100 within it is pixel (400, 200).
+        let placements: [(arguments: [String], centre: (x: Int, y: Int))] = [
+            (["--output", "HEADLESS-2"], (640, 360)),
+            (["--output", "HEADLESS-2", "--at", "200,100"], (400, 200)),
+        ]
+        for placement in placements {
+            let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect] + placement.arguments,
+                                           environment: sway.waylandEnvironment, logs: sway.runtimeDirectory)
+            defer { overlay.stop() }
+            var shot = RGBAImage(width: 0, height: 0, pixels: [])
+            let shown = try await eventually(within: Desktop.stallGuard) {
+                shot = try await sway.screenshot(output: "HEADLESS-2")
+                return shot.pixels(matching: SwayResidentOverlayTests.palette, limit: 50).count >= 50 || overlay.hasEnded
+            }
+            try #require(shown && !overlay.hasEnded, "no sparks on HEADLESS-2 within \(Desktop.stallGuard) s with \(placement.arguments): \(overlay.errorOutput)")
+            let area = SwayResidentOverlayTests.aroundButton(centredAt: placement.centre, scale: 2)
+            let sparks = shot.pixels(matching: SwayResidentOverlayTests.palette)
+            let astray = sparks.filter { !area.x.contains($0.x) || !area.y.contains($0.y) }
+            #expect(astray.isEmpty, "\(placement.arguments): sparks away from \(area): \(astray.prefix(5)) of \(sparks.count)")
+            let first = try await sway.screenshot(output: "HEADLESS-1")
+            #expect(first.pixels(matching: SwayResidentOverlayTests.palette, limit: 1).isEmpty, "\(placement.arguments): sparks on HEADLESS-1")
+            overlay.send(SIGTERM)
+            let ending = await overlay.ending(within: Desktop.stallGuard)
+            #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
+        }
+        let nowhere = try await ChildProcess.run([try ConfettiBinary.url().path, "overlay", "--mute", "--output", "NOWHERE"],
+                                                 environment: sway.waylandEnvironment, timeout: Desktop.stallGuard)
+        #expect(nowhere.status == 2 && nowhere.stderr == "confetti: no output named 'NOWHERE': the desktop has HEADLESS-1, HEADLESS-2\n", "\(nowhere.stderr)")
     }
 
     /// Each surface follows its own frame callbacks: with HEADLESS-2 switched off (no frame
