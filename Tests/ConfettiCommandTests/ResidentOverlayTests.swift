@@ -53,22 +53,32 @@ import TestSupport
         }
     }
 
-    /// CPU time of process `pid`, all threads, in seconds (the scheduler's nanoseconds).
-    static func cpuSeconds(of pid: Int) -> Double? {
+    /// The CPU time (seconds, the scheduler's nanoseconds) and wakeups (voluntary context
+    /// switches: each time it went to sleep and was woken) of each thread of process `pid`, by
+    /// thread id. nil once it has gone.
+    static func threadCounts(of pid: Int) -> [String: (cpu: Double, wakeups: Int)]? {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
-        return tasks.compactMap { task in
-            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8))?.split(separator: " ").first.flatMap { Double($0) }
-        }.reduce(0, +) / 1e9
+        var counts: [String: (cpu: Double, wakeups: Int)] = [:]
+        for task in tasks {
+            let folder = "/proc/\(pid)/task/\(task)"
+            guard let schedstat = try? String(contentsOfFile: folder + "/schedstat", encoding: .utf8),
+                  let status = try? String(contentsOfFile: folder + "/status", encoding: .utf8),
+                  let nanoseconds = schedstat.split(separator: " ").first.flatMap({ Double($0) }),
+                  let wakeups = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") })
+                      .flatMap({ Int($0.split(separator: ":")[1].trimmed) }) else { continue }
+            counts[task] = (nanoseconds / 1e9, wakeups)
+        }
+        return counts
     }
 
-    /// How many times process `pid` has gone to sleep and been woken, all threads: the kernel's
-    /// count of voluntary context switches. An idle overlay asleep in poll adds none.
-    static func wakeups(of pid: Int) -> Int? {
-        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
-        return tasks.compactMap { task in
-            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8))?.split(separator: "\n")
-                .first { $0.hasPrefix("voluntary_ctxt_switches:") }.flatMap { Int($0.split(separator: ":")[1].trimmed) }
-        }.reduce(0, +)
+    /// What process `pid`'s threads spent since `before` (`threadCounts`): a thread that began
+    /// since is counted whole; one that ended took its counts with it and is left out.
+    static func spent(by pid: Int, since before: [String: (cpu: Double, wakeups: Int)]) -> (cpu: Double, wakeups: Int)? {
+        guard let after = threadCounts(of: pid) else { return nil }
+        return after.reduce((cpu: 0.0, wakeups: 0)) { total, thread in
+            let earlier = before[thread.key] ?? (0, 0)
+            return (total.cpu + thread.value.cpu - earlier.cpu, total.wakeups + thread.value.wakeups - earlier.wakeups)
+        }
     }
 
     /// Whether process `pid` has ended (gone, or a zombie nobody reaped).
@@ -99,13 +109,11 @@ import TestSupport
 
         // Free when idle: at most 10 ms of CPU in 10 s, by the kernel's count, and asleep
         // throughout (the one wakeup allowed: the status client above hanging up).
-        let before = try #require(Self.cpuSeconds(of: pid))
-        let wakeupsBefore = try #require(Self.wakeups(of: pid))
+        let before = try #require(Self.threadCounts(of: pid))
         let start = ContinuousClock.now
         let window = 10.0
         _ = await eventually(within: window) { Self.hasEnded(pid) }
-        let spent = try #require(Self.cpuSeconds(of: pid)) - before
-        let woke = try #require(Self.wakeups(of: pid)) - wakeupsBefore
+        let (spent, woke) = try #require(Self.spent(by: pid, since: before))
         let elapsed = Double((ContinuousClock.now - start).components.seconds)
         #expect(spent <= 0.010, "the idle overlay used \(spent * 1000) ms of CPU in \(elapsed) s")
         #expect(woke <= 1, "the idle overlay woke \(woke) times in \(elapsed) s")

@@ -91,10 +91,9 @@ import TestSupport
         // Asleep while idle: no wakeup in 5 s but the status client above hanging up, and next
         // to no CPU.
         let pid = Int(resident.pid)
-        let (cpuBefore, wakeupsBefore) = (try #require(ResidentOverlayTests.cpuSeconds(of: pid)), try #require(ResidentOverlayTests.wakeups(of: pid)))
+        let before = try #require(ResidentOverlayTests.threadCounts(of: pid))
         _ = await eventually(within: 5) { resident.hasEnded }
-        let woke = try #require(ResidentOverlayTests.wakeups(of: pid)) - wakeupsBefore
-        let spent = try #require(ResidentOverlayTests.cpuSeconds(of: pid)) - cpuBefore
+        let (spent, woke) = try #require(ResidentOverlayTests.spent(by: pid, since: before))
         #expect(woke <= 1 && spent <= 0.005, "the idle overlay woke \(woke) times and used \(spent * 1000) ms of CPU in 5 s")
 
         // After idle it answers again: --output HEADLESS-2 plays there, in its middle, and
