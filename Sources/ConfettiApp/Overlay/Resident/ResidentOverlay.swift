@@ -12,9 +12,9 @@ import SystemPackage
 /// `keepMapped`, left mapped and not drawn) and it sleeps in one `poll` with no timeout, on its
 /// socket and clients, the desktop's connection (outputs added or removed, a compositor's
 /// ping) and the stop signals' descriptor: it wakes only when one of them has something.
-/// Fast to fire:
-/// the GL context, shaders and rings are made once at start, so a launch is spawned, uploaded
-/// and drawn on the next frame. For each launch it prints when its first frame was shown.
+/// Playing, it sleeps until a surface's frame is due or a client writes. Fast to fire: the GL
+/// context, shaders and rings are made once at start, so a launch is spawned, uploaded and
+/// drawn on the next frame. For each launch it prints when its first frame was shown.
 package final class ResidentOverlay {
     package struct Options: Sendable {
         package var overlay = Overlay.Options()
@@ -84,10 +84,14 @@ package final class ResidentOverlay {
     /// (the desktop's own frame pace would cost what a celebration costs, for nothing).
     private static let clearingInterval = 1.0
 
+    /// The longest it waits for a frame while playing, when no frame callback comes (an output
+    /// switched off): then it draws the others anyway.
+    private static let frameWait = 0.05
+
     /// What wakes it besides its clients: the stop signals, and the desktop's connection except
-    /// while clearing (which looks at it between its frames).
-    private var wakers: [Int32] {
-        [clearUntil == nil ? overlay.surfaces.eventDescriptor : nil, StopSignals.descriptor].compactMap { $0 }
+    /// while only clearing (which looks at it between its frames).
+    private func wakers(busy: Bool) -> [Int32] {
+        [busy || clearUntil == nil ? overlay.surfaces.eventDescriptor : nil, StopSignals.descriptor].compactMap { $0 }
     }
 
     /// Serves clients until a stop request, a stop signal or the desktop closing it.
@@ -103,12 +107,12 @@ package final class ResidentOverlay {
         while true {
             if let signal = StopSignals.pending { return .stopped(signal: signal) }
             let busy = isBusy(at: now)
-            if !busy {
-                // Every event read so far handled and every request sent, so that the wait below
-                // sees the desktop's next event on the connection itself.
-                try overlay.surfaces.dispatch(waitingUpTo: 0)
-            }
-            let incoming = server.serve(waitingUpTo: busy ? 0 : clearUntil.map { _ in Self.clearingInterval }, also: wakers)
+            // Every event read so far handled and every request sent, so that the wait below
+            // sees the desktop's next event on the connection itself.
+            try overlay.surfaces.dispatch(waitingUpTo: 0)
+            // Playing, it waits for the next frame (or a client); idle, for a client or the desktop.
+            let wait = busy ? (overlay.surfaces.isFrameDue ? 0 : Self.frameWait) : clearUntil.map { _ in Self.clearingInterval }
+            let incoming = server.serve(waitingUpTo: wait, also: wakers(busy: busy))
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             if overlay.surfaces.isClosed { return .closed }
             for request in incoming {

@@ -92,6 +92,9 @@ final class GLFWOverlayWindow: OverlaySurfaces {
 
     var isClosed: Bool { window.shouldClose }
 
+    /// While shown, always (the swap waits for the display).
+    var isFrameDue: Bool { shown }
+
     var notice: String? { nil }
 
     var eventDescriptor: Int32? {

@@ -15,6 +15,9 @@ package protocol OverlaySurfaces: AnyObject {
     /// Wait up to `seconds` for the desktop's events (configure, frame done, outputs added or
     /// removed) and handle them. Returns at once when something is due.
     func dispatch(waitingUpTo seconds: Double) throws
+    /// Whether `drawDue` would draw a surface now: a caller that waits for other things too
+    /// waits for none while one is due, else until the desktop's next event.
+    var isFrameDue: Bool { get }
     /// Draw every mapped surface whose frame is due: `draw` gets the output and the surface's
     /// framebuffer size in pixels with the GL context current and the framebuffer bound; the
     /// set swaps or commits after.

@@ -105,6 +105,8 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
 
     var eventDescriptor: Int32? { wl_display_get_fd(display) }
 
+    var isFrameDue: Bool { waylandOutputs.contains { $0.surface?.isDue == true } }
+
     func drawDue(_ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
         guard let egl else { return }
         for output in waylandOutputs {
