@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The viewer on a Wayland desktop, a headless weston: natively, through Debian's
+/// The viewer and the overlay on a Wayland desktop, a headless weston: natively, through Debian's
 /// libglfw3-wayland (which `make wayland-glfw` unpacks into .build/wayland/lib) chosen with
 /// LD_LIBRARY_PATH, with no X server involved; and as an X client of XWayland, with the
 /// system's X11 GLFW. Same binary both times. Hands-free (launches every 0.2 s until the test
@@ -131,5 +131,24 @@ import TestSupport
         let inputRegions = requests.compactMap { $0.split(separator: ".set_input_region(wl_region@").dropFirst().first?.split(separator: ")").first }
         #expect(inputRegions.contains { region in !requests.contains { $0.contains("wl_region@\(region).add(") } },
                 "the surface's input region is set to an empty region: \(requests.filter { $0.contains("region") })")
+    }
+
+    /// The resident overlay where the compositor has no layer shell (weston): the same one line
+    /// as the one-shot overlay, and, asleep while idle with no timeout, it still ends at once
+    /// on SIGTERM.
+    @Test func residentOverlaySaysItHasNoLayerShellAndEndsOnASignalWhileIdle() async throws {
+        let weston = try await Weston()
+        defer { weston.stop() }
+        let resident = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--resident", "--mute"],
+                                        environment: weston.waylandEnvironment, logs: weston.runtimeDirectory)
+        defer { resident.stop() }
+        let listening = await eventually(within: Desktop.stallGuard) { resident.output.contains("listening at") || resident.hasEnded }
+        try #require(listening && !resident.hasEnded, "the resident overlay did not listen: \(resident.errorOutput)")
+        #expect(resident.errorOutput == "confetti: this Wayland compositor has no layer shell (zwlr_layer_shell_v1): the overlay is a window on each output, which the desktop places (on GNOME, the confetti extension)\n",
+                "\(resident.errorOutput)")
+        resident.send(SIGTERM)
+        let ending = await resident.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(resident.errorOutput)")
+        #expect(resident.errorOutput.hasSuffix("confetti: resident overlay stopped by SIGTERM\n"), "\(resident.errorOutput)")
     }
 }
