@@ -30,11 +30,46 @@ import TestSupport
         let inputRegions = requests.compactMap { $0.split(separator: ".set_input_region(wl_region@").dropFirst().first?.split(separator: ")").first }
         #expect(!inputRegions.isEmpty && inputRegions.allSatisfy { region in !requests.contains { $0.contains("wl_region@\(region).add(") } },
                 "every surface's input region is empty")
-        // It drew: buffers were attached once Mutter configured the window to the output's size.
-        // Intermittent: Mutter may send the output-sized configure after a short effect has ended.
-        withKnownIssue("Mutter configured the window after the effect ended", isIntermittent: true) {
-            #expect(lines.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(1280, 720") })
-        }
+        // It drew: buffers were attached once Mutter configured the window to the output's size
+        // (the effect's clock starts at its first frame, which Mutter shows as it maps the window).
+        #expect(lines.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(1280, 720") })
         #expect(requests.contains { $0.contains(".attach(") })
+    }
+
+    /// A compositor busy for longer than the whole effect (Mutter stopped from the overlay's
+    /// first commit until the effect would have ended by a clock started at launch): the
+    /// celebration is not spent unseen. Its clock starts at its first frame drawn, so once Mutter
+    /// runs again it maps the window, configures it to the output's size and is shown every
+    /// second of the effect: frames over at least its lifetime, and no notice.
+    @Test func aCompositorBusyForLongerThanTheEffectStillShowsAllOfIt() async throws {
+        let mutter = try await Mutter()
+        defer { mutter.stop() }
+        let lifetime = 2.0
+        let effect = try Desktop.effectFile(lifetime: lifetime, in: mutter.runtimeDirectory)
+        var environment = mutter.waylandEnvironment
+        environment["WAYLAND_DEBUG"] = "client"
+        let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
+                                       environment: environment, logs: mutter.runtimeDirectory)
+        defer { overlay.stop() }
+        let compositor = try #require(mutter.compositor, "no mutter process under dbus-run-session")
+        // Mutter stops as soon as the overlay has asked for its window (the first commit).
+        let committed = await eventually(within: Desktop.stallGuard) { overlay.errorOutput.contains(".commit()") || overlay.hasEnded }
+        try #require(committed && !overlay.hasEnded, "the overlay never committed a surface: \(overlay.errorOutput.suffix(500))")
+        kill(compositor, SIGSTOP)
+        // Held until a clock started at the launch (just before that commit) is a second past
+        // the effect's end, or the overlay ended.
+        let stopped = ContinuousClock.now
+        _ = await eventually(within: Desktop.stallGuard) { ContinuousClock.now - stopped > .seconds(lifetime + 1) || overlay.hasEnded }
+        kill(compositor, SIGCONT)
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(overlay.errorOutput.suffix(500))")
+        let lines = overlay.errorOutput.split(separator: "\n")
+        #expect(lines.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(1280, 720") }, "Mutter never configured the window to the output's size")
+        #expect(lines.filter { $0.hasPrefix("confetti: ") }.count == 1, "\(lines.filter { $0.hasPrefix("confetti: ") })")
+        // `overlay: first frame 0.702 s after start, 89 frames over 2.01 s`
+        let summary = overlay.output.split(separator: " ")
+        let frames = summary.firstIndex(of: "frames").flatMap { Int(summary[summary.index(before: $0)]) } ?? 0
+        let seconds = summary.firstIndex(of: "over").flatMap { Double(summary[summary.index(after: $0)]) } ?? 0
+        #expect(frames > 0 && seconds >= lifetime, "the effect was not shown whole: \(overlay.output)")
     }
 }
