@@ -1,4 +1,5 @@
 import ConfettiApp
+import ConfettiCore
 import Foundation
 import Testing
 import TestSupport
@@ -71,5 +72,30 @@ import TestSupport
         let frames = summary.firstIndex(of: "frames").flatMap { Int(summary[summary.index(before: $0)]) } ?? 0
         let seconds = summary.firstIndex(of: "over").flatMap { Double(summary[summary.index(after: $0)]) } ?? 0
         #expect(frames > 0 && seconds >= lifetime, "the effect was not shown whole: \(overlay.output)")
+    }
+
+    /// A compositor that never shows the window (Mutter stopped from the overlay's first
+    /// commit): the overlay does not wait forever for its first frame. It says so in one line
+    /// after `Overlay.firstFrameWait` and plays the effect from then, to its end.
+    @Test func aCompositorThatNeverShowsItGetsANoticeAndTheEffectStillEnds() async throws {
+        let mutter = try await Mutter()
+        defer { mutter.stop() }
+        let effect = try Desktop.effectFile(lifetime: 1, in: mutter.runtimeDirectory)
+        var environment = mutter.waylandEnvironment
+        environment["WAYLAND_DEBUG"] = "client"
+        let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
+                                       environment: environment, logs: mutter.runtimeDirectory)
+        defer { overlay.stop() }
+        let compositor = try #require(mutter.compositor, "no mutter process under dbus-run-session")
+        let committed = await eventually(within: Desktop.stallGuard) { overlay.errorOutput.contains(".commit()") || overlay.hasEnded }
+        try #require(committed && !overlay.hasEnded, "the overlay never committed a surface: \(overlay.errorOutput.suffix(500))")
+        kill(compositor, SIGSTOP)
+        let notice = "confetti: the desktop showed no frame of the overlay within \(Overlay.firstFrameWait.compactText) s; the effect plays from now"
+        let said = await eventually(within: Overlay.firstFrameWait + Desktop.stallGuard) { overlay.errorOutput.contains(notice) || overlay.hasEnded }
+        kill(compositor, SIGCONT)
+        #expect(said, "no notice: \(overlay.errorOutput.split(separator: "\n").filter { $0.hasPrefix("confetti: ") })")
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(overlay.errorOutput.suffix(500))")
+        #expect(overlay.errorOutput.split(separator: "\n").filter { $0 == notice }.count == 1)
     }
 }
