@@ -143,6 +143,20 @@ import TestSupport
             #expect(outcome.status != 0, "accepted: \(refusal.arguments.map { $0.prefix(40) })")
             #expect(outcome.stderr.contains(refusal.error), "\(refusal.arguments.map { $0.prefix(40) }): \(outcome.stderr.prefix(300))")
         }
+        // FireWithOptions: the same arguments, and booleans named mute and reducedMotion only.
+        let optionRefusals: [[String]] = [
+            ["../../../etc/passwd", "@ad []", "", "{'mute': <true>}"],
+            ["confetti", "@ad []", "", "{'effect': <'/tmp/x.json'>}"],
+            ["confetti", "@ad []", "", "{'mute': <'yes'>}"],
+            ["confetti", "@ad []", "", "{'reducedMotion': <1>}"],
+        ]
+        for arguments in optionRefusals {
+            let outcome = try await fire(arguments, method: "FireWithOptions")
+            #expect(outcome.status != 0 && outcome.stderr.contains("InvalidArgs"), "\(arguments): \(outcome.stderr.prefix(300))")
+        }
+        // Valid options pass the checks: the stand-in has no socket, so the overlay is unavailable.
+        let valid = try await fire(["confetti", "[640.0, 12.0]", "Meta-0", "{'mute': <true>, 'reducedMotion': <false>}"], method: "FireWithOptions")
+        #expect(valid.status != 0 && valid.stderr.contains("Unavailable"), "\(valid.stderr.prefix(300))")
         // Not Fire's signature, or no such method: refused before the extension sees them
         // (dbus-send, as gdbus checks the signature itself).
         for (method, arguments) in [("Fire", ["string:confetti"]), ("Fire", ["int32:42", "string:x", "int32:7"]), ("Explode", [])] {
