@@ -22,6 +22,12 @@ const OVERLAY_INTERFACE = `<node>
       <arg type="ad" name="at" direction="in"/>
       <arg type="s" name="output" direction="in"/>
     </method>
+    <method name="FireWithOptions">
+      <arg type="s" name="preset" direction="in"/>
+      <arg type="ad" name="at" direction="in"/>
+      <arg type="s" name="output" direction="in"/>
+      <arg type="a{sv}" name="options" direction="in"/>
+    </method>
   </interface>
 </node>`;
 /** The errors the bus methods reply with. */
@@ -38,6 +44,8 @@ const REPLACEMENTS = 3;
 const OVERLAY_TITLE_PREFIX = 'confetti overlay ';
 /** A preset's name: what `confetti presets` lists (lower case, digits, hyphens). */
 const PRESET_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** FireWithOptions' options, each a boolean, as the overlay's socket names them. */
+const FIRE_OPTIONS = ['mute', 'reducedMotion'];
 /** A monitor's connector, as xdg-output names it (Meta-0, DP-1, HDMI-A-2). */
 const OUTPUT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** No desktop is wider than this many points; a larger coordinate is a mistake or an attack. */
@@ -95,6 +103,7 @@ class ConfettiOverlayHost {
         this._exported = Gio.DBusExportedObject.wrapJSObject(OVERLAY_INTERFACE, {
             StartAsync: (_parameters, invocation) => this._startCall(invocation),
             FireAsync: (parameters, invocation) => this._fireCall(parameters, invocation),
+            FireWithOptionsAsync: (parameters, invocation) => this._fireCall(parameters, invocation),
         });
         this._exported.export(Gio.DBus.session, OVERLAY_OBJECT_PATH);
         this._nameId = Gio.bus_own_name_on_connection(Gio.DBus.session, OVERLAY_BUS_NAME,
@@ -318,8 +327,11 @@ class ConfettiOverlayHost {
             invocation.return_dbus_error(OVERLAY_ERROR.unavailable, `the overlay could not be started: is ${this._command} there? (confetti gnome-extension install)`);
     }
 
-    /** Checks Fire's arguments: a refusal in words, or the request for the overlay's socket. */
-    _fireRequest([preset, at, output]) {
+    /**
+     * Checks Fire's arguments (and FireWithOptions' options: booleans named in FIRE_OPTIONS, as
+     * GLib.Variant values): a refusal in words, or the request for the overlay's socket.
+     */
+    _fireRequest([preset, at, output, options = {}]) {
         if (!PRESET_NAME.test(preset))
             return {error: 'the preset must be a preset\'s name: lower-case letters, digits and hyphens, at most 64'};
         if (at.length !== 0 && at.length !== 2)
@@ -328,9 +340,18 @@ class ConfettiOverlayHost {
             return {error: `at must be two finite numbers within ±${COORDINATE_LIMIT} points`};
         if (output !== '' && !OUTPUT_NAME.test(output))
             return {error: 'output must be empty or a monitor\'s connector name (letters, digits, . _ -, at most 64)'};
+        const names = Object.keys(options);
+        const unknown = names.find(name => !FIRE_OPTIONS.includes(name));
+        if (unknown !== undefined)
+            return {error: `unknown option '${unknown.slice(0, 64)}': the options are ${FIRE_OPTIONS.join(', ')}`};
+        const notBoolean = names.find(name => options[name]?.get_type_string?.() !== 'b');
+        if (notBoolean !== undefined)
+            return {error: `the option ${notBoolean} must be a boolean`};
         const fire = {preset};
         if (at.length === 2) fire.at = at;
         if (output !== '') fire.output = output;
+        if (names.includes('mute') && options.mute.get_boolean()) fire.mute = true;
+        if (names.includes('reducedMotion')) fire.reducedMotion = options.reducedMotion.get_boolean();
         return {request: {fire}};
     }
 

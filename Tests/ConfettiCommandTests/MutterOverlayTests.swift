@@ -1,4 +1,5 @@
 import ConfettiApp
+import ConfettiCore
 import Foundation
 import Testing
 import TestSupport
@@ -30,11 +31,100 @@ import TestSupport
         let inputRegions = requests.compactMap { $0.split(separator: ".set_input_region(wl_region@").dropFirst().first?.split(separator: ")").first }
         #expect(!inputRegions.isEmpty && inputRegions.allSatisfy { region in !requests.contains { $0.contains("wl_region@\(region).add(") } },
                 "every surface's input region is empty")
-        // It drew: buffers were attached once Mutter configured the window to the output's size.
-        // Intermittent: Mutter may send the output-sized configure after a short effect has ended.
-        withKnownIssue("Mutter configured the window after the effect ended", isIntermittent: true) {
-            #expect(lines.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(1280, 720") })
-        }
+        // It drew: buffers were attached once Mutter configured the window to the output's size
+        // (the effect's clock starts at its first frame, which Mutter shows as it maps the window).
+        #expect(lines.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(1280, 720") })
         #expect(requests.contains { $0.contains(".attach(") })
+    }
+
+    /// The one-shot overlay on a Mutter stopped (SIGSTOP) before it has seen the overlay's
+    /// window: stopped as soon as the overlay prints its no-layer-shell line, which it does just
+    /// before it asks for its windows, watched every millisecond on a thread of its own (a
+    /// quicker compositor than the 50 ms a test's poll gives would show the window first). When
+    /// Mutter was quicker all the same (the overlay already has a configure), it is tried again.
+    static func overlayOnAStoppedMutter(lifetime: Double) async throws -> (mutter: Mutter, overlay: ChildProcess, compositor: pid_t) {
+        var attempts: [String] = []
+        for _ in 1...5 {
+            let mutter = try await Mutter()
+            let effect = try Desktop.effectFile(lifetime: lifetime, in: mutter.runtimeDirectory)
+            var environment = mutter.waylandEnvironment
+            environment["WAYLAND_DEBUG"] = "client"
+            let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
+                                           environment: environment, logs: mutter.runtimeDirectory)
+            guard let compositor = mutter.compositor else {
+                overlay.stop()
+                mutter.stop()
+                throw TestFailure("no mutter process under dbus-run-session")
+            }
+            let stopped = await Self.stop(compositor, once: overlay.stderrFile, says: "confetti: this Wayland compositor has no layer shell", within: Desktop.stallGuard)
+            if stopped, !overlay.errorOutput.contains(".configure("), !overlay.hasEnded { return (mutter, overlay, compositor) }
+            kill(compositor, SIGCONT)
+            attempts.append(stopped ? "Mutter configured the window first" : "no line: \(overlay.errorOutput.suffix(300))")
+            overlay.stop()
+            mutter.stop()
+        }
+        throw TestFailure("Mutter could not be stopped before it showed the overlay: \(attempts)")
+    }
+
+    /// SIGSTOP to `pid` as soon as `file` holds `text`, polled every millisecond on a thread of
+    /// its own; whether that happened within `seconds`.
+    static func stop(_ pid: pid_t, once file: URL, says text: String, within seconds: Double) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+                while ContinuousClock.now < deadline {
+                    if let data = FileManager.default.contents(atPath: file.path), String(decoding: data, as: UTF8.self).contains(text) {
+                        kill(pid, SIGSTOP)
+                        continuation.resume(returning: true)
+                        return
+                    }
+                    usleep(1000)
+                }
+                continuation.resume(returning: false)
+            }
+        }
+    }
+
+    /// A compositor busy for longer than the whole effect (Mutter stopped before it sees the
+    /// overlay's window until the effect would have ended by a clock started at launch): the
+    /// celebration is not spent unseen. Its clock starts at its first frame drawn, so once Mutter
+    /// runs again it maps the window, configures it to the output's size and is shown every
+    /// second of the effect: frames over at least its lifetime, and no notice.
+    @Test func aCompositorBusyForLongerThanTheEffectStillShowsAllOfIt() async throws {
+        let lifetime = 2.0
+        let (mutter, overlay, compositor) = try await Self.overlayOnAStoppedMutter(lifetime: lifetime)
+        defer { mutter.stop() }
+        defer { overlay.stop() }
+        // Held until a clock started at the launch (just after that line) is a second past the
+        // effect's end, or the overlay ended.
+        let stopped = ContinuousClock.now
+        _ = await eventually(within: Desktop.stallGuard) { ContinuousClock.now - stopped > .seconds(lifetime + 1) || overlay.hasEnded }
+        kill(compositor, SIGCONT)
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(overlay.errorOutput.suffix(500))")
+        let lines = overlay.errorOutput.split(separator: "\n")
+        #expect(lines.contains { $0.contains("xdg_toplevel@") && $0.contains(".configure(1280, 720") }, "Mutter never configured the window to the output's size")
+        #expect(lines.filter { $0.hasPrefix("confetti: ") }.count == 1, "\(lines.filter { $0.hasPrefix("confetti: ") })")
+        // `overlay: first frame 0.702 s after start, 89 frames over 2.01 s`
+        let summary = overlay.output.split(separator: " ")
+        let frames = summary.firstIndex(of: "frames").flatMap { Int(summary[summary.index(before: $0)]) } ?? 0
+        let seconds = summary.firstIndex(of: "over").flatMap { Double(summary[summary.index(after: $0)]) } ?? 0
+        #expect(frames > 0 && seconds >= lifetime, "the effect was not shown whole: \(overlay.output)")
+    }
+
+    /// A compositor that never shows the window (Mutter stopped before it sees it): the overlay
+    /// does not wait forever for its first frame. It says so in one line after
+    /// `Overlay.firstFrameWait` and plays the effect from then, to its end.
+    @Test func aCompositorThatNeverShowsItGetsANoticeAndTheEffectStillEnds() async throws {
+        let (mutter, overlay, compositor) = try await Self.overlayOnAStoppedMutter(lifetime: 1)
+        defer { mutter.stop() }
+        defer { overlay.stop() }
+        let notice = "confetti: the desktop showed no frame of the overlay within \(Overlay.firstFrameWait.compactText) s; the effect plays from now"
+        let said = await eventually(within: Overlay.firstFrameWait + Desktop.stallGuard) { overlay.errorOutput.contains(notice) || overlay.hasEnded }
+        kill(compositor, SIGCONT)
+        #expect(said && overlay.errorOutput.contains(notice), "no notice: \(overlay.errorOutput.split(separator: "\n").filter { $0.hasPrefix("confetti: ") })")
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(0), "\(ending?.description ?? "still running"): \(overlay.errorOutput.suffix(500))")
+        #expect(overlay.errorOutput.split(separator: "\n").filter { $0 == notice }.count == 1)
     }
 }

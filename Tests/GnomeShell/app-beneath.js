@@ -1,6 +1,8 @@
 // The app beneath the overlay in the GNOME Shell tests (gjs app-beneath.js TITLE): a maximized
 // GTK 4 window that prints, one line each, when its xdg_toplevel becomes activated or
-// deactivated (the focused state the compositor sends) and where it is clicked.
+// deactivated (the focused state the compositor sends), where the pointer enters or moves
+// (`enter X Y`, `motion X Y`: the client has a wl_pointer and the compositor's pointer focus) and
+// where it is clicked (`click X Y`), in window coordinates.
 imports.gi.versions.Gtk = '4.0';
 imports.gi.versions.Gdk = '4.0';
 const {Gdk, Gtk, GLib} = imports.gi;
@@ -11,6 +13,10 @@ const window = new Gtk.Window({title: ARGV[0] ?? 'app beneath'});
 const click = new Gtk.GestureClick();
 click.connect('pressed', (_gesture, _count, x, y) => print(`click ${Math.round(x)} ${Math.round(y)}`));
 window.add_controller(click);
+const pointer = new Gtk.EventControllerMotion();
+pointer.connect('enter', (_controller, x, y) => print(`enter ${Math.round(x)} ${Math.round(y)}`));
+pointer.connect('motion', (_controller, x, y) => print(`motion ${Math.round(x)} ${Math.round(y)}`));
+window.add_controller(pointer);
 window.connect('close-request', () => loop.quit());
 window.maximize();
 window.present();

@@ -122,9 +122,13 @@ package final class Overlay {
         try celebration.fire(effect, at: now, in: view.viewport, around: button(centredAt: centre))
     }
 
-    /// Shows the window, plays the effect from now (once, or every `fireEvery` seconds) and
-    /// returns when its last particle has died and its last sound ended, the window was closed, or
-    /// a stop signal arrived.
+    /// How long the effect waits for its first frame: a desktop that never configures or shows
+    /// the surfaces gets a notice, and the effect's clock starts then, so it still ends.
+    package static let firstFrameWait = 10.0
+
+    /// Shows the window, plays the effect from its first frame drawn (once, or every `fireEvery`
+    /// seconds) and returns when its last particle has died and its last sound ended, the window
+    /// was closed, or a stop signal arrived.
     package func run() throws -> Report {
         try surfaces.show()
         if !options.muted {
@@ -133,7 +137,11 @@ package final class Overlay {
             self.sound = sound
         }
         defer { sound?.stop() }
-        let start = monotonicSeconds()
+        // The effect's clock stands at 0 until a surface can be drawn (configured, and shown by
+        // the desktop: a window's transparent first buffer must be done first). A busy
+        // compositor may take seconds for that; the celebration is not spent before it is seen.
+        let shown = monotonicSeconds()
+        var start: Double?
         try fire(at: 0)
         var nextFire = options.fireEvery
         var report = Report(ending: .finished, frames: 0, seconds: 0)
@@ -144,9 +152,15 @@ package final class Overlay {
             }
             // Returns at once when a surface's frame is due, else when the desktop has news.
             try surfaces.dispatch(waitingUpTo: 0.05)
-            let now = monotonicSeconds() - start
+            if start == nil, monotonicSeconds() - shown >= Self.firstFrameWait {
+                StandardStream.error("confetti: the desktop showed no frame of the overlay within \(Self.firstFrameWait.compactText) s; the effect plays from now\n")
+                start = monotonicSeconds()
+            }
+            let now = start.map { monotonicSeconds() - $0 } ?? 0
             report.seconds = now
-            sound?.follow(time: now, speed: 1, paused: false, at: SoundOutput.now())
+            if start != nil {
+                sound?.follow(time: now, speed: 1, paused: false, at: SoundOutput.now())
+            }
             if let next = nextFire, now >= next {
                 try fire(at: now)
                 nextFire = now + options.fireEvery!
@@ -156,6 +170,7 @@ package final class Overlay {
             if surfaces.isClosed || nextFire == nil && celebration.isIdle(at: now) && sound?.isSounding(at: now) != true { break }
             var drew = false
             try surfaces.drawDue { output, w, h in
+                if start == nil { start = monotonicSeconds() }
                 try drawFrame(at: now, on: output, pixelsWide: w, pixelsHigh: h)
                 drew = true
             }

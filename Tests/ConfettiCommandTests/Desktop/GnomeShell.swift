@@ -116,15 +116,25 @@ final class GnomeShell {
         try await ChildProcess.output(of: ["gjs", Self.tool.path] + arguments, environment: environment, logs: logs)
     }
 
-    /// Input events in one remote desktop session: `key:KEYSYM`, `move:DX,DY`, `click`.
+    /// Input events in one remote desktop session: `key:KEYSYM`, `move:DX,DY`, `click`,
+    /// `await:FILE:LINE` (shell-tool.js waits up to a stall guard for a client to print it).
     func input(_ steps: [String]) async throws {
-        _ = try await ChildProcess.output(of: ["gjs", Self.tool.path, "input"] + steps, environment: environment, logs: logs)
+        _ = try await ChildProcess.output(of: ["gjs", Self.tool.path, "input"] + steps, environment: environment, logs: logs, timeout: 2 * Desktop.stallGuard)
     }
 
-    /// A left click at (x, y) of the desktop: the pointer is thrown into the top-left corner
-    /// (relative motion is all a remote desktop without a screencast has), then moved there.
-    func click(x: Int, y: Int) async throws {
-        try await input(["move:-10000,-10000", "move:\(x),\(y)", "click"])
+    /// Where the app beneath's window is: maximized on the primary monitor, below the top bar.
+    static let appBeneathOrigin = (x: 0, y: topBar)
+
+    /// A left click at (x, y) of the desktop, seen by the app beneath (`startAppBeneath`). The
+    /// pointer is thrown into the top-left corner (relative motion is all a remote desktop
+    /// without a screencast has; it is not accelerated), then moved there; the button is pressed
+    /// only once the app has reported the pointer there, nudged a pixel and back until it does
+    /// (its wl_pointer exists only from the session's start, so a press before it has one is
+    /// lost, and a motion back to where the pointer was may send it nothing), and the session
+    /// ends once the app has reported the click.
+    func click(x: Int, y: Int, reaching app: ChildProcess) async throws {
+        let local = "\(x - Self.appBeneathOrigin.x) \(y - Self.appBeneathOrigin.y)", output = app.stdoutFile.path
+        try await input(["move:-10000,-10000", "move:\(x),\(y)", "hover:\(output):enter \(local)|motion \(local)", "click", "await:\(output):click \(local)"])
     }
 
     /// The whole desktop, both monitors.
@@ -132,6 +142,14 @@ final class GnomeShell {
         let file = directory.appendingPathComponent("shot-\(UUID()).png")
         defer { try? FileManager.default.removeItem(at: file) }
         try await tool("screenshot", file.path)
+        return try PNGFile.read(file.path)
+    }
+
+    /// One rectangle of the desktop (a screenshot of a band is quicker than of the whole).
+    func screenshot(of area: PixelArea) async throws -> RGBAImage {
+        let file = directory.appendingPathComponent("shot-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await tool("screenshot-area", "\(area.x.lowerBound)", "\(area.y.lowerBound)", "\(area.x.count)", "\(area.y.count)", file.path)
         return try PNGFile.read(file.path)
     }
 

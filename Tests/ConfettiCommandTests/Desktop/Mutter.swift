@@ -27,6 +27,18 @@ final class Mutter {
         self.process = process
     }
 
+    /// The mutter process itself (its parent is dbus-run-session), to stop and continue.
+    var compositor: pid_t? {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if stat[stat.index(after: open)..<close] == "mutter", fields.count > 1, pid_t(fields[1]) == process.pid { return pid }
+        }
+        return nil
+    }
+
     var waylandEnvironment: [String: String] {
         ChildProcess.environment(["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": Self.socket, "DISPLAY": nil])
     }
