@@ -173,7 +173,7 @@ package struct ContactSheet {
             try scene.glow(presets[i].effect.bloom)
             target.bind()
             // Panned: the frame is cleared whole; the scene is drawn moved by the pan.
-            epoxy_glViewport(GLint(shot.pan.x), GLint(-shot.pan.y), GLsizei(tileWidth), GLsizei(tileHeight))
+            setGLViewport(GLint(shot.pan.x), GLint(-shot.pan.y), GLsizei(tileWidth), GLsizei(tileHeight))
             scene.render(at: shot.time, viewport: viewport, pixelsPerPoint: shot.zoom)
             if let failure = scene.takeBloomFailure() { throw failure }
             let picture = try target.readPixels()
