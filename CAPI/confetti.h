@@ -152,8 +152,10 @@ confetti_status confetti_set_reduced_motion(confetti *celebration, int reduced);
  * (not premultiplied) RGBA, 8 bits a channel, rows top first, tightly packed; copied. An effect
  * fired on this handle (confetti_fire_json, confetti_fire_file) whose sprite says
  * {"image": "NAME"} draws it, as it would a PNG file of that path. The same name again replaces
- * the picture for later launches. Sides 1 to 4096; a picture with no visible pixel is
- * CONFETTI_ERROR_EFFECT; more than 64 names is CONFETTI_ERROR_LIMIT. Needs no GL context. */
+ * the picture for later launches. Sides 1 to 4096; what is kept is reduced to at most 256
+ * pixels on its longer side (an atlas page, as a PNG file's picture is), so a name holds at
+ * most 256 kB. A picture with no visible pixel is CONFETTI_ERROR_EFFECT; more than 64 names is
+ * CONFETTI_ERROR_LIMIT. Needs no GL context. */
 confetti_status confetti_add_image(confetti *celebration, const char *name, const uint8_t *rgba, int32_t width, int32_t height);
 
 /* The sound of the launches as samples, for the app to play through its own audio in step with

@@ -9,10 +9,12 @@ struct GalleryCommand: ParsableCommand {
         discussion: """
             Each tile is one launch of a preset (RNG stream 0 of --seed), drawn by the renderer with \
             surfaceless EGL (with the preset's glow, as render draws it) at the moment its \
-            particles spread over the most of the tile, each counted by how much it shows (so \
-            a shell is shown at full spread, after its flash), and as close as that spread \
-            allows: up to 3x, centred, the button kept in the frame. Named underneath in the \
-            pixel font. \
+            particles spread over the most of the tile, each counted by how much it shows and \
+            by its size up to 8 points (so a shell is shown at full spread, after its flash, and \
+            sparks before they shrink), framed as close as shows every piece whole, the button \
+            too: from 3x close to 0.6x, centred, farther than 1x only while the typical piece \
+            stays 8 pixels across. A launch whose pieces cross the edge in every such framing \
+            (rain, snow) is drawn at 1x. Named underneath in the pixel font. \
             The PNG is written whole or not at all (a temporary file renamed into place).
             """
     )

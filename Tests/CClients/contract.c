@@ -6,8 +6,7 @@
  *     cc contract.c $(pkg-config --cflags --libs confetti epoxy) -lpthread
  */
 #include <confetti.h>
-#include <epoxy/egl.h>
-#include <epoxy/gl.h>
+#include "headless_egl.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -37,27 +36,6 @@ static const char *message(const confetti *c) {
         int holds_ = (condition);                      \
         check(holds_, what, message(handle));          \
     } while (0)
-
-static EGLDisplay display;
-
-static EGLContext make_context(void) {
-    static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-    eglBindAPI(EGL_OPENGL_API);
-    return eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-}
-
-/* The app's framebuffer: width x height RGBA8, bound. */
-static GLuint make_framebuffer(int width, int height) {
-    GLuint framebuffer, renderbuffer;
-    glGenFramebuffers(1, &framebuffer);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-    glGenRenderbuffers(1, &renderbuffer);
-    glBindRenderbuffer(GL_RENDERBUFFER, renderbuffer);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer);
-    return framebuffer;
-}
 
 /* The bound framebuffer's pixels, 640 x 360 RGBA (the caller frees them). */
 static unsigned char *read_pixels(void) {
@@ -365,19 +343,16 @@ static void not_utf8(void) {
 }
 
 int main(void) {
-    /* Mesa's surfaceless platform, chosen the EGL 1.4 way (epoxy has no display to ask yet). */
-    setenv("EGL_PLATFORM", "surfaceless", 1);
-    display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) {
+    EGLDisplay display = headless_egl_display();
+    if (display == EGL_NO_DISPLAY) {
         printf("FAIL: EGL's surfaceless platform\n");
         return 1;
     }
-    EGLContext context = make_context();
-    if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) {
+    if (!headless_egl_context(display)) {
         printf("FAIL: an OpenGL 3.3 core context\n");
         return 1;
     }
-    GLuint framebuffer = make_framebuffer(640, 360);
+    GLuint framebuffer = headless_egl_framebuffer(640, 360);
     limits();
     stale_handles();
     errors_per_thread();

@@ -7,27 +7,13 @@
  *     cc fire_json_sweep.c $(pkg-config --cflags --libs confetti epoxy) < cases.txt
  */
 #include <confetti.h>
-#include <epoxy/egl.h>
-#include <epoxy/gl.h>
+#include "headless_egl.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int main(void) {
-    setenv("EGL_PLATFORM", "surfaceless", 1);
-    EGLDisplay display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-    if (!eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 2;
-    EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-    if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 2;
-    GLuint framebuffer, renderbuffer;
-    glGenFramebuffers(1, &framebuffer);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-    glGenRenderbuffers(1, &renderbuffer);
-    glBindRenderbuffer(GL_RENDERBUFFER, renderbuffer);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 160, 90);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer);
+    if (headless_egl_start(160, 90) != 0) return 2;
 
     confetti *c;
     if (confetti_create(4096, 1, &c) != CONFETTI_OK) return 3;

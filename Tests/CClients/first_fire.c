@@ -4,8 +4,7 @@
  *     cc first_fire.c $(pkg-config --cflags --libs confetti epoxy) [preset]
  */
 #include <confetti.h>
-#include <epoxy/egl.h>
-#include <epoxy/gl.h>
+#include "headless_egl.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -18,20 +17,7 @@ static double now(void) {
 
 int main(int argc, char **argv) {
     const char *preset = argc > 1 ? argv[1] : "celebration";
-    setenv("EGL_PLATFORM", "surfaceless", 1);
-    EGLDisplay display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    static const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-    if (!eglInitialize(display, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API)) return 2;
-    EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-    if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) return 2;
-    GLuint framebuffer, renderbuffer;
-    glGenFramebuffers(1, &framebuffer);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-    glGenRenderbuffers(1, &renderbuffer);
-    glBindRenderbuffer(GL_RENDERBUFFER, renderbuffer);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 640, 360);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, renderbuffer);
+    if (headless_egl_start(640, 360) != 0) return 2;
     glViewport(0, 0, 640, 360);
     double start = now();
     confetti *c;

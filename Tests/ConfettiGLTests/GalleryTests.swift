@@ -63,6 +63,54 @@ import Testing
         }
     }
 
+    /// The pieces a tile's shot shows, and how many of them its frame cuts (partly in, partly
+    /// out); with the median side of those in the frame, in pixels.
+    static func pieces(_ sheet: ContactSheet, _ i: Int) -> (shot: ContactSheet.Shot, shown: Int, cut: Int, medianPixels: Double) {
+        let shot = sheet.shot(i)
+        let viewport = Size(width: Double(sheet.tileWidth) / shot.zoom, height: Double(sheet.tileHeight) / shot.zoom)
+        let quads = sheet.launch(i, in: viewport).flatMap { $0.showing(at: shot.time) }
+        var cut = 0, sides: [Double] = []
+        for quad in quads {
+            let r = max(quad.halfSize.x, quad.halfSize.y)
+            let (x0, y0, x1, y1) = (quad.centre.x - r, quad.centre.y - r, quad.centre.x + r, quad.centre.y + r)
+            if x1 < 0 || y1 < 0 || x0 > viewport.width || y0 > viewport.height { continue }
+            sides.append(2 * r * shot.zoom)
+            if x0 < 0 || y0 < 0 || x1 > viewport.width || y1 > viewport.height { cut += 1 }
+        }
+        sides.sort()
+        return (shot, quads.count, cut, sides.isEmpty ? 0 : sides[sides.count / 2])
+    }
+
+    /// A tile shows every piece whole, unless no framing close enough to keep them legible can
+    /// (rain and snow come in from outside; paper thrown in from the sides): then it is drawn at
+    /// one pixel per point, unpanned. A fountain rising out of the tile's top (fountain, ducks)
+    /// is framed farther out to be whole; a launch around the button keeps it in the frame.
+    @Test func everyTileShowsItsPiecesWholeWhereAFramingCan() throws {
+        let sheet = ContactSheet()
+        for name in ["classic", "fountain", "ducks"] {
+            let i = try #require(sheet.presets.firstIndex { $0.name == name })
+            let seen = Self.pieces(sheet, i)
+            #expect(seen.shown > 0 && seen.cut == 0, "\(name): \(seen.cut) of \(seen.shown) pieces cut at zoom \(seen.shot.zoom)")
+        }
+        for i in sheet.presets.indices {
+            let seen = Self.pieces(sheet, i)
+            #expect(seen.cut == 0 || (seen.shot.zoom == 1 && seen.shot.pan == (0, 0)), "\(sheet.presets[i].name): \(seen.cut) pieces cut at zoom \(seen.shot.zoom), pan \(seen.shot.pan)")
+            #expect(seen.shot.zoom >= ContactSheet.minZoom && seen.shot.zoom <= ContactSheet.maxZoom)
+        }
+    }
+
+    /// Sparks are caught while they read: classic's 7 pt sparks swell, then shrink to about
+    /// half by the end of their 0.4 s, when they have spread the widest; its tile shows them
+    /// at least `legibleSide` pixels across (the median piece), as a fountain's and the ducks'.
+    @Test func sparksAreShownWhileTheyAreLarge() throws {
+        let sheet = ContactSheet()
+        for name in ["classic", "fountain", "ducks"] {
+            let i = try #require(sheet.presets.firstIndex { $0.name == name })
+            let seen = Self.pieces(sheet, i)
+            #expect(seen.medianPixels >= ContactSheet.legibleSide, "\(name): its median spark is \(seen.medianPixels) px at \(seen.shot.time) s")
+        }
+    }
+
     @Test func shellsShowFullSpreadStarsCloseUpNotTheirFlash() async throws {
         // Each shell's tile is taken from the launch itself: after the flash (a filled white
         // disc), at full spread (stars that fill well under the box they span), and closer than

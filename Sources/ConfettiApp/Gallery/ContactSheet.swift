@@ -64,27 +64,50 @@ package struct ContactSheet {
 
     /// Closest framing: a tile shows at least a third of its viewport.
     package static let maxZoom = 3.0
+    /// Farthest framing: a tile shows at most 1.67 times its size in points across, for a
+    /// launch that reaches beyond the tile at one pixel per point (a fountain rising out of the
+    /// top); farther, pieces of a few points shrink to specks.
+    package static let minZoom = 0.6
+    /// Zooms the framing tries, from the closest down: each 0.8 of the last, with one pixel per
+    /// point among them.
+    static func zoomSteps(from zoom: Double) -> [Double] {
+        var steps: [Double] = [], step = zoom
+        while step >= minZoom {
+            steps.append(step)
+            step = step > 1.25 || step <= 1 ? step * 0.8 : 1
+        }
+        return steps
+    }
+    /// Points across under which a piece reads less, in proportion to its size: a spark shrunk
+    /// to a dot at the end of its life counts for little where it is. A framing farther than
+    /// one pixel per point keeps the launch's typical (median) piece at least this many pixels
+    /// across.
+    package static let legibleSide = 8.0
     /// The share of the tile the particles may fill, across and down: a margin around them.
     package static let fill = 0.85
 
     /// The tile's shot of preset `i`, from the launch itself: its best moment (`bestMoment`) at
-    /// one pixel per point, then as close as the particles at that moment allow (the button in
-    /// the frame too, for a launch around it), with the moment chosen again in the smaller
-    /// viewport and what shows centred in the tile.
+    /// one pixel per point, then the closest framing (`zoomSteps`, from as close as the
+    /// particles at that moment allow) whose own best moment shows every piece whole, the
+    /// button too for a launch around it, with what shows centred in the tile; farther than one
+    /// pixel per point only while its pieces stay legible (`legibleSide`). A launch whose
+    /// pieces cross the edge at every such framing (rain, snow: they come in from outside;
+    /// paper thrown in from the sides) is shown at one pixel per point.
     package func shot(_ i: Int) -> Shot {
         let tile = Size(width: Double(tileWidth), height: Double(tileHeight))
         let wide = launch(i, in: tile)
         let moment = Self.bestMoment(wide, in: tile)
         guard let wideBox = extent(i, wide, at: moment, in: tile) else { return Shot(time: moment, zoom: 1) }
         let zoom = min(Self.maxZoom, max(1, Self.fill * min(tile.width / wideBox.width, tile.height / wideBox.height)))
-        // Closer still spawns the launch in a smaller viewport, which it may overflow (a shell
-        // bursts at a height that scales with the viewport, with a spread that does not): the
-        // closest of these steps whose particles stay inside it.
-        var step = zoom
-        while step > 1 {
+        // Another zoom spawns the launch in another viewport, which it may overflow (a shell
+        // bursts at a height that scales with the viewport, with a spread that does not; a
+        // fountain rises as high whatever the viewport): the closest of these steps whose
+        // particles stay inside it.
+        for step in Self.zoomSteps(from: zoom) {
             let viewport = Size(width: tile.width / step, height: tile.height / step)
             let close = launch(i, in: viewport)
             let time = Self.bestMoment(close, in: viewport)
+            if step < 1, Self.medianSide(close, at: time) * step < Self.legibleSide { break }
             if let box = extent(i, close, at: time, in: viewport),
                box.minX >= 0, box.minY >= 0, box.maxX <= viewport.width, box.maxY <= viewport.height {
                 // The middle of what shows to the middle of the tile: the strip the pan uncovers
@@ -92,7 +115,6 @@ package struct ContactSheet {
                 let x = (viewport.width / 2 - box.midX) * step, y = (viewport.height / 2 - (box.minY + box.maxY) / 2) * step
                 return Shot(time: time, zoom: step, pan: (Int(x.rounded()), Int(y.rounded())))
             }
-            step = step > 1.25 ? step * 0.8 : 1
         }
         return Shot(time: moment, zoom: 1)
     }
@@ -112,7 +134,8 @@ package struct ContactSheet {
     }
 
     /// The moment a launch reads best: its particles spread over the most of the viewport,
-    /// each counted by how much it shows (its drawn opacity, or its light's brightest channel).
+    /// each counted by how much it shows (its drawn opacity, or its light's brightest channel,
+    /// and its size up to `legibleSide`).
     /// The viewport is cut into a 16 × 9 grid and each cell counts up to 1: a flash, one bright
     /// disc at the burst, counts once, stars at full spread count in every cell they reach, and
     /// faded embers count little. Sampled every 1/30 s over the launch's life; the earliest of
@@ -129,6 +152,12 @@ package struct ContactSheet {
             if spread > best { (best, moment) = (spread, t) }
         }
         return moment
+    }
+
+    /// The median side, points, of the showing particles' quads at `t` (0: nothing shows).
+    static func medianSide(_ batches: [any ParticleBatch], at t: Double) -> Double {
+        let sides = batches.flatMap { $0.showing(at: t) }.map { 2 * max($0.halfSize.x, $0.halfSize.y) }.sorted()
+        return sides.isEmpty ? 0 : sides[sides.count / 2]
     }
 
     /// The box the showing particles' quads take at `t` (nil: nothing shows).
@@ -173,7 +202,7 @@ package struct ContactSheet {
             try scene.glow(presets[i].effect.bloom)
             target.bind()
             // Panned: the frame is cleared whole; the scene is drawn moved by the pan.
-            epoxy_glViewport(GLint(shot.pan.x), GLint(-shot.pan.y), GLsizei(tileWidth), GLsizei(tileHeight))
+            setGLViewport(GLint(shot.pan.x), GLint(-shot.pan.y), GLsizei(tileWidth), GLsizei(tileHeight))
             scene.render(at: shot.time, viewport: viewport, pixelsPerPoint: shot.zoom)
             if let failure = scene.takeBloomFailure() { throw failure }
             let picture = try target.readPixels()
@@ -228,7 +257,7 @@ package struct ContactSheet {
 extension ParticleBatch {
     /// The quads of the particles alive `t` seconds after the launch that show (drawn opacity,
     /// or a light's brightest channel, above 1/255), with how much each shows.
-    func showing(at t: Double) -> [DrawnQuad] {
+    package func showing(at t: Double) -> [DrawnQuad] {
         particles.compactMap { p in
             let s = Kind.evaluate(p, at: t - Kind.birth(of: p), uniforms: uniforms)
             guard s.alive else { return nil }
@@ -237,13 +266,15 @@ extension ParticleBatch {
         }
     }
 
-    /// Adds how much each showing particle shows to the cell of `cells` (a 16 × 9 grid over
-    /// `viewport`) its centre is in; particles outside the viewport add nothing.
+    /// Adds how much each showing particle shows, and how legible its size is
+    /// (`ContactSheet.legibleSide`), to the cell of `cells` (a 16 × 9 grid over `viewport`) its
+    /// centre is in; particles outside the viewport add nothing.
     func addShowing(at t: Double, in viewport: Size, to cells: inout [Double]) {
         for quad in showing(at: t) {
             let column = Int((quad.centre.x / viewport.width * 16).rounded(.down)), row = Int((quad.centre.y / viewport.height * 9).rounded(.down))
             guard (0..<16).contains(column), (0..<9).contains(row) else { continue }
-            cells[row * 16 + column] += quad.shows
+            let side = 2 * max(quad.halfSize.x, quad.halfSize.y)
+            cells[row * 16 + column] += quad.shows * min(1, side / ContactSheet.legibleSide)
         }
     }
 }

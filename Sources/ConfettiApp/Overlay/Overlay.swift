@@ -185,7 +185,7 @@ package final class Overlay {
     /// (default: the effect's).
     package func drawFrame(at now: Double, on output: DesktopOutput, pixelsWide w: Int, pixelsHigh h: Int, bloom: Bloom? = nil) throws {
         let bloom = bloom ?? options.effect.bloom
-        epoxy_glViewport(0, 0, GLsizei(w), GLsizei(h))
+        setGLViewport(0, 0, GLsizei(w), GLsizei(h))
         if options.opaque {
             clearFramebuffer(to: SceneRenderer.background)
         } else {

@@ -64,14 +64,16 @@ package enum PNGSprite {
             guard premultiply(&pixels) else {
                 return .failure(SpriteError("\(name) has no visible pixel: every pixel is fully transparent"))
             }
-            // Kept at the atlas's size: the decoded source goes when this returns.
-            return .success(SpriteImage(width: width, height: height, pixels: pixels, isMask: false).reduced(toLongerSide: SpriteTexels.side))
+            // Kept at the atlas's size now: the decoded source goes when this returns.
+            return .success(SpriteImage(width: width, height: height, pixels: pixels, isMask: false).atPageSize)
         }
         return try decoded.get()
     }
 
     /// A picture an app hands over in memory (confetti_add_image): straight RGBA, rows top
-    /// first, checked and premultiplied as a PNG file's pixels are; `name` says which in messages.
+    /// first, checked, premultiplied and kept at the atlas's size (`atPageSize`) as a PNG file's
+    /// pixels are, so that a name holds 256 kB, not the 64 MB of a 4096² picture; `name` says
+    /// which in messages.
     package static func picture(straightRGBA pixels: [UInt8], width: Int, height: Int, name: String) throws(SpriteError) -> SpriteImage {
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
             throw SpriteError("\(name) is \(width)×\(height) pixels; each side must be 1 to \(maxSide)")
@@ -80,7 +82,7 @@ package enum PNGSprite {
         guard premultiply(&pixels) else {
             throw SpriteError("\(name) has no visible pixel: every pixel is fully transparent")
         }
-        return SpriteImage(width: width, height: height, pixels: pixels, isMask: false)
+        return SpriteImage(width: width, height: height, pixels: pixels, isMask: false).atPageSize
     }
 
     /// c' = round(c · a / 255) for red, green and blue. (c · a + 127) / 255 is that rounding

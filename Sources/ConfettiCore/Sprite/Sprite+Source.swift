@@ -13,17 +13,21 @@ extension Sprite.Source {
 
     /// The picture, made now: emoji and text shaped by HarfBuzz and drawn by FreeType, a PNG
     /// decoded by libpng (its path relative to `directory` unless absolute; a name in
-    /// `namedImages` first), a path filled in Swift.
+    /// `namedImages` first), a path filled in Swift; kept no larger than an atlas page
+    /// (`atPageSize`), whichever made it: a text sprite of 64 characters at `textPixels` is
+    /// thousands of pixels wide, and an app's own picture may be 4096² pixels.
     func picture(relativeTo directory: String?) throws -> SpriteImage {
+        try made(relativeTo: directory).atPageSize
+    }
+
+    private func made(relativeTo directory: String?) throws -> SpriteImage {
         switch self {
         case .picture(let image):
             return image
-        // Kept no larger than an atlas page, as a PNG is: what the page would not keep is not
-        // kept either (a text sprite of 64 characters at `textPixels` is thousands of pixels wide).
         case .emoji(let text):
-            return try GlyphRasteriser.emoji(text).reduced(toLongerSide: SpriteTexels.side)
+            return try GlyphRasteriser.emoji(text)
         case .text(let text, let font):
-            return try GlyphRasteriser.text(text, font: font).reduced(toLongerSide: SpriteTexels.side)
+            return try GlyphRasteriser.text(text, font: font)
         case .image(let path):
             if let named = Self.namedImages[path] { return named }
             return try PNGSprite.read(Self.resolvedPath(path, relativeTo: directory))

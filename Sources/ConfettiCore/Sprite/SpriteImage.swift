@@ -56,6 +56,12 @@ public struct SpriteImage: Hashable, Sendable {
         return SpriteImage(width: w, height: h, pixels: BoxFilter.resample(pixels, width: width, height: height, toWidth: w, height: h), isMask: isMask)
     }
 
+    /// The picture as a sprite keeps it, whatever made it (a PNG file, emoji, text, a path, or
+    /// pixels an app handed over in memory): no larger than an atlas page on its longer side.
+    /// The page would keep no more, so nothing drawn changes, and what is held for as long as
+    /// the sprite is drawn is at most 256 kB whatever the source's size.
+    package var atPageSize: SpriteImage { reduced(toLongerSide: SpriteTexels.side) }
+
     /// Whether any pixel shows anything.
     package var isBlank: Bool {
         stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 0 }

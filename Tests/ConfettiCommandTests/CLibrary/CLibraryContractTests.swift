@@ -23,24 +23,44 @@ import TestSupport
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count >= 30, "\(run.stdout)")
     }
 
+    /// handle_rss.c, built against the staged library.
+    static func handleCostClient(_ library: StagedLibrary) async throws -> URL {
+        try await library.build("Tests/CClients/handle_rss.c", packages: ["epoxy"],
+                                options: ["-std=c99", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Wextra", "-Werror"])
+    }
+
+    /// The resident memory, KiB, a handle of `capacity` costs with `pictures` pictures of
+    /// 4096 × 4096 pixels added by name and one burst drawn (handle_rss.c).
+    static func handleCost(_ client: URL, _ library: StagedLibrary, capacity: Int, pictures: Int = 0) async throws -> Int {
+        let run = try await ChildProcess.run([client.path, "\(capacity)", "\(pictures)"], environment: library.environment, timeout: 300)
+        guard run.status == 0, let kib = run.stdout.firstMatch(of: /rss_kib (-?\d+)/).flatMap({ Int($0.output.1) }) else {
+            throw TestFailure("handle_rss \(capacity) \(pictures): status \(run.status) \(run.stdout) \(run.stderr.suffix(1000))")
+        }
+        return kib
+    }
+
     /// A handle of the default capacity (1,048,576 particles a ring) costs at most 4 MB of
     /// resident memory more than one of capacity 4096 for the same burst: its rings start
     /// small and grow only when a launch needs room.
     @Test func aHandleOfTheDefaultCapacityCostsAtMostFourMegabytesMoreThanASmallOne() async throws {
         let library = try await StagedLibrary.shared()
-        let client = try await library.build("Tests/CClients/handle_rss.c", packages: ["epoxy"],
-                                             options: ["-std=c99", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Wextra", "-Werror"])
+        let client = try await Self.handleCostClient(library)
         defer { try? FileManager.default.removeItem(at: client) }
-        func cost(_ capacity: Int) async throws -> Int {
-            let run = try await ChildProcess.run([client.path, "\(capacity)"], environment: library.environment, timeout: 300)
-            guard run.status == 0, let kib = run.stdout.firstMatch(of: /rss_kib (-?\d+)/).flatMap({ Int($0.output.1) }) else {
-                throw TestFailure("handle_rss \(capacity): status \(run.status) \(run.stdout) \(run.stderr.suffix(1000))")
-            }
-            return kib
-        }
-        let small = try await cost(4096)
-        let standard = try await cost(0)
+        let small = try await Self.handleCost(client, library, capacity: 4096)
+        let standard = try await Self.handleCost(client, library, capacity: 0)
         #expect(standard - small <= 4096, "default capacity \(standard) KiB, capacity 4096 \(small) KiB")
+    }
+
+    /// Pictures an app hands over in memory are kept at the atlas page's size, as a PNG file's
+    /// are: two of 4096 × 4096 pixels, 128 MiB as given, cost the handle at most 4 MB (each
+    /// is 256 kB kept).
+    @Test func picturesAddedInMemoryAreKeptAtTheAtlasPagesSize() async throws {
+        let library = try await StagedLibrary.shared()
+        let client = try await Self.handleCostClient(library)
+        defer { try? FileManager.default.removeItem(at: client) }
+        let none = try await Self.handleCost(client, library, capacity: 0)
+        let two = try await Self.handleCost(client, library, capacity: 0, pictures: 2)
+        #expect(two - none <= 4096, "with two 4096² pictures \(two) KiB, with none \(none) KiB")
     }
 
     /// The GTK 4 example redraws until the celebration is over, then draws the idle frame: no

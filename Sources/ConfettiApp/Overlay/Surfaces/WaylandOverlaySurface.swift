@@ -129,7 +129,7 @@ final class WaylandOverlaySurface {
         if !transparent, sizedForOutput {
             try draw(drawnOutput, pixelsWide, pixelsHigh)
         } else {
-            epoxy_glViewport(0, 0, GLsizei(pixelsWide), GLsizei(pixelsHigh))
+            setGLViewport(0, 0, GLsizei(pixelsWide), GLsizei(pixelsHigh))
             epoxy_glClearColor(0, 0, 0, 0)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
