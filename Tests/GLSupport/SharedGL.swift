@@ -21,8 +21,13 @@ package enum SharedGL {
     nonisolated(unsafe) private static var context: Result<HeadlessContext, any Error>?
 
     package static func run<T>(_ body: () throws -> T) async throws -> T {
+        let asked = ContinuousClock.now
         await lock.acquire()
-        defer { lock.release() }
+        let turn = TurnLog.Turn(asked: asked)
+        defer {
+            turn.end()
+            lock.release()
+        }
         if context == nil {
             context = Result { try HeadlessContext(debug: true) }
         }
