@@ -104,63 +104,126 @@ package enum ParityCheck {
     package static func check<Kind: FeedbackSampling>(
         _: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
         viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5, shaders: ShaderLibrary,
-        evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate,
+        evaluate: @escaping (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate,
         sprites: SpriteTable = SpriteTable(), probes: FeedbackProbes? = nil
     ) throws -> Report {
-        var report = Report()
         let own = probes == nil ? FeedbackProbes(shaders: shaders) : nil
         defer { own?.delete() }
-        let probe = try (probes ?? own!).probe(Kind.self)
-        // The span as the renderer uploads it, and the particles its records hold: the
-        // reference evaluates those, so quantisation is not part of the float32 budget.
-        let uniforms = Kind.fitted(uniforms, to: particles)
-        let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
-        // The records go through the shader a chunk at a time, so the read-back (about 1 KB an
-        // instance once unpacked) stays a few MB whatever the launch's size. A ghost's index is
-        // its instance's within its record, so a chunk of whole records reads back the same.
-        let perRecord = Kind.ghosts(uniforms) + 1
-        let chunk = max(1, maxInstancesPerPass / perRecord)
-        for a in times {
-            for start in stride(from: 0, to: particles.count, by: chunk) {
-                let end = min(start + chunk, particles.count)
-                let span = RingSpan<Kind>(id: 0, first: 0, count: end - start, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
-                let now = epoch + a
-                let probed = try probe.evaluateVertices(Array(particles[start..<end]), in: span, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
-                let uTime = span.age(at: now)
-                let spacing = Float(Kind.ghostSpacing(uniforms))
-                for (offset, (p, particleProbe)) in zip(stored[start..<end], probed).enumerated() {
-                    let index = start + offset
-                    // The particle, then each ghost of its trail: the shader lags ghost k by the
-                    // float product k·spacing, subtracted from the float age, modelled here too.
-                    for (ghost, gpuProbe) in ([particleProbe] + particleProbe.ghosts).enumerated() {
-                        let g = gpuProbe.sample
-                        let birth = Kind.birth(of: p)
-                        let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
-                        let gpuAge = Double(uTime - Float(birth) - Float(ghost) * spacing)
-                        report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
-                        if gpuAge != trueAge { report.rebased += 1 }
-                        if ghost > 0 { report.ghostSamples += 1 }
-                        let cpu = evaluate(p, gpuAge, ghost, uniforms)
-                        compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
-                        guard g.alive == cpu.alive else { continue }
-                        var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
-                        if let index = quad.sprite?.index { quad.sprite?.page = sprites.entries[index].page }
-                        for (corner, outputs) in gpuProbe.vertices.enumerated() {
-                            let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
-                            for (i, (got, wanted)) in zip(outputs, want).enumerated() {
-                                let error = abs(got - wanted)
-                                let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
-                                if !(error <= tolerance[i]) {
-                                    report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
-                                }
-                                report.record(field, error, tolerance[i])
+        return try Plan<Kind>(particles: particles, uniforms: uniforms, epoch: epoch, times: times, viewport: viewport,
+                              pixelsPerPoint: pixelsPerPoint, evaluate: evaluate, sprites: sprites).run(with: probes ?? own!)
+    }
+
+    /// A check taken apart: the passes through the shader (`read`, GL work, a context current)
+    /// and the comparison of each with the CPU (`compare`, which needs no context). `check` runs
+    /// them in turn; a caller that shares one context with others reads in its turn and
+    /// compares after handing the context on, with the same report.
+    package struct Plan<Kind: FeedbackSampling>: ParityPlan {
+        /// One read-back: records `records` at clock time `epoch + age`.
+        package struct Pass: Sendable {
+            package var age: Double
+            package var records: Range<Int>
+        }
+
+        package let passes: [Pass]
+        let particles: [Kind.Particle]
+        /// The particles as their records hold them: the reference evaluates those, so
+        /// quantisation is not part of the float32 budget.
+        let stored: [Kind.Particle]
+        /// The span's uniforms as the renderer uploads them.
+        let uniforms: Kind.Uniforms
+        let epoch: Double
+        let viewport: Size
+        let pixelsPerPoint: Double
+        let evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample
+        let sprites: SpriteTable
+
+        package init(particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
+                     viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5,
+                     evaluate: @escaping (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate,
+                     sprites: SpriteTable = SpriteTable()) {
+            let uniforms = Kind.fitted(uniforms, to: particles)
+            self.particles = particles
+            self.uniforms = uniforms
+            stored = particles.map { Kind.stored($0, uniforms: uniforms) }
+            self.epoch = epoch
+            self.viewport = viewport
+            self.pixelsPerPoint = pixelsPerPoint
+            self.evaluate = evaluate
+            self.sprites = sprites
+            // The records go through the shader a chunk at a time, so the read-back (about 1 KB
+            // an instance once unpacked) stays a few MB whatever the launch's size. A ghost's
+            // index is its instance's within its record, so a chunk of whole records reads back
+            // the same.
+            let chunk = max(1, maxInstancesPerPass / (Kind.ghosts(uniforms) + 1))
+            passes = times.flatMap { a in
+                stride(from: 0, to: particles.count, by: chunk).map { Pass(age: a, records: $0..<min($0 + chunk, particles.count)) }
+            }
+        }
+
+        /// Every pass read and compared, in order; a context must be current.
+        package func run(with probes: FeedbackProbes) throws -> Report {
+            var report = Report()
+            for pass in passes { compare(pass, try read(pass, with: probes), into: &report) }
+            return report
+        }
+
+        /// The same, each read in a turn of `turns` and compared after it.
+        package func run(with probes: FeedbackProbes, turns: some ContextTurns) async throws -> Report {
+            var report = Report()
+            for pass in passes {
+                let capture = try await turns.run { try read(pass, with: probes) }
+                compare(pass, capture, into: &report)
+            }
+            return report
+        }
+
+        func span(_ pass: Pass) -> RingSpan<Kind> {
+            RingSpan<Kind>(id: 0, first: 0, count: pass.records.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
+        }
+
+        /// The shader's outputs for `pass`, read back with `probes`' program for the kind; a
+        /// context must be current (the one `probes` was made in).
+        package func read(_ pass: Pass, with probes: FeedbackProbes) throws -> FeedbackProbe<Kind>.Capture {
+            try probes.probe(Kind.self).capture(Array(particles[pass.records]), in: span(pass), at: epoch + pass.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+        }
+
+        /// Every value and vertex output `read` captured for `pass` against the CPU's, into
+        /// `report`; no context needed.
+        package func compare(_ pass: Pass, _ capture: FeedbackProbe<Kind>.Capture, into report: inout Report) {
+            let now = epoch + pass.age
+            let uTime = span(pass).age(at: now)
+            let spacing = Float(Kind.ghostSpacing(uniforms))
+            for (offset, (p, particleProbe)) in zip(stored[pass.records], capture.probed).enumerated() {
+                let index = pass.records.lowerBound + offset
+                // The particle, then each ghost of its trail: the shader lags ghost k by the
+                // float product k·spacing, subtracted from the float age, modelled here too.
+                for (ghost, gpuProbe) in ([particleProbe] + particleProbe.ghosts).enumerated() {
+                    let g = gpuProbe.sample
+                    let birth = Kind.birth(of: p)
+                    let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
+                    let gpuAge = Double(uTime - Float(birth) - Float(ghost) * spacing)
+                    report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
+                    if gpuAge != trueAge { report.rebased += 1 }
+                    if ghost > 0 { report.ghostSamples += 1 }
+                    let cpu = evaluate(p, gpuAge, ghost, uniforms)
+                    ParityCheck.compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
+                    guard g.alive == cpu.alive else { continue }
+                    var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
+                    if let index = quad.sprite?.index { quad.sprite?.page = sprites.entries[index].page }
+                    for (corner, outputs) in gpuProbe.vertices.enumerated() {
+                        let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
+                        for (i, (got, wanted)) in zip(outputs, want).enumerated() {
+                            let error = abs(got - wanted)
+                            let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
+                            if !(error <= tolerance[i]) {
+                                report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
                             }
+                            report.record(field, error, tolerance[i])
                         }
                     }
                 }
             }
         }
-        return report
     }
 
     /// Instances (records times their ghosts and themselves) read back in one pass.
@@ -199,4 +262,11 @@ package enum ParityCheck {
             report.record(c.name, error, tolerance)
         }
     }
+}
+
+/// A parity check of some kind, ready to run (`ParityCheck.Plan`): how `Verification` holds the
+/// checks of a launch's batches, whatever their kinds.
+package protocol ParityPlan {
+    func run(with probes: FeedbackProbes) throws -> ParityCheck.Report
+    func run(with probes: FeedbackProbes, turns: some ContextTurns) async throws -> ParityCheck.Report
 }

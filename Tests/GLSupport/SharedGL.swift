@@ -1,5 +1,6 @@
 import ConfettiApp
 import ConfettiGL
+import ConfettiProof
 import Foundation
 import Synchronization
 import Testing
@@ -38,6 +39,14 @@ package enum SharedGL {
         let result = try body()
         expectNoGLErrors()
         return result
+    }
+
+    /// The shared context's turns, for the proofs that take them themselves (`Verification`,
+    /// `ParityCheck.Plan`): GL work in a turn, the CPU's work between turns.
+    package static let turns = Turns()
+
+    package struct Turns: ContextTurns {
+        package func run<T>(_ body: () throws -> T) async throws -> T { try await SharedGL.run(body) }
     }
 
     /// Fails the running test for every GL error reported since the last check.
