@@ -167,12 +167,23 @@ package enum ParityCheck {
             return report
         }
 
-        /// The same, each read in a turn of `turns` and compared after it.
+        /// The same, read in turns of `turns` and compared after each. A turn reads as many
+        /// passes as one pass may hold instances (`maxInstancesPerPass`), so a small check takes
+        /// one turn, not one per time, and the read-back held at once stays as small.
         package func run(with probes: FeedbackProbes, turns: some ContextTurns) async throws -> Report {
+            let perRecord = Kind.ghosts(uniforms) + 1
             var report = Report()
-            for pass in passes {
-                let capture = try await turns.run { try read(pass, with: probes) }
-                compare(pass, capture, into: &report)
+            var first = 0
+            while first < passes.count {
+                var end = first + 1, instances = passes[first].records.count * perRecord
+                while end < passes.count, instances + passes[end].records.count * perRecord <= maxInstancesPerPass {
+                    instances += passes[end].records.count * perRecord
+                    end += 1
+                }
+                let group = passes[first..<end]
+                let captures = try await turns.run { try group.map { try read($0, with: probes) } }
+                for (pass, capture) in zip(group, captures) { compare(pass, capture, into: &report) }
+                first = end
             }
             return report
         }

@@ -95,8 +95,13 @@ package final class FeedbackProbe<Kind: FeedbackSampling> {
     /// The same, for particles launched at `epoch` with `uniforms` (fitted to them unless they
     /// already cover them, as the renderer does).
     package func evaluate(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> [Kind.Sample] {
+        try capture(particles, uniforms: uniforms, epoch: epoch, now: now).probed.map(\.sample)
+    }
+
+    /// `evaluate`'s outputs, read back and not yet unpacked; a context must be current.
+    package func capture(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> Capture {
         let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: Kind.fitted(uniforms, to: particles), side: .overButton)
-        return try evaluate(particles, in: span, at: now)
+        return try capture(particles, in: span, at: now, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1)
     }
 
     /// The shader's captured outputs, in instance order (`instancesPerRecord` per record), four
