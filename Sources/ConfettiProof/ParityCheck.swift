@@ -66,8 +66,18 @@ package enum ParityCheck {
         package init() {}
 
         package mutating func record(_ field: String, _ error: Double, _ tolerance: Double) {
-            self.error[field] = max(self.error[field] ?? 0, error)
-            ratio[field] = max(ratio[field] ?? 0, tolerance > 0 ? error / tolerance : (error > 0 ? .infinity : 0))
+            record(field, maxima: (error, Self.ratio(error, tolerance)))
+        }
+
+        /// Records the largest error and share of its tolerance of several values of `field`.
+        mutating func record(_ field: String, maxima: (error: Double, ratio: Double)) {
+            self.error[field] = max(self.error[field] ?? 0, maxima.error)
+            ratio[field] = max(ratio[field] ?? 0, maxima.ratio)
+        }
+
+        /// An error as a share of its tolerance; any error beyond a tolerance of 0 is infinite.
+        static func ratio(_ error: Double, _ tolerance: Double) -> Double {
+            tolerance > 0 ? error / tolerance : (error > 0 ? .infinity : 0)
         }
 
         package mutating func fail(_ failure: Failure) {
@@ -188,6 +198,11 @@ package enum ParityCheck {
             return report
         }
 
+        /// The report's name for vertex output `i` (`DrawnQuad.vertexOutputNames`, unpacked).
+        static func vertexField(_ i: Int) -> String {
+            i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
+        }
+
         func span(_ pass: Pass) -> RingSpan<Kind> {
             RingSpan<Kind>(id: 0, first: 0, count: pass.records.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
         }
@@ -201,6 +216,15 @@ package enum ParityCheck {
         /// Every value and vertex output `read` captured for `pass` against the CPU's, into
         /// `report`; no context needed.
         package func compare(_ pass: Pass, _ capture: FeedbackProbe<Kind>.Capture, into report: inout Report) {
+            // The worst error and share of its tolerance of each vertex output, gathered here
+            // and recorded once a pass: the same maxima as recording every value, without a
+            // lookup by name for each of the 96 outputs of every sample.
+            var worst = [(error: Double, ratio: Double)?](repeating: nil, count: DrawnQuad.vertexOutputFloats)
+            defer {
+                for (i, w) in worst.enumerated() {
+                    if let w { report.record(Self.vertexField(i), maxima: w) }
+                }
+            }
             let now = epoch + pass.age
             let uTime = span(pass).age(at: now)
             let spacing = Float(Kind.ghostSpacing(uniforms))
@@ -225,11 +249,11 @@ package enum ParityCheck {
                         let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
                         for (i, (got, wanted)) in zip(outputs, want).enumerated() {
                             let error = abs(got - wanted)
-                            let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
                             if !(error <= tolerance[i]) {
-                                report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
+                                report.fail(Failure(field: "\(Self.vertexField(i)) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
                             }
-                            report.record(field, error, tolerance[i])
+                            let ratio = Report.ratio(error, tolerance[i])
+                            worst[i] = (max(worst[i]?.error ?? 0, error), max(worst[i]?.ratio ?? 0, ratio))
                         }
                     }
                 }
