@@ -228,11 +228,17 @@ package enum ParityCheck {
             let now = epoch + pass.age
             let uTime = span(pass).age(at: now)
             let spacing = Float(Kind.ghostSpacing(uniforms))
-            for (offset, (p, particleProbe)) in zip(stored[pass.records], capture.probed).enumerated() {
+            // Loops over indices, not zip and enumerated: in a debug build (the tests') each
+            // step of those looks up generic metadata, which was most of the check's time.
+            let probed = capture.probed
+            for offset in 0..<min(pass.records.count, probed.count) {
                 let index = pass.records.lowerBound + offset
+                let p = stored[index], particleProbe = probed[offset]
                 // The particle, then each ghost of its trail: the shader lags ghost k by the
                 // float product k·spacing, subtracted from the float age, modelled here too.
-                for (ghost, gpuProbe) in ([particleProbe] + particleProbe.ghosts).enumerated() {
+                let instances = [particleProbe] + particleProbe.ghosts
+                for ghost in instances.indices {
+                    let gpuProbe = instances[ghost]
                     let g = gpuProbe.sample
                     let birth = Kind.birth(of: p)
                     let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
@@ -245,9 +251,11 @@ package enum ParityCheck {
                     guard g.alive == cpu.alive else { continue }
                     var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
                     if let index = quad.sprite?.index { quad.sprite?.page = sprites.entries[index].page }
-                    for (corner, outputs) in gpuProbe.vertices.enumerated() {
+                    for corner in gpuProbe.vertices.indices {
+                        let outputs = gpuProbe.vertices[corner]
                         let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
-                        for (i, (got, wanted)) in zip(outputs, want).enumerated() {
+                        for i in 0..<min(outputs.count, want.count) {
+                            let got = outputs[i], wanted = want[i]
                             let error = abs(got - wanted)
                             if !(error <= tolerance[i]) {
                                 report.fail(Failure(field: "\(Self.vertexField(i)) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
@@ -274,7 +282,9 @@ package enum ParityCheck {
         }
         let bothAlive = gpu.alive == cpu.alive
         if cpu.alive { report.aliveSamples += 1 }
-        for (g, c) in zip(gpu.fields, cpu.fields) {
+        let gpuFields = gpu.fields, cpuFields = cpu.fields
+        for n in 0..<min(gpuFields.count, cpuFields.count) {
+            let g = gpuFields[n], c = cpuFields[n]
             // Opacity says whether a particle is drawn; where the two disagree on that, it differs.
             if c.name == "opacity", !bothAlive { continue }
             if c.name == "opacity", cpu.alive, c.value < 1 { report.fading += 1 }
