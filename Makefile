@@ -114,7 +114,7 @@ test: deps wayland-glfw
 
 # The fast loop: the suites tagged math (the shaders and the CPU evaluators against each other
 # and their closed forms), library (ConfettiGL called in process) and fileFormat (effect files
-# and the pictures they name). Once built it is about 4 minutes of CPU, which the suites share
+# and the pictures they name). Once built it is about 3 minutes of CPU, which the suites share
 # across the cores: that is what holds it, not GL, since the GL suites share one context but hold
 # it for GL calls only and do the CPU's side of each proof between turns (CONFETTI_GL_TURN_LOG=FILE
 # logs every turn: Tests/GLSupport/TurnLog.swift). The tags are on the suites
