@@ -114,7 +114,10 @@ test: deps wayland-glfw
 
 # The fast loop: the suites tagged math (the shaders and the CPU evaluators against each other
 # and their closed forms), library (ConfettiGL called in process) and fileFormat (effect files
-# and the pictures they name), about 4 minutes on 2 cores once built. The tags are on the suites
+# and the pictures they name). Once built it is about 3 minutes of CPU, which the suites share
+# across the cores: that is what holds it, not GL, since the GL suites share one context but hold
+# it for GL calls only and do the CPU's side of each proof between turns (CONFETTI_GL_TURN_LOG=FILE
+# logs every turn: Tests/GLSupport/TurnLog.swift). The tags are on the suites
 # (Tests/Support/Lanes.swift); Scripts/lane-filter reads them from the built tests, since
 # `swift test --filter` takes names only. No windows, binary runs or C library: `make test` runs
 # those, and everything else.

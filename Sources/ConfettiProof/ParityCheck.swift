@@ -66,8 +66,18 @@ package enum ParityCheck {
         package init() {}
 
         package mutating func record(_ field: String, _ error: Double, _ tolerance: Double) {
-            self.error[field] = max(self.error[field] ?? 0, error)
-            ratio[field] = max(ratio[field] ?? 0, tolerance > 0 ? error / tolerance : (error > 0 ? .infinity : 0))
+            record(field, maxima: (error, Self.ratio(error, tolerance)))
+        }
+
+        /// Records the largest error and share of its tolerance of several values of `field`.
+        mutating func record(_ field: String, maxima: (error: Double, ratio: Double)) {
+            self.error[field] = max(self.error[field] ?? 0, maxima.error)
+            ratio[field] = max(ratio[field] ?? 0, maxima.ratio)
+        }
+
+        /// An error as a share of its tolerance; any error beyond a tolerance of 0 is infinite.
+        static func ratio(_ error: Double, _ tolerance: Double) -> Double {
+            tolerance > 0 ? error / tolerance : (error > 0 ? .infinity : 0)
         }
 
         package mutating func fail(_ failure: Failure) {
@@ -104,63 +114,159 @@ package enum ParityCheck {
     package static func check<Kind: FeedbackSampling>(
         _: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
         viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5, shaders: ShaderLibrary,
-        evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate,
+        evaluate: @escaping (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate,
         sprites: SpriteTable = SpriteTable(), probes: FeedbackProbes? = nil
     ) throws -> Report {
-        var report = Report()
         let own = probes == nil ? FeedbackProbes(shaders: shaders) : nil
         defer { own?.delete() }
-        let probe = try (probes ?? own!).probe(Kind.self)
-        // The span as the renderer uploads it, and the particles its records hold: the
-        // reference evaluates those, so quantisation is not part of the float32 budget.
-        let uniforms = Kind.fitted(uniforms, to: particles)
-        let stored = particles.map { Kind.stored($0, uniforms: uniforms) }
-        // The records go through the shader a chunk at a time, so the read-back (about 1 KB an
-        // instance once unpacked) stays a few MB whatever the launch's size. A ghost's index is
-        // its instance's within its record, so a chunk of whole records reads back the same.
-        let perRecord = Kind.ghosts(uniforms) + 1
-        let chunk = max(1, maxInstancesPerPass / perRecord)
-        for a in times {
-            for start in stride(from: 0, to: particles.count, by: chunk) {
-                let end = min(start + chunk, particles.count)
-                let span = RingSpan<Kind>(id: 0, first: 0, count: end - start, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
-                let now = epoch + a
-                let probed = try probe.evaluateVertices(Array(particles[start..<end]), in: span, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
-                let uTime = span.age(at: now)
-                let spacing = Float(Kind.ghostSpacing(uniforms))
-                for (offset, (p, particleProbe)) in zip(stored[start..<end], probed).enumerated() {
-                    let index = start + offset
-                    // The particle, then each ghost of its trail: the shader lags ghost k by the
-                    // float product k·spacing, subtracted from the float age, modelled here too.
-                    for (ghost, gpuProbe) in ([particleProbe] + particleProbe.ghosts).enumerated() {
-                        let g = gpuProbe.sample
-                        let birth = Kind.birth(of: p)
-                        let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
-                        let gpuAge = Double(uTime - Float(birth) - Float(ghost) * spacing)
-                        report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
-                        if gpuAge != trueAge { report.rebased += 1 }
-                        if ghost > 0 { report.ghostSamples += 1 }
-                        let cpu = evaluate(p, gpuAge, ghost, uniforms)
-                        compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
-                        guard g.alive == cpu.alive else { continue }
-                        var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
-                        if let index = quad.sprite?.index { quad.sprite?.page = sprites.entries[index].page }
-                        for (corner, outputs) in gpuProbe.vertices.enumerated() {
-                            let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
-                            for (i, (got, wanted)) in zip(outputs, want).enumerated() {
-                                let error = abs(got - wanted)
-                                let field = i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
-                                if !(error <= tolerance[i]) {
-                                    report.fail(Failure(field: "\(field) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
-                                }
-                                report.record(field, error, tolerance[i])
+        return try Plan<Kind>(particles: particles, uniforms: uniforms, epoch: epoch, times: times, viewport: viewport,
+                              pixelsPerPoint: pixelsPerPoint, evaluate: evaluate, sprites: sprites).run(with: probes ?? own!)
+    }
+
+    /// A check taken apart: the passes through the shader (`read`, GL work, a context current)
+    /// and the comparison of each with the CPU (`compare`, which needs no context). `check` runs
+    /// them in turn; a caller that shares one context with others reads in its turn and
+    /// compares after handing the context on, with the same report.
+    package struct Plan<Kind: FeedbackSampling>: ParityPlan {
+        /// One read-back: records `records` at clock time `epoch + age`.
+        package struct Pass: Sendable {
+            package var age: Double
+            package var records: Range<Int>
+        }
+
+        package let passes: [Pass]
+        let particles: [Kind.Particle]
+        /// The particles as their records hold them: the reference evaluates those, so
+        /// quantisation is not part of the float32 budget.
+        let stored: [Kind.Particle]
+        /// The span's uniforms as the renderer uploads them.
+        let uniforms: Kind.Uniforms
+        let epoch: Double
+        let viewport: Size
+        let pixelsPerPoint: Double
+        let evaluate: (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample
+        let sprites: SpriteTable
+
+        package init(particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
+                     viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5,
+                     evaluate: @escaping (Kind.Particle, Double, Int, Kind.Uniforms) -> Kind.Sample = Kind.evaluate,
+                     sprites: SpriteTable = SpriteTable()) {
+            let uniforms = Kind.fitted(uniforms, to: particles)
+            self.particles = particles
+            self.uniforms = uniforms
+            stored = particles.map { Kind.stored($0, uniforms: uniforms) }
+            self.epoch = epoch
+            self.viewport = viewport
+            self.pixelsPerPoint = pixelsPerPoint
+            self.evaluate = evaluate
+            self.sprites = sprites
+            // The records go through the shader a chunk at a time, so the read-back (about 1 KB
+            // an instance once unpacked) stays a few MB whatever the launch's size. A ghost's
+            // index is its instance's within its record, so a chunk of whole records reads back
+            // the same.
+            let chunk = max(1, maxInstancesPerPass / (Kind.ghosts(uniforms) + 1))
+            passes = times.flatMap { a in
+                stride(from: 0, to: particles.count, by: chunk).map { Pass(age: a, records: $0..<min($0 + chunk, particles.count)) }
+            }
+        }
+
+        /// Every pass read and compared, in order; a context must be current.
+        package func run(with probes: FeedbackProbes) throws -> Report {
+            var report = Report()
+            for pass in passes { compare(pass, try read(pass, with: probes), into: &report) }
+            return report
+        }
+
+        /// The same, read in turns of `turns` and compared after each. A turn reads as many
+        /// passes as one pass may hold instances (`maxInstancesPerPass`), so a small check takes
+        /// one turn, not one per time, and the read-back held at once stays as small.
+        package func run(with probes: FeedbackProbes, turns: some ContextTurns) async throws -> Report {
+            let perRecord = Kind.ghosts(uniforms) + 1
+            var report = Report()
+            var first = 0
+            while first < passes.count {
+                var end = first + 1, instances = passes[first].records.count * perRecord
+                while end < passes.count, instances + passes[end].records.count * perRecord <= maxInstancesPerPass {
+                    instances += passes[end].records.count * perRecord
+                    end += 1
+                }
+                let group = passes[first..<end]
+                let captures = try await turns.run { try group.map { try read($0, with: probes) } }
+                for (pass, capture) in zip(group, captures) { compare(pass, capture, into: &report) }
+                first = end
+            }
+            return report
+        }
+
+        /// The report's name for vertex output `i` (`DrawnQuad.vertexOutputNames`, unpacked).
+        static func vertexField(_ i: Int) -> String {
+            i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
+        }
+
+        func span(_ pass: Pass) -> RingSpan<Kind> {
+            RingSpan<Kind>(id: 0, first: 0, count: pass.records.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
+        }
+
+        /// The shader's outputs for `pass`, read back with `probes`' program for the kind; a
+        /// context must be current (the one `probes` was made in).
+        package func read(_ pass: Pass, with probes: FeedbackProbes) throws -> FeedbackProbe<Kind>.Capture {
+            try probes.probe(Kind.self).capture(Array(particles[pass.records]), in: span(pass), at: epoch + pass.age, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+        }
+
+        /// Every value and vertex output `read` captured for `pass` against the CPU's, into
+        /// `report`; no context needed.
+        package func compare(_ pass: Pass, _ capture: FeedbackProbe<Kind>.Capture, into report: inout Report) {
+            // The worst error and share of its tolerance of each vertex output, gathered here
+            // and recorded once a pass: the same maxima as recording every value, without a
+            // lookup by name for each of the 96 outputs of every sample.
+            var worst = [(error: Double, ratio: Double)?](repeating: nil, count: DrawnQuad.vertexOutputFloats)
+            defer {
+                for (i, w) in worst.enumerated() {
+                    if let w { report.record(Self.vertexField(i), maxima: w) }
+                }
+            }
+            let now = epoch + pass.age
+            let uTime = span(pass).age(at: now)
+            let spacing = Float(Kind.ghostSpacing(uniforms))
+            // Loops over indices, not zip and enumerated: in a debug build (the tests') each
+            // step of those looks up generic metadata, which was most of the check's time.
+            let probed = capture.probed
+            for offset in 0..<min(pass.records.count, probed.count) {
+                let index = pass.records.lowerBound + offset
+                let p = stored[index], particleProbe = probed[offset]
+                // The particle, then each ghost of its trail: the shader lags ghost k by the
+                // float product k·spacing, subtracted from the float age, modelled here too.
+                let instances = [particleProbe] + particleProbe.ghosts
+                for ghost in instances.indices {
+                    let gpuProbe = instances[ghost]
+                    let g = gpuProbe.sample
+                    let birth = Kind.birth(of: p)
+                    let trueAge = now - epoch - birth - Double(ghost) * Kind.ghostSpacing(uniforms)
+                    let gpuAge = Double(uTime - Float(birth) - Float(ghost) * spacing)
+                    report.largestTimeRounding = max(report.largestTimeRounding, abs(gpuAge - trueAge))
+                    if gpuAge != trueAge { report.rebased += 1 }
+                    if ghost > 0 { report.ghostSamples += 1 }
+                    let cpu = evaluate(p, gpuAge, ghost, uniforms)
+                    ParityCheck.compare(g, cpu, lifetime: Kind.lifetime(of: p, uniforms: uniforms), particle: index, into: &report)
+                    guard g.alive == cpu.alive else { continue }
+                    var quad = Kind.drawn(p, cpu, pixelsPerPoint: pixelsPerPoint)
+                    if let index = quad.sprite?.index { quad.sprite?.page = sprites.entries[index].page }
+                    for corner in gpuProbe.vertices.indices {
+                        let outputs = gpuProbe.vertices[corner]
+                        let (want, tolerance) = quad.vertexOutputs(corner: corner, viewport: viewport, pixelsPerPoint: pixelsPerPoint, k: k, eps: eps)
+                        for i in 0..<min(outputs.count, want.count) {
+                            let got = outputs[i], wanted = want[i]
+                            let error = abs(got - wanted)
+                            if !(error <= tolerance[i]) {
+                                report.fail(Failure(field: "\(Self.vertexField(i)) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
                             }
+                            let ratio = Report.ratio(error, tolerance[i])
+                            worst[i] = (max(worst[i]?.error ?? 0, error), max(worst[i]?.ratio ?? 0, ratio))
                         }
                     }
                 }
             }
         }
-        return report
     }
 
     /// Instances (records times their ghosts and themselves) read back in one pass.
@@ -176,7 +282,9 @@ package enum ParityCheck {
         }
         let bothAlive = gpu.alive == cpu.alive
         if cpu.alive { report.aliveSamples += 1 }
-        for (g, c) in zip(gpu.fields, cpu.fields) {
+        let gpuFields = gpu.fields, cpuFields = cpu.fields
+        for n in 0..<min(gpuFields.count, cpuFields.count) {
+            let g = gpuFields[n], c = cpuFields[n]
             // Opacity says whether a particle is drawn; where the two disagree on that, it differs.
             if c.name == "opacity", !bothAlive { continue }
             if c.name == "opacity", cpu.alive, c.value < 1 { report.fading += 1 }
@@ -199,4 +307,11 @@ package enum ParityCheck {
             report.record(c.name, error, tolerance)
         }
     }
+}
+
+/// A parity check of some kind, ready to run (`ParityCheck.Plan`): how `Verification` holds the
+/// checks of a launch's batches, whatever their kinds.
+package protocol ParityPlan {
+    func run(with probes: FeedbackProbes) throws -> ParityCheck.Report
+    func run(with probes: FeedbackProbes, turns: some ContextTurns) async throws -> ParityCheck.Report
 }

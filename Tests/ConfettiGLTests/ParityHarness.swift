@@ -5,7 +5,8 @@ import GLTestSupport
 import Testing
 
 /// The tests' door to `ParityCheck` (the parity check `confetti verify` runs too): on the
-/// shared context, each failure recorded as an issue where the test called it.
+/// shared context, which is held for the reading back only (the comparison with the CPU runs
+/// between turns), each failure recorded as an issue where the test called it.
 enum ParityHarness {
     typealias Report = ParityCheck.Report
     static let k = ParityCheck.k
@@ -13,13 +14,13 @@ enum ParityHarness {
 
     static func check<Kind: FeedbackSampling>(
         _ kind: Kind.Type, particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double, times: [Double],
-        viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5,
+        viewport: Size = Size(width: 1920, height: 1080), pixelsPerPoint: Double = 1.5, sprites: SpriteTable = SpriteTable(),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Report {
-        let report = try await SharedGL.run {
-            try ParityCheck.check(kind, particles: particles, uniforms: uniforms, epoch: epoch, times: times,
-                                  viewport: viewport, pixelsPerPoint: pixelsPerPoint, shaders: SharedGL.shaders(), probes: probes())
-        }
+        let plan = ParityCheck.Plan<Kind>(particles: particles, uniforms: uniforms, epoch: epoch, times: times,
+                                          viewport: viewport, pixelsPerPoint: pixelsPerPoint, sprites: sprites)
+        let probes = try await SharedGL.run { try sharedProbes() }
+        let report = try await plan.run(with: probes, turns: SharedGL.turns)
         record(report, sourceLocation: sourceLocation)
         return report
     }
@@ -28,7 +29,7 @@ enum ParityHarness {
     /// `SharedGL.run`, which holds the context.
     nonisolated(unsafe) private static var shared: FeedbackProbes?
 
-    private static func probes() throws -> FeedbackProbes {
+    private static func sharedProbes() throws -> FeedbackProbes {
         if let shared { return shared }
         let made = FeedbackProbes(shaders: try SharedGL.shaders())
         shared = made

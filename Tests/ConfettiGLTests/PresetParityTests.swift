@@ -16,7 +16,7 @@ import TestSupport
         var verification = Verification()
         verification.launches = 2
         verification.seed = 2026_11_22
-        let result = try await SharedGL.run { try verification.verify(effect, name: name, shaders: SharedGL.shaders()) }
+        let result = try await verification.verify(effect, name: name, shaders: SharedGL.shaders(), turns: SharedGL.turns)
         for failure in result.failures { Issue.record("\(failure)") }
         #expect(result.parity.samples == result.expectedSamples, "\(name): every instance at every time")
         // The ages fall inside the effect's life: some of it is seen alive, and drawn.

@@ -135,26 +135,17 @@ import TestSupport
         let times = [0.05, 0.3, 0.61, 0.9, 1.7, 2.3]
         for spin in [SpinMode.flip, .tumble] {
             let batch = Self.confetti(spin: spin, shading: .foil, count: 60, seed: 12).typed(ConfettiKind.self)!
-            let report = try await SharedGL.run {
-                try ParityCheck.check(ConfettiKind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: 10, times: times,
-                                      viewport: Self.small, pixelsPerPoint: 1.5, shaders: SharedGL.shaders(), sprites: table)
-            }
-            ParityHarness.record(report, sourceLocation: #_sourceLocation)
+            let report = try await ParityHarness.check(ConfettiKind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: 10, times: times,
+                                                       viewport: Self.small, pixelsPerPoint: 1.5, sprites: table)
             #expect(report.samples > 300)
         }
         for batch in Self.sparks(seed: 13).of(SparkKind.self) + [] {
-            let report = try await SharedGL.run {
-                try ParityCheck.check(SparkKind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: 3, times: times,
-                                      viewport: Self.small, pixelsPerPoint: 2, shaders: SharedGL.shaders(), sprites: table)
-            }
-            ParityHarness.record(report, sourceLocation: #_sourceLocation)
+            _ = try await ParityHarness.check(SparkKind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: 3, times: times,
+                                              viewport: Self.small, pixelsPerPoint: 2, sprites: table)
         }
         for batch in Self.stars(seed: 14).of(StarKind.self) where !batch.sprites.isEmpty {
-            let report = try await SharedGL.run {
-                try ParityCheck.check(StarKind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: 1, times: times.map { $0 + 1.5 },
-                                      viewport: Self.small, pixelsPerPoint: 1, shaders: SharedGL.shaders(), sprites: table)
-            }
-            ParityHarness.record(report, sourceLocation: #_sourceLocation)
+            let report = try await ParityHarness.check(StarKind.self, particles: batch.particles, uniforms: batch.uniforms, epoch: 1, times: times.map { $0 + 1.5 },
+                                                       viewport: Self.small, pixelsPerPoint: 1, sprites: table)
             #expect(report.samples > 100)
         }
     }

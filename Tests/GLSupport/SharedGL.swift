@@ -1,5 +1,6 @@
 import ConfettiApp
 import ConfettiGL
+import ConfettiProof
 import Foundation
 import Synchronization
 import Testing
@@ -21,8 +22,13 @@ package enum SharedGL {
     nonisolated(unsafe) private static var context: Result<HeadlessContext, any Error>?
 
     package static func run<T>(_ body: () throws -> T) async throws -> T {
+        let asked = ContinuousClock.now
         await lock.acquire()
-        defer { lock.release() }
+        let turn = TurnLog.Turn(asked: asked)
+        defer {
+            turn.end()
+            lock.release()
+        }
         if context == nil {
             context = Result { try HeadlessContext(debug: true) }
         }
@@ -33,6 +39,14 @@ package enum SharedGL {
         let result = try body()
         expectNoGLErrors()
         return result
+    }
+
+    /// The shared context's turns, for the proofs that take them themselves (`Verification`,
+    /// `ParityCheck.Plan`): GL work in a turn, the CPU's work between turns.
+    package static let turns = Turns()
+
+    package struct Turns: ContextTurns {
+        package func run<T>(_ body: () throws -> T) async throws -> T { try await SharedGL.run(body) }
     }
 
     /// Fails the running test for every GL error reported since the last check.

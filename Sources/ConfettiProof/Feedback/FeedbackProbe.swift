@@ -51,30 +51,57 @@ package final class FeedbackProbe<Kind: FeedbackSampling> {
 
     /// The samples and every vertex output, drawn into `viewport` at `pixelsPerPoint`.
     package func evaluateVertices(_ particles: [Kind.Particle], in span: RingSpan<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> [Probed] {
-        let own = Kind.feedbackFloats, perVertex = Kind.feedbackFloats + DrawnQuad.vertexOutputFloats
-        let ghosts = Kind.ghosts(span.uniforms), perRecord = ghosts + 1
-        let values = try run(particles.map { Kind.record($0, uniforms: span.uniforms) }, instancesPerRecord: perRecord, uniforms: FrameUniforms.values(age: span.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + span.uniformValues)
-        // Instance j of record i is ghost `ghosts − j` (the particle itself last).
-        func probed(_ i: Int, ghost k: Int) -> Probed {
-            let first = (i * perRecord + ghosts - k) * 4 * perVertex
-            let age = now - span.epoch - Kind.birth(of: Kind.stored(particles[i], uniforms: span.uniforms)) - Double(k) * Kind.ghostSpacing(span.uniforms)
-            return Probed(
-                sample: Kind.sample(fromFeedback: values[first..<(first + own)], age: age),
-                vertices: (0..<4).map { v in values[(first + v * perVertex + own)..<(first + (v + 1) * perVertex)].map(Double.init) }
-            )
+        try capture(particles, in: span, at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint).probed
+    }
+
+    /// What one draw of the probe captured, as read back: unpacking it into `Probed` values is
+    /// CPU work that needs no context, so a caller sharing the context can do it after handing
+    /// the context on.
+    package struct Capture {
+        let particles: [Kind.Particle]
+        let span: RingSpan<Kind>
+        let now: Double
+        let values: [Float]
+
+        /// Each particle as the shader computed it, in order.
+        package var probed: [Probed] {
+            let own = Kind.feedbackFloats, perVertex = Kind.feedbackFloats + DrawnQuad.vertexOutputFloats
+            let ghosts = Kind.ghosts(span.uniforms), perRecord = ghosts + 1
+            // Instance j of record i is ghost `ghosts − j` (the particle itself last).
+            func probed(_ i: Int, ghost k: Int) -> Probed {
+                let first = (i * perRecord + ghosts - k) * 4 * perVertex
+                let age = now - span.epoch - Kind.birth(of: Kind.stored(particles[i], uniforms: span.uniforms)) - Double(k) * Kind.ghostSpacing(span.uniforms)
+                return Probed(
+                    sample: Kind.sample(fromFeedback: values[first..<(first + own)], age: age),
+                    vertices: (0..<4).map { v in values[(first + v * perVertex + own)..<(first + (v + 1) * perVertex)].map(Double.init) }
+                )
+            }
+            return particles.indices.map { i in
+                var particle = probed(i, ghost: 0)
+                particle.ghosts = ghosts == 0 ? [] : (1...ghosts).map { probed(i, ghost: $0) }
+                return particle
+            }
         }
-        return particles.indices.map { i in
-            var particle = probed(i, ghost: 0)
-            particle.ghosts = ghosts == 0 ? [] : (1...ghosts).map { probed(i, ghost: $0) }
-            return particle
-        }
+    }
+
+    /// The shader's outputs for `particles` as members of `span` at clock time `now`, drawn into
+    /// `viewport` at `pixelsPerPoint`, read back and not yet unpacked; a context must be current.
+    package func capture(_ particles: [Kind.Particle], in span: RingSpan<Kind>, at now: Double, viewport: Size, pixelsPerPoint: Double) throws -> Capture {
+        let values = try run(particles.map { Kind.record($0, uniforms: span.uniforms) }, instancesPerRecord: Kind.ghosts(span.uniforms) + 1,
+                             uniforms: FrameUniforms.values(age: span.age(at: now), viewport: viewport, pixelsPerPoint: pixelsPerPoint) + span.uniformValues)
+        return Capture(particles: particles, span: span, now: now, values: values)
     }
 
     /// The same, for particles launched at `epoch` with `uniforms` (fitted to them unless they
     /// already cover them, as the renderer does).
     package func evaluate(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> [Kind.Sample] {
+        try capture(particles, uniforms: uniforms, epoch: epoch, now: now).probed.map(\.sample)
+    }
+
+    /// `evaluate`'s outputs, read back and not yet unpacked; a context must be current.
+    package func capture(_ particles: [Kind.Particle], uniforms: Kind.Uniforms, epoch: Double = 0, now: Double) throws -> Capture {
         let span = RingSpan<Kind>(id: 0, first: 0, count: particles.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: Kind.fitted(uniforms, to: particles), side: .overButton)
-        return try evaluate(particles, in: span, at: now)
+        return try capture(particles, in: span, at: now, viewport: Size(width: 1, height: 1), pixelsPerPoint: 1)
     }
 
     /// The shader's captured outputs, in instance order (`instancesPerRecord` per record), four
