@@ -18,7 +18,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        // The shells' stars: a hand list of the confetti and spark shaders once let this through.
+        // The shells' stars: the check takes every registered particle kind's files, not only paper's and sparks'.
         (missing: "star.vert.glsl", effect: "peony"),
         (missing: "light.frag.glsl", effect: "peony"),
         (missing: "spark.vert.glsl", effect: "classic"),

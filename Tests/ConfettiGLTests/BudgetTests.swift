@@ -269,7 +269,7 @@ import TestSupport
         expectRefused(["--stress 100000", "confetti.lifetime 0.001 s", "10,000,000", "2,097,152"]) {
             try Budget.stress(100_000, source: "--stress 100000", lifetime: 0.001, capacity: 1 << 20)
         }
-        // The old rule, stress ≤ capacity × 15/16 at the standard lifetime, still holds.
+        // At the standard lifetime a stress level up to capacity × 15/16 fits.
         #expect(refusal { try Budget.stress(983_040, source: "s", lifetime: 1.5, capacity: 1 << 20) } == nil)
         #expect(refusal { try Budget.stress(2_000_000, source: "s", lifetime: 1.5, capacity: 1 << 20) } != nil)
         // A lifetime so short that the quotient is beyond any Int does not trap.

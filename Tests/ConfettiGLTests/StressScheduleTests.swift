@@ -56,8 +56,8 @@ import Testing
         }
     }
 
-    /// The old fixed schedule (round(N × 0.1 / lifetime) every 0.1 s) kept 15 × 667 = 10,005
-    /// alive for --stress 10000; this one keeps 10,000 in every frame of the viewer's.
+    /// Launches of one size (round(N × 0.1 / lifetime) every 0.1 s) would keep 15 × 667 = 10,005
+    /// alive for --stress 10000; the schedule keeps 10,000 in every frame of the viewer's.
     @Test func stressTenThousandKeepsTenThousandInEveryFrameFromTheFirstNotTenThousandAndFive() {
         let schedule = StressSchedule(level: 10_000, lifetime: 1.5)
         #expect(schedule.launchesAlive == 15)

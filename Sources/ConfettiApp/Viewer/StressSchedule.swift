@@ -9,11 +9,11 @@ import ConfettiCore
 /// ⌊(j + 1)·N/m⌋ and ⌊j·N/m⌋ for j = k mod m, which sum to N over any m consecutive launches:
 /// the live count is N exactly, not N rounded to a multiple of the launch size.
 ///
-/// The old schedule (a launch of round(N × 0.1 s / lifetime) pieces every 0.1 s) kept
-/// 15 × 667 = 10,005 alive for `--stress 10000`, and for a lifetime that is not a multiple of
-/// 0.1 s alternated between ⌊lifetime / 0.1⌋ and ⌈lifetime / 0.1⌉ launches alive; and it
-/// started empty, so a run's first lifetime averaged half the level. `Viewer` starts a schedule
-/// full: the m − 1 launches before the first are back-dated (launches −(m − 1) … 0), so the
+/// Launches of one size, round(N × 0.1 s / lifetime) pieces every 0.1 s, would not hold N: they
+/// keep 15 × 667 = 10,005 alive for `--stress 10000`, and for a lifetime that is not a multiple
+/// of 0.1 s alternate between ⌊lifetime / 0.1⌋ and ⌈lifetime / 0.1⌉ launches alive. A schedule
+/// that started empty would average half the level over its first lifetime, so `Viewer` starts
+/// one full: the m − 1 launches before the first are back-dated (launches −(m − 1) … 0), and the
 /// level holds from the first frame.
 package struct StressSchedule: Sendable, Equatable {
     /// Pieces kept alive.

@@ -179,7 +179,7 @@ package final class Viewer {
     package func renderFrame() -> FrameStats {
         let (w, h) = window.framebufferSize
         guard w > 0, h > 0 else { return FrameStats() }  // minimised
-        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        bindWindowFramebuffer(GLenum(GL_FRAMEBUFFER))
         setGLViewport(0, 0, GLsizei(w), GLsizei(h))
         renderer.button = button
         frameTimer.begin()

@@ -8,7 +8,7 @@ extension Viewer {
     /// The back buffer as drawn by the last `renderFrame`, top row first.
     package func readBackBuffer() throws -> RGBAImage {
         let (w, h) = window.framebufferSize
-        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        bindWindowFramebuffer(GLenum(GL_READ_FRAMEBUFFER))
         epoxy_glReadBuffer(GLenum(GL_BACK))
         return try RGBAImage.readFramebuffer(width: w, height: h)
     }

@@ -140,7 +140,8 @@ extension ConfettiPhysics {
         let sway = p.flutterFrequency * t + p.flutterPhase
         let flip = p.flipFrequency * t + p.flipPhase
         // The wind: the launch velocity decays towards the steady velocity at birth, which then
-        // carries the piece (no wind: exactly today's motion, even where d overflows).
+        // carries the piece. In still air both are exactly 0, so x is the still-air closed form,
+        // even where d overflows.
         let steady = wind.steadyVelocity(birth: p.birth, drag: drag)
         let travel = wind.steadyTravel(birth: p.birth, age: t, drag: drag)
         let x = p.initialPosition.x

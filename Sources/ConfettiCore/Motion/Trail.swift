@@ -22,7 +22,7 @@ public struct Trail: Hashable, Sendable {
         self.taper = taper
     }
 
-    /// No trail: today's drawing.
+    /// No trail: each particle is drawn alone, one instance per record.
     public static let none = Trail(ghosts: 0, spacing: 0.03)
 
     /// Seconds the last ghost lags its piece: how long a piece's trail outlives it.

@@ -35,7 +35,7 @@ public struct Wind: Hashable, Sendable {
         self.gusts = gusts
     }
 
-    /// Still air: today's motion.
+    /// Still air: no steady velocity and no gusts, so the wind adds nothing to the motion.
     public static let none = Wind(mean: 0)
 
     /// pt/s at time `T` (s after the epoch).

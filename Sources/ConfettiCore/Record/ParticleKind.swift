@@ -9,7 +9,10 @@
 /// CPU evaluator, its vertex shader, its `FeedbackSampling` (in ConfettiProof), and a line in
 /// `ParticleKinds.all`; its proof comes with them. Some preset must launch it
 /// (`ParticleKindsTests`), so unless an effect kind already spawns it, a new effect kind too: six
-/// more files and about 120 lines for one like the fountain (docs/architecture.md, Particle kinds).
+/// more files and about 120 lines for one like the fountain. Its ring lowers `Budget.maxCapacity`
+/// (so the tests and docs that quote that figure change), its section's public types need rows in
+/// docs/api.md, and the generated docs tables are rewritten (`CONFETTI_UPDATE_DOCS=1`): all
+/// counted in docs/architecture.md, Particle kinds.
 package protocol ParticleKind {
     /// The spawn constants of one particle (Double precision, never changed after spawn).
     associatedtype Particle: Sendable

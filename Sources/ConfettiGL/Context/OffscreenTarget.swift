@@ -125,3 +125,11 @@ package func clearFramebufferToTransparent() {
     epoxy_glClearColor(0, 0, 0, 0)
     epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
 }
+
+/// Binds the window's own framebuffer (name 0) to `target`: where a windowed front end draws its
+/// frame and reads it back. (Called from ConfettiApp, whose release build refuses a direct
+/// reference to epoxy's glBindFramebuffer pointer in some of its files despite their
+/// @preconcurrency import.)
+package func bindWindowFramebuffer(_ target: GLenum) {
+    epoxy_glBindFramebuffer(target, 0)
+}
