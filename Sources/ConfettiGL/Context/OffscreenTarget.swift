@@ -133,3 +133,10 @@ package func clearFramebufferToTransparent() {
 package func bindWindowFramebuffer(_ target: GLenum) {
     epoxy_glBindFramebuffer(target, 0)
 }
+
+/// glViewport for ConfettiApp, which sets every viewport through here: its release build refuses
+/// a direct reference to epoxy's glViewport pointer despite a @preconcurrency import, in whichever
+/// of its files the whole-module build meets it first.
+package func setGLViewport(_ x: GLint, _ y: GLint, _ width: GLsizei, _ height: GLsizei) {
+    epoxy_glViewport(x, y, width, height)
+}

@@ -125,7 +125,7 @@ final class WaylandOverlaySurface {
             wl_surface_set_buffer_scale(surface, Int32(max(output.scale, 1)))
         }
         try egl.makeCurrent(eglSurface!)
-        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        bindWindowFramebuffer(GLenum(GL_FRAMEBUFFER))
         if !transparent, sizedForOutput {
             try draw(drawnOutput, pixelsWide, pixelsHigh)
         } else {
