@@ -69,9 +69,7 @@ struct OverlayCommand: ParsableCommand {
         try fireEvery?.checked(in: 0.01...3600, "--fire-every")
         try capacity?.checked(in: 1...Budget.maxCapacity, "--capacity")
         if (keepMapped || capacity != nil) && !resident { throw OptionRefusal("--keep-mapped and --capacity are for --resident: add --resident, or leave them out") }
-        if place.isGiven && (resident || stop) {
-            throw OptionRefusal("--at and --output place the launch of a one-shot overlay; a resident overlay takes them with each launch (confetti fire --at, --output): leave them out")
-        }
+        if place.isGiven && (resident || stop) { throw OptionRefusal("--at and --output place the launch of a one-shot overlay; a resident overlay takes them with each launch (confetti fire --at, --output): leave them out") }
         if stop && resident { throw OptionRefusal("--stop ends a resident overlay and --resident starts one: give one of them") }
     }
 
