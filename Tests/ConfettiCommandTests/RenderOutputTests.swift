@@ -96,6 +96,9 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
             #expect(outcome.status == 0 && outcome.exitedNormally, "\(outcome.status): \(outcome.stderr)")
             #expect(outcome.stdout.contains("wrote \(path)"), "\(outcome.stdout)")
             #expect(outcome.stderr.isEmpty, "no progress bar off a terminal: \(outcome.stderr.debugDescription)")
+            // The summary gives the file's size as written.
+            let size = FileManager.default.contents(atPath: path)?.count ?? 0
+            #expect(size > 0 && outcome.stdout.contains(", \(size) bytes, in "), "\(size) bytes: \(outcome.stdout)")
             return path
         }
         let first = try await render("a", seed: 3), second = try await render("b", seed: 3), other = try await render("c", seed: 4)
