@@ -117,23 +117,23 @@ import Testing
     }
 
     /// `confetti fire confetti` and `--output Meta-1`: the cannons fire from the chosen output's
-    /// bottom corners, so every piece starts on that output and none crosses onto the other
-    /// while it rises.
-    @Test(arguments: [nil, "Meta-1"] as [String?])
-    func confettiFillsTheChosenOutputAlone(output: String?) throws {
+    /// bottom corners, so every piece starts on that output and none crosses onto the other at
+    /// any age (a celebration's fireworks burst around the button in its middle).
+    @Test(arguments: ["confetti", "celebration"], [nil, "Meta-1"] as [String?])
+    func confettiFillsTheChosenOutputAlone(preset: String, output: String?) throws {
         let stage = try #require(try LaunchPlace(output: output).stage(among: Self.outputs))
         let other = output == nil ? Self.right.rect : Self.left.rect
-        let effect = try #require(Effect.preset("confetti"))
+        let effect = try #require(Effect.preset(preset))
         let launch = effect.launch(effect.kind, seed: 1, index: 0, around: stage.button, in: stage.viewport).moved(by: stage.origin)
         var xs: [Double] = []
         for batch in launch.batches {
-            xs += Self.positions(batch, at: [0.0, 0.1, 0.25, 0.5]).map(\.x)
+            xs += Self.positions(batch, at: Array(stride(from: 0.0, through: batch.duration, by: 0.25))).map(\.x)
         }
         try #require(!xs.isEmpty)
         let (low, high) = (xs.min()!, xs.max()!)
         #expect(low >= stage.output.minX && high <= stage.output.maxX,
-                "pieces at x \(low)...\(high), not within the output's \(stage.output.minX)...\(stage.output.maxX)")
-        #expect(!xs.contains { $0 >= other.minX && $0 < other.maxX }, "a piece on the other output")
+                "\(preset): pieces at x \(low)...\(high), not within the output's \(stage.output.minX)...\(stage.output.maxX)")
+        #expect(!xs.contains { $0 >= other.minX && $0 < other.maxX }, "\(preset): a piece on the other output")
     }
 
     /// The positions of a batch's particles alive at `times` (launch clock).
