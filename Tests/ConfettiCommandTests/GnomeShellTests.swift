@@ -192,11 +192,13 @@ import TestSupport
         let monitor0 = PixelArea(x: 0, y: GnomeShell.topBar, width: 1280, height: 720 - GnomeShell.topBar)
         let monitor1 = PixelArea(x: 1280, y: 0, width: 1024, height: 768)
         let topBar = PixelArea(x: 0, y: 0, width: 1280, height: GnomeShell.topBar)
-        let fires: [(arguments: [String], area: PixelArea, name: String)] = [
-            ([effect], monitor0, "monitor 1"),
-            ([effect, "--output", "Meta-1"], monitor1, "monitor 2"),
-            ([hanging, "--at", "640,12"], topBar, "the top bar"),
-            ([effect], monitor0, "monitor 1 again"),
+        let monitor0WithTopBar = PixelArea(x: 0, y: 0, width: 1280, height: 720)
+        // Each launch plays on its own monitor alone: `elsewhere` is the other one.
+        let fires: [(arguments: [String], area: PixelArea, elsewhere: PixelArea, name: String)] = [
+            ([effect], monitor0, monitor1, "monitor 1"),
+            ([effect, "--output", "Meta-1"], monitor1, monitor0WithTopBar, "monitor 2"),
+            ([hanging, "--at", "640,12"], topBar, monitor1, "the top bar"),
+            ([effect], monitor0, monitor1, "monitor 1 again"),
         ]
         for fire in fires {
             let fired = try await ConfettiBinary.run(["fire", "--mute"] + fire.arguments, environment: shell.environment.mapValues { Optional($0) }, timeout: Desktop.stallGuard)
@@ -208,6 +210,8 @@ import TestSupport
                 return shot.pixels(matching: palette, limit: 20).count >= 20
             }
             #expect(seen, "no confetti over \(fire.name) (\(fire.area)) within \(Desktop.stallGuard) s: \(shell.process.errorOutput.suffix(1500))")
+            let other = try await shell.screenshot(of: fire.elsewhere)
+            #expect(other.pixels(matching: palette, limit: 1).isEmpty, "confetti fired over \(fire.name) on the other monitor (\(fire.elsewhere)): \(other.pixels(matching: palette, limit: 10))")
             // Over: not a particle left on either monitor.
             let over = try await eventually(within: Desktop.stallGuard) {
                 shot = try await shell.screenshot()

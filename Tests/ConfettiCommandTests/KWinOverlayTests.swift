@@ -19,16 +19,21 @@ import TestSupport
         let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
                                        environment: environment, logs: kwin.runtimeDirectory)
         defer { overlay.stop() }
+        // A launch plays on one output: this overlay's on the first, a second overlay's on
+        // Virtual-1, each over both outputs' surfaces of its own.
+        let second = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect, "--output", "Virtual-1"],
+                                      environment: kwin.waylandEnvironment, logs: kwin.runtimeDirectory)
+        defer { second.stop() }
         let names = ["Virtual-0", "Virtual-1"]
         var shots: [String: RGBAImage] = [:]
         let shown = try await eventually(within: Desktop.stallGuard) {
             for name in names { shots[name] = try await kwin.screenshot(output: name) }
-            return shots.values.allSatisfy { $0.pixels(matching: Desktop.palette, tolerance: 2, limit: 100).count >= 100 } || overlay.hasEnded
+            return shots.values.allSatisfy { $0.pixels(matching: Desktop.palette, tolerance: 2, limit: 100).count >= 100 } || overlay.hasEnded || second.hasEnded
         }
         for (name, shot) in shots {
             try PNGFile.write(shot, to: SwayOverlayTests.pictures().appendingPathComponent("kwin-\(scale)-\(name).png").path)
         }
-        try #require(shown && !overlay.hasEnded, "no confetti on both outputs within \(Desktop.stallGuard) s: \(shots.mapValues { $0.pixels(matching: Desktop.palette, tolerance: 2, limit: 100).count }) \(overlay.errorOutput.suffix(300))")
+        try #require(shown && !overlay.hasEnded && !second.hasEnded, "\(second.errorOutput.suffix(300)) no confetti on both outputs within \(Desktop.stallGuard) s: \(shots.mapValues { $0.pixels(matching: Desktop.palette, tolerance: 2, limit: 100).count }) \(overlay.errorOutput.suffix(300))")
         // Each output is 1280×720 points, its picture its pixels: 1920×1080 at 1.5.
         #expect(shots.values.allSatisfy { $0.width == Int(1280 * scale) && $0.height == Int(720 * scale) }, "\(shots.mapValues { "\($0.width)x\($0.height)" })")
         let log = overlay.errorOutput.split(separator: "\n")
@@ -44,8 +49,10 @@ import TestSupport
             // came, of 1920×1080 pixels (the first commit's were 1280×720).
             #expect(log.contains { $0.contains(".create_buffer(") && $0.contains(", 1920, 1080, ") }, "\(log.filter { $0.contains("create_buffer") }.prefix(3))")
         }
-        overlay.send(SIGTERM)
-        let ending = await overlay.ending(within: Desktop.stallGuard)
-        #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput.suffix(300))")
+        for running in [overlay, second] {
+            running.send(SIGTERM)
+            let ending = await running.ending(within: Desktop.stallGuard)
+            #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(running.errorOutput.suffix(300))")
+        }
     }
 }

@@ -49,15 +49,20 @@ import TestSupport
         let before = try await windowWidth()?["width"] as? Int
 
         let effect = try Desktop.hangingEffectFile(in: sway.runtimeDirectory)
+        // A launch plays on one output: this overlay's on the first, a second overlay's on
+        // HEADLESS-2, each over both outputs' surfaces of its own.
         let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
                                        environment: sway.waylandEnvironment, logs: sway.runtimeDirectory)
         defer { overlay.stop() }
+        let second = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect, "--output", "HEADLESS-2"],
+                                      environment: sway.waylandEnvironment, logs: sway.runtimeDirectory)
+        defer { second.stop() }
         var shots: [String: RGBAImage] = [:]
         let shown = try await eventually(within: Desktop.stallGuard) {
             for name in ["HEADLESS-1", "HEADLESS-2"] { shots[name] = try await sway.screenshot(output: name) }
-            return shots.values.allSatisfy { $0.pixels(matching: Desktop.palette, limit: 100).count >= 100 } || overlay.hasEnded
+            return shots.values.allSatisfy { $0.pixels(matching: Desktop.palette, limit: 100).count >= 100 } || overlay.hasEnded || second.hasEnded
         }
-        try #require(shown && !overlay.hasEnded, "no confetti on both outputs within \(Desktop.stallGuard) s: \(shots.mapValues { $0.pixels(matching: Desktop.palette, limit: 100).count }) \(overlay.errorOutput)")
+        try #require(shown && !overlay.hasEnded && !second.hasEnded, "\(second.errorOutput) no confetti on both outputs within \(Desktop.stallGuard) s: \(shots.mapValues { $0.pixels(matching: Desktop.palette, limit: 100).count }) \(overlay.errorOutput)")
         for name in ["HEADLESS-1", "HEADLESS-2"] {
             try await sway.keepScreenshot(output: name, at: Self.pictures().appendingPathComponent("sway-\(name).png"))
         }
@@ -82,18 +87,21 @@ import TestSupport
         }
         #expect(clicked && !overlay.hasEnded, "the window beneath logged no click: \(window.output.suffix(300)) \(overlay.errorOutput)")
 
-        overlay.send(SIGTERM)
-        let ending = await overlay.ending(within: Desktop.stallGuard)
-        #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(overlay.errorOutput)")
+        for running in [overlay, second] {
+            running.send(SIGTERM)
+            let ending = await running.ending(within: Desktop.stallGuard)
+            #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(running.errorOutput)")
+        }
     }
 
     /// An output added while it runs (`swaymsg create_output`) gets a surface, and the launches
-    /// fired after it reach it.
+    /// fired after it reach it: placed with `--at` where sway puts a new output (right of the
+    /// others), they play on the first output until that output is there, then on it.
     @Test func anOutputAddedWhileItRunsGetsParticles() async throws {
         let sway = try await Sway(outputs: Self.outputs, count: 2)
         defer { sway.stop() }
         let effect = try Desktop.hangingEffectFile(in: sway.runtimeDirectory)
-        let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect, "--fire-every", "1"],
+        let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect, "--fire-every", "1", "--at", "2100,200"],
                                        environment: sway.waylandEnvironment, logs: sway.runtimeDirectory)
         defer { overlay.stop() }
         let first = try await eventually(within: Desktop.stallGuard) {
@@ -107,6 +115,8 @@ import TestSupport
             return added != nil
         }
         let name = try #require(added, "swaymsg create_output made no output")
+        let place = try await sway.outputs()[name]
+        #expect(place?.x == 1920 && place?.y == 0, "sway put \(name) at \(String(describing: place)), not right of the others where --at 2100,200 lies")
         var shot = RGBAImage(width: 0, height: 0, pixels: [])
         let reached = try await eventually(within: Desktop.stallGuard) {
             shot = try await sway.screenshot(output: name)
@@ -169,9 +179,9 @@ import TestSupport
                                        environment: environment, logs: sway.runtimeDirectory)
         defer { overlay.stop() }
         let shown = try await eventually(within: Desktop.stallGuard) {
-            try await sway.screenshot(output: "HEADLESS-2").pixels(matching: Desktop.palette, limit: 50).count >= 50 || overlay.hasEnded
+            try await sway.screenshot(output: "HEADLESS-1").pixels(matching: Desktop.palette, limit: 50).count >= 50 || overlay.hasEnded
         }
-        try #require(shown && !overlay.hasEnded, "no confetti on HEADLESS-2 within \(Desktop.stallGuard) s: \(overlay.errorOutput.suffix(300))")
+        try #require(shown && !overlay.hasEnded, "no confetti on HEADLESS-1 within \(Desktop.stallGuard) s: \(overlay.errorOutput.suffix(300))")
         #expect(overlay.errorOutput.contains(".set_buffer_scale(2)"), "HEADLESS-2's buffers at scale 2")
         _ = try await sway.message(["output", "HEADLESS-2", "dpms", "off"])
         // HEADLESS-1's picture keeps changing: the pieces flutter and drift.

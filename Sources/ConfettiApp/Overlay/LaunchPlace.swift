@@ -35,6 +35,33 @@ package struct LaunchPlace: Sendable {
         return Point(output.x + at.x, output.y + at.y)
     }
 
+    /// The output a launch plays on and its button there: the output named, else the one
+    /// holding `at`, else the first output in the layout (leftmost, then topmost). The launch is
+    /// spawned as on a screen of that output's size around `button` (points from the output's
+    /// top-left), then moved to the output (`Stage.offset`). Nil when the desktop has no output.
+    package func stage(among outputs: [DesktopOutput]) throws(UnknownOutput) -> Stage? {
+        let centre = try centre(among: outputs)
+        let first = outputs.min { ($0.x, $0.y) < ($1.x, $1.y) }
+        let named = output.flatMap { name in outputs.first { $0.name == name } }
+        let holding = centre.flatMap { point in outputs.first { $0.rect.contains(point) } }
+        guard let chosen = named ?? holding ?? first else { return nil }
+        let size = Size(width: chosen.width, height: chosen.height)
+        let centred = Rect.button(centredIn: size)
+        let button = centre.map { Rect(x: $0.x - chosen.x - centred.width / 2, y: $0.y - chosen.y - centred.height / 2, width: centred.width, height: centred.height) } ?? centred
+        return Stage(output: chosen.rect, button: button)
+    }
+
+    /// Where one launch plays: on `output` (desktop layout points), spawned in a viewport of its
+    /// size around `button` (points from the output's top-left).
+    package struct Stage: Equatable, Sendable {
+        package var output: Rect
+        package var button: Rect
+
+        package var viewport: Size { Size(width: output.width, height: output.height) }
+        /// What moves the launch from the output's own points into the layout's.
+        package var origin: Point { Point(output.x, output.y) }
+    }
+
     /// A launch placed on an output the desktop does not have.
     package struct UnknownOutput: Error, CustomStringConvertible, Sendable {
         package var name: String

@@ -97,29 +97,21 @@ package final class Overlay {
         return total.isFinite && total < Double(Int.max / 2) ? Int(total) : Int.max / 2
     }
 
-    /// Where a launch bursts: around a button centred at `centre` (desktop layout points), by
-    /// default in the middle of the first output, in the view.
-    private func button(centredAt centre: Point? = nil) -> Rect {
-        // The first output in the layout, left to right (the order the compositor announced
-        // them in is no order: Mutter announces its second monitor first).
-        let output = surfaces.outputs.min { ($0.x, $0.y) < ($1.x, $1.y) }.map(\.rect) ?? view.layout
-        let centred = Rect.button(centredIn: Size(width: output.width, height: output.height))
-        let topLeft = centre.map { Point($0.x - centred.width / 2, $0.y - centred.height / 2) } ?? Point(output.x + centred.x, output.y + centred.y)
-        let corner = view.viewPoint(topLeft)
-        return Rect(x: corner.x, y: corner.y, width: centred.width, height: centred.height)
-    }
-
     /// One launch of the effect at `now`, at its place in the desktop's layout as it is now
     /// (`following`).
     private func fire(at now: Double) throws {
-        try launch(options.effect, at: now, centredAt: options.place.centre(among: surfaces.outputs))
+        try launch(options.effect, at: now, place: options.place)
     }
 
-    /// One launch of `effect` at `now`, bursting around `centre` (desktop layout points; nil:
-    /// the middle of the first output).
-    package func launch(_ effect: Effect, at now: Double, centredAt centre: Point? = nil) throws {
+    /// One launch of `effect` at `now`, played on the output `place` picks (`LaunchPlace.stage`):
+    /// spawned as on a screen of that output's size, so it fills that output alone, whatever
+    /// else the desktop has, then moved to where the output is in the view.
+    package func launch(_ effect: Effect, at now: Double, place: LaunchPlace) throws {
         view = view.following(surfaces.outputs, alive: !celebration.isIdle(at: now))
-        try celebration.fire(effect, at: now, in: view.viewport, around: button(centredAt: centre))
+        guard let stage = try place.stage(among: surfaces.outputs) else {
+            throw GLFailure("the display reports no monitor to cover")
+        }
+        try celebration.fire(effect, at: now, in: stage.viewport, around: stage.button, movedBy: view.viewPoint(stage.origin))
     }
 
     /// How long the effect waits for its first frame: a desktop that never configures or shows

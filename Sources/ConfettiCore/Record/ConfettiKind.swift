@@ -166,6 +166,13 @@ package enum ConfettiKind: ParticleKind {
     package static func birth(of particle: ConfettiParticle) -> Double { particle.birth }
     package static func lifetime(of _: ConfettiParticle, uniforms: ConfettiPhysics) -> Double { uniforms.lifetime }
     package static func side(of _: ConfettiParticle) -> ButtonSide { .overButton }
+
+    /// Its start moved: its path is the start plus terms of its age and birth alone.
+    package static func moved(_ particle: ConfettiParticle, by offset: SIMD2<Double>) -> ConfettiParticle {
+        var moved = particle
+        moved.initialPosition += offset
+        return moved
+    }
     package static func shapes(of p: ConfettiParticle, uniforms: ConfettiPhysics) -> DrawnQuad.ShapeSet {
         (p.sprite == nil ? 1 << UInt32(p.shape.rawValue) : DrawnQuad.Shape.sprite.bit) | (uniforms.spinMode == .tumble ? DrawnQuad.parallelogram : 0)
             | (uniforms.shading == .none ? 0 : DrawnQuad.lit)

@@ -58,6 +58,10 @@ package protocol ParticleKind {
     /// Which side of the button it is drawn on: which pass draws it (sparks behind the button
     /// are drawn before it).
     static func side(of particle: Particle) -> ButtonSide
+    /// The particle spawned `offset` (pt) away: its position constants moved, everything else as
+    /// it was. Every term of its motion is relative to where it starts (no floor, no wind by
+    /// height, nothing about the viewport's centre), so it is then drawn `offset` away at every age.
+    static func moved(_ particle: Particle, by offset: SIMD2<Double>) -> Particle
 
     /// The CPU reference for the vertex shader, in Double, at the particle's own age.
     static func evaluate(_ particle: Particle, at age: Double, uniforms: Uniforms) -> Sample

@@ -93,6 +93,13 @@ package enum SparkKind: ParticleKind {
     package static func birth(of spark: Spark) -> Double { spark.delay }
     package static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
     package static func side(of spark: Spark) -> ButtonSide { spark.inFront ? .overButton : .behindButton }
+
+    /// Every control point of its curve moved alike.
+    package static func moved(_ spark: Spark, by offset: SIMD2<Double>) -> Spark {
+        var moved = spark
+        moved.curve = Bezier(spark.curve.points.map { $0 + offset })
+        return moved
+    }
     /// A spark is a circle, or a sprite.
     package static func shapes(of spark: Spark, uniforms _: SparkTiming) -> DrawnQuad.ShapeSet {
         spark.sprite == nil ? DrawnQuad.Shape.ellipse.bit : DrawnQuad.Shape.sprite.bit

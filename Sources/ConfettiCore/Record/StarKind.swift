@@ -89,6 +89,13 @@ package enum StarKind: ParticleKind {
     package static func lifetime(of star: Star, uniforms _: StarPhysics) -> Double { star.lifetime }
     /// Light is drawn over the button.
     package static func side(of _: Star) -> ButtonSide { .overButton }
+
+    /// Its start moved: its path is the start plus terms of its age alone.
+    package static func moved(_ star: Star, by offset: SIMD2<Double>) -> Star {
+        var moved = star
+        moved.position += offset
+        return moved
+    }
     /// Glows, and segments when the trail is a ribbon.
     package static func shapes(of star: Star, uniforms: StarPhysics) -> DrawnQuad.ShapeSet {
         (star.sprite == nil ? DrawnQuad.Shape.glow.bit : DrawnQuad.Shape.sprite.bit)

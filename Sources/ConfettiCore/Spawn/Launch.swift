@@ -12,6 +12,13 @@ package struct Launch: Sendable {
         self.sounds = sounds
     }
 
+    /// The launch spawned `offset` (pt) away: every particle's position constants moved by its
+    /// kind (`ParticleKind.moved`), so each is drawn `offset` away at every age. Its sounds stay
+    /// as spawned: their pan is where they sound in the viewport the launch was spawned in.
+    package func moved(by offset: SIMD2<Double>) -> Launch {
+        Launch(batches: batches.map { $0.moved(by: offset) }, sounds: sounds)
+    }
+
     /// Both launches' batches, then both launches' sounds, in order.
     package static func + (a: Launch, b: Launch) -> Launch {
         Launch(batches: a.batches + b.batches, sounds: a.sounds + b.sounds)

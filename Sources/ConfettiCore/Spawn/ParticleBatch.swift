@@ -48,6 +48,11 @@ extension Sequence where Element == any ParticleBatch {
 }
 
 extension ParticleBatch {
+    /// Its particles moved by `offset` (pt) (`ParticleKind.moved`), with the same constants.
+    package func moved(by offset: SIMD2<Double>) -> any ParticleBatch {
+        Batch<Kind>(particles.map { Kind.moved($0, by: offset) }, uniforms, sprites: sprites)
+    }
+
     /// Its first `n` particles, with the same constants.
     package func prefix(_ n: Int) -> any ParticleBatch {
         Batch<Kind>(Array(particles.prefix(n)), uniforms, sprites: sprites)

@@ -102,6 +102,13 @@ public final class Celebration {
     /// or a launch beyond `Budget` (too many particles to spawn, or more than a ring holds),
     /// throws a `CelebrationError` before anything is spawned and changes nothing.
     public func fire(_ effect: Effect, at now: Double, in viewport: Size, around button: Rect? = nil) throws {
+        try fire(effect, at: now, in: viewport, around: button, movedBy: nil)
+    }
+
+    /// One launch spawned as `fire` spawns it in `viewport`, then moved by `offset` (points of
+    /// the viewport `draw` is given): how the overlay plays a launch on one output of a desktop
+    /// drawn as one view (`Launch.moved`). Nil moves nothing.
+    package func fire(_ effect: Effect, at now: Double, in viewport: Size, around button: Rect?, movedBy offset: SIMD2<Double>?) throws {
         guard now.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(now)") }
         guard viewport.width.isFinite, viewport.height.isFinite, viewport.width > 0, viewport.height > 0,
               viewport.width <= Self.maxViewportSide, viewport.height <= Self.maxViewportSide else {
@@ -117,7 +124,8 @@ public final class Celebration {
             throw CelebrationError(error.description)
         }
         // Spawned in ConfettiCore from (seed, launch index), its sounds with it; uploaded here.
-        let launch = effect.launch(effect.kind, seed: seed, index: launches, around: frame, in: viewport)
+        let spawned = effect.launch(effect.kind, seed: seed, index: launches, around: frame, in: viewport)
+        let launch = offset.map { spawned.moved(by: $0) } ?? spawned
         launches += 1
         try AppGLErrors.keep { try upload(launch.batches, at: now) }
         // Heard only once it is on its way: a launch that could not be uploaded makes no sound.

@@ -208,14 +208,16 @@ package final class ResidentOverlay {
     private func launch(_ fire: ResidentRequest.Fire) throws -> Int {
         let (effect, name) = try Self.effect(of: fire.source)
         let played = try EffectOverrides(reducedMotion: fire.reducedMotion ?? options.reducedMotion, for: effect, name: name).applied(to: effect)
-        let centre = try place(fire)
+        let place = LaunchPlace(at: fire.at, output: fire.output)
+        // An output the desktop does not have is refused before the launch is admitted.
+        _ = try place.stage(among: overlay.surfaces.outputs)
         let time = now
         try launches.admit(played, at: time)
         if let seed = fire.seed { overlay.celebration.seed = seed }
         muteNext = fire.mute || !played.sound.isEnabled
         defer { muteNext = false }
         do {
-            try overlay.launch(played, at: time, centredAt: centre)
+            try overlay.launch(played, at: time, place: place)
         } catch {
             launches.removeLast()
             throw error
@@ -244,11 +246,6 @@ package final class ResidentOverlay {
                 throw error
             }
         }
-    }
-
-    /// Where a launch bursts, in desktop layout points (`LaunchPlace`).
-    private func place(_ fire: ResidentRequest.Fire) throws -> Point? {
-        try LaunchPlace(at: fire.at, output: fire.output).centre(among: overlay.surfaces.outputs)
     }
 
     /// A refusal in the words `confetti` prints for it: every refusal describes itself.
