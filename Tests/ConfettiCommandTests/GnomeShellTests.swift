@@ -210,8 +210,14 @@ import TestSupport
                 return shot.pixels(matching: palette, limit: 20).count >= 20
             }
             #expect(seen, "no confetti over \(fire.name) (\(fire.area)) within \(Desktop.stallGuard) s: \(shell.process.errorOutput.suffix(1500))")
-            let other = try await shell.screenshot(of: fire.elsewhere)
-            #expect(other.pixels(matching: palette, limit: 1).isEmpty, "confetti fired over \(fire.name) on the other monitor (\(fire.elsewhere)): \(other.pixels(matching: palette, limit: 10))")
+            // Where it plays, in one picture of the whole desktop: the launch on its monitor, and on
+            // the other at most the few pieces that fly on across the seam (pieces that live 20 s
+            // leave their output's edge, as they would leave a single screen; that every preset's
+            // launch stays on its output for its whole life is LaunchMoveTests' proof). A launch
+            // spread over the desktop puts a third of its pieces or more on the other monitor.
+            let whole = try await shell.screenshot()
+            let here = whole.pixels(matching: palette, in: fire.area).count, there = whole.pixels(matching: palette, in: fire.elsewhere).count
+            #expect(there * 4 < here, "confetti fired over \(fire.name): \(here) pixels there, \(there) on the other monitor (\(fire.elsewhere))")
             // Over: not a particle left on either monitor.
             let over = try await eventually(within: Desktop.stallGuard) {
                 shot = try await shell.screenshot()
