@@ -194,9 +194,8 @@ package struct Render {
             summary = "wrote \(recorder.frames) frames of \(what) to \(path)/\(PNGFrameDirectory.frameName(0)) … \(PNGFrameDirectory.frameName(recorder.frames - 1))"
         case .video(let path, _):
             let elapsed = ContinuousClock.now - started
-            // The size attribute is a UInt64: read as any integer, not as an Int.
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size]
-            let bytes = (size as? any BinaryInteger).map { Int($0) } ?? 0
+            var status = stat()
+            let bytes = stat(path, &status) == 0 ? Int(status.st_size) : 0
             summary = "wrote \(path): \(recorder.frames) frames of \(what), \(encoding!.codecName), \(bytes) bytes, in \(String(printf: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)) s"
         }
         return Outcome(frames: recorder.frames, sounds: heard.events.count, audioFrames: audioFrames, summary: summary)
