@@ -42,13 +42,16 @@ import TestSupport
     /// before it asks for its windows, watched every millisecond on a thread of its own (a
     /// quicker compositor than the 50 ms a test's poll gives would show the window first). When
     /// Mutter was quicker all the same (the overlay already has a configure), it is tried again.
-    static func overlayOnAStoppedMutter(lifetime: Double) async throws -> (mutter: Mutter, overlay: ChildProcess, compositor: pid_t) {
+    /// `firstFrameWait`: how long the overlay waits for its first frame shown
+    /// (`$CONFETTI_FIRST_FRAME_WAIT`).
+    static func overlayOnAStoppedMutter(lifetime: Double, firstFrameWait: Double) async throws -> (mutter: Mutter, overlay: ChildProcess, compositor: pid_t) {
         var attempts: [String] = []
         for _ in 1...5 {
             let mutter = try await Mutter()
             let effect = try Desktop.effectFile(lifetime: lifetime, in: mutter.runtimeDirectory)
             var environment = mutter.waylandEnvironment
             environment["WAYLAND_DEBUG"] = "client"
+            environment["CONFETTI_FIRST_FRAME_WAIT"] = firstFrameWait.compactText
             let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", effect],
                                            environment: environment, logs: mutter.runtimeDirectory)
             guard let compositor = mutter.compositor else {
@@ -89,10 +92,12 @@ import TestSupport
     /// overlay's window until the effect would have ended by a clock started at launch): the
     /// celebration is not spent unseen. Its clock starts at its first frame drawn, so once Mutter
     /// runs again it maps the window, configures it to the output's size and is shown every
-    /// second of the effect: frames over at least its lifetime, and no notice.
+    /// second of the effect: frames over at least its lifetime, and no notice. However long a
+    /// busy machine keeps Mutter from showing the window once it runs again: the overlay waits
+    /// as long as the test's stall guard for its first frame.
     @Test func aCompositorBusyForLongerThanTheEffectStillShowsAllOfIt() async throws {
         let lifetime = 2.0
-        let (mutter, overlay, compositor) = try await Self.overlayOnAStoppedMutter(lifetime: lifetime)
+        let (mutter, overlay, compositor) = try await Self.overlayOnAStoppedMutter(lifetime: lifetime, firstFrameWait: Desktop.stallGuard)
         defer { mutter.stop() }
         defer { overlay.stop() }
         // Held until a clock started at the launch (just after that line) is a second past the
@@ -112,15 +117,29 @@ import TestSupport
         #expect(frames > 0 && seconds >= lifetime, "the effect was not shown whole: \(overlay.output)")
     }
 
+    /// The wait for the first frame: 10 s, or `$CONFETTI_FIRST_FRAME_WAIT` seconds; anything
+    /// else there is refused in one line that says what it is for.
+    @Test func theFirstFrameWaitIsTenSecondsOrWhatTheEnvironmentSays() throws {
+        #expect(try Overlay.firstFrameWait(environment: [:]) == 10)
+        #expect(try Overlay.firstFrameWait(environment: ["CONFETTI_FIRST_FRAME_WAIT": ""]) == 10)
+        #expect(try Overlay.firstFrameWait(environment: ["CONFETTI_FIRST_FRAME_WAIT": "2.5"]) == 2.5)
+        for bad in ["0", "-1", "abc", "inf", "nan"] {
+            #expect(throws: OptionRefusal("$CONFETTI_FIRST_FRAME_WAIT is '\(bad)': it is how many seconds the overlay waits for the desktop to show it, a positive number (default 10)")) {
+                try Overlay.firstFrameWait(environment: ["CONFETTI_FIRST_FRAME_WAIT": bad])
+            }
+        }
+    }
+
     /// A compositor that never shows the window (Mutter stopped before it sees it): the overlay
-    /// does not wait forever for its first frame. It says so in one line after
-    /// `Overlay.firstFrameWait` and plays the effect from then, to its end.
+    /// does not wait forever for its first frame. It says so in one line after its wait (here
+    /// 3 s, `$CONFETTI_FIRST_FRAME_WAIT`) and plays the effect from then, to its end.
     @Test func aCompositorThatNeverShowsItGetsANoticeAndTheEffectStillEnds() async throws {
-        let (mutter, overlay, compositor) = try await Self.overlayOnAStoppedMutter(lifetime: 1)
+        let wait = 3.0
+        let (mutter, overlay, compositor) = try await Self.overlayOnAStoppedMutter(lifetime: 1, firstFrameWait: wait)
         defer { mutter.stop() }
         defer { overlay.stop() }
-        let notice = "confetti: the desktop showed no frame of the overlay within \(Overlay.firstFrameWait.compactText) s; the effect plays from now"
-        let said = await eventually(within: Overlay.firstFrameWait + Desktop.stallGuard) { overlay.errorOutput.contains(notice) || overlay.hasEnded }
+        let notice = "confetti: the desktop showed no frame of the overlay within \(wait.compactText) s; the effect plays from now"
+        let said = await eventually(within: wait + Desktop.stallGuard) { overlay.errorOutput.contains(notice) || overlay.hasEnded }
         kill(compositor, SIGCONT)
         #expect(said && overlay.errorOutput.contains(notice), "no notice: \(overlay.errorOutput.split(separator: "\n").filter { $0.hasPrefix("confetti: ") })")
         let ending = await overlay.ending(within: Desktop.stallGuard)

@@ -64,6 +64,7 @@ package final class Overlay {
     package init(options: Options) throws {
         HeapTrimming.keepFreedMemory()
         self.options = options
+        firstFrameWait = try Self.firstFrameWait()
         var surfaceOptions = OverlaySurfaceOptions()
         surfaceOptions.transparent = !options.opaque
         surfaceOptions.vsync = options.vsync
@@ -114,9 +115,21 @@ package final class Overlay {
         try celebration.fire(effect, at: now, in: stage.viewport, around: stage.button, movedBy: view.viewPoint(stage.origin))
     }
 
-    /// How long the effect waits for its first frame: a desktop that never configures or shows
-    /// the surfaces gets a notice, and the effect's clock starts then, so it still ends.
-    package static let firstFrameWait = 10.0
+    /// How long the effect waits for its first frame shown, in seconds: a desktop that never
+    /// configures or shows the surfaces gets a notice, and the effect's clock starts then, so
+    /// it still ends. `$CONFETTI_FIRST_FRAME_WAIT` gives another wait, for a desktop slower than
+    /// this to show a window (and for the tests that hold the compositor).
+    package static let defaultFirstFrameWait = 10.0
+
+    /// `$CONFETTI_FIRST_FRAME_WAIT` if set (a positive number of seconds), else the default.
+    package static func firstFrameWait(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Double {
+        guard let text = environment["CONFETTI_FIRST_FRAME_WAIT"], !text.isEmpty else { return defaultFirstFrameWait }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+            throw OptionRefusal("$CONFETTI_FIRST_FRAME_WAIT is '\(text)': it is how many seconds the overlay waits for the desktop to show it, a positive number (default \(defaultFirstFrameWait.compactText))")
+        }
+        return seconds
+    }
+    private let firstFrameWait: Double
 
     /// Shows the window, plays the effect from its first frame drawn (once, or every `fireEvery`
     /// seconds) and returns when its last particle has died and its last sound ended, the window
@@ -144,8 +157,8 @@ package final class Overlay {
             }
             // Returns at once when a surface's frame is due, else when the desktop has news.
             try surfaces.dispatch(waitingUpTo: 0.05)
-            if start == nil, monotonicSeconds() - shown >= Self.firstFrameWait {
-                StandardStream.error("confetti: the desktop showed no frame of the overlay within \(Self.firstFrameWait.compactText) s; the effect plays from now\n")
+            if start == nil, monotonicSeconds() - shown >= firstFrameWait {
+                StandardStream.error("confetti: the desktop showed no frame of the overlay within \(firstFrameWait.compactText) s; the effect plays from now\n")
                 start = monotonicSeconds()
             }
             let now = start.map { monotonicSeconds() - $0 } ?? 0
