@@ -69,7 +69,9 @@ import TestSupport
         let library = try await StagedLibrary.shared()
         let example = try await library.build("Examples/gtk4/celebrate.c", packages: ["gtk4", "epoxy"], options: ["-std=c11", "-Wall", "-Wextra", "-Werror"])
         defer { try? FileManager.default.removeItem(at: example) }
-        let window = try await ExampleWindow.run(example, arguments: ["--until-idle"], library: library)
+        let window = try await ExampleWindow.run(example, arguments: ["--until-idle"], library: library) {
+            $0.confettiPixels == 0 && $0.clearColourPixels > 640 * 360 / 2
+        }
         #expect(window.report.contains("until idle, the idle frame last") && window.report.contains("kept"), "\(window.report)")
         #expect(window.confettiPixels == 0, "the idle frame shows no piece: \(window.confettiPixels) vivid pixels")
         #expect(window.clearColourPixels > 640 * 360 / 2, "the area's own teal: \(window.clearColourPixels)")

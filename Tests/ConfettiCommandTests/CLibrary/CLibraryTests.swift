@@ -91,7 +91,9 @@ import TestSupport
         #expect(!linked.lowercased().contains("swift") && !linked.contains("not found"), "\(linked)")
         #expect(library.environment["LD_LIBRARY_PATH"] == library.lib.path)
 
-        let window = try await ExampleWindow.run(example, arguments: ["--frames", "30", "--hold"], library: library)
+        let window = try await ExampleWindow.run(example, arguments: ["--frames", "30", "--hold"], library: library) {
+            $0.clearColourPixels > 640 * 360 / 2 && $0.confettiPixels > 400
+        }
         #expect(window.report.contains("GL state intact"), "\(window.report)")
         #expect(window.clearColourPixels > 640 * 360 / 2, "the app's own teal is most of its window: \(window.clearColourPixels)")
         #expect(window.confettiPixels > 400, "confetti over it: \(window.confettiPixels) vivid pixels")
@@ -126,7 +128,9 @@ import TestSupport
         // GTK's headers are not -pedantic clean; the example is -Wall -Wextra clean.
         let example = try await library.build("Examples/gtk4/celebrate.c", packages: ["gtk4", "epoxy"], options: ["-std=c11", "-Wall", "-Wextra", "-Werror"])
         defer { try? FileManager.default.removeItem(at: example) }
-        let window = try await ExampleWindow.run(example, arguments: ["--frames", "30"], library: library)
+        let window = try await ExampleWindow.run(example, arguments: ["--frames", "30"], library: library) {
+            $0.clearColourPixels > 640 * 360 / 2 && $0.confettiPixels > 300
+        }
         #expect(window.report.contains("GTK's framebuffer kept"), "\(window.report)")
         #expect(window.clearColourPixels > 640 * 360 / 2, "the area's own teal: \(window.clearColourPixels)")
         #expect(window.confettiPixels > 300, "the celebration over it: \(window.confettiPixels) vivid pixels")
@@ -137,7 +141,9 @@ import TestSupport
         let example = try await library.build("Examples/sdl2/celebrate.c", packages: ["sdl2", "epoxy"],
                                               options: ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
         defer { try? FileManager.default.removeItem(at: example) }
-        let window = try await ExampleWindow.run(example, arguments: ["--frames", "30"], library: library)
+        let window = try await ExampleWindow.run(example, arguments: ["--frames", "30"], library: library) {
+            $0.clearColourPixels > 640 * 360 / 2 && $0.confettiPixels > 300
+        }
         #expect(window.report.contains("particles alive"), "\(window.report)")
         #expect(window.clearColourPixels > 640 * 360 / 2, "the app's own teal: \(window.clearColourPixels)")
         #expect(window.confettiPixels > 300, "confetti over it: \(window.confettiPixels) vivid pixels")

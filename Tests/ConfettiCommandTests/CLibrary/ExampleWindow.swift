@@ -3,7 +3,9 @@ import Foundation
 import TestSupport
 
 /// An example app built against the staged library, run on an Xvfb of its own until it says
-/// it has drawn its frames (the last one stays on screen), then photographed.
+/// it has drawn its frames (the last one stays on screen), then photographed until the picture
+/// shows what the test expects: an app says it drew a frame before its toolkit presents it (GTK
+/// prints from its render callback), so the first picture after the line may be an older frame.
 struct ExampleWindow {
     /// The examples' clear colour, (0.1, 0.35, 0.4) in 8 bits.
     static let teal: (Int, Int, Int) = (26, 89, 102)
@@ -11,7 +13,9 @@ struct ExampleWindow {
     let report: String
     let screenshot: RGBAImage
 
-    static func run(_ executable: URL, arguments: [String], library: StagedLibrary) async throws -> ExampleWindow {
+    /// `shows`: what the last frame, once on screen, has; photographed until it holds or for a
+    /// stall guard of a minute, and the last picture returned either way, for the test to judge.
+    static func run(_ executable: URL, arguments: [String], library: StagedLibrary, until shows: (ExampleWindow) -> Bool) async throws -> ExampleWindow {
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-example-\(UUID())")
         defer { try? FileManager.default.removeItem(at: logs) }
         let server = try await XServer.start(logs: logs)
@@ -27,8 +31,12 @@ struct ExampleWindow {
         guard reported, !app.hasEnded else {
             throw TestFailure("\(executable.lastPathComponent) did not report its frames (\(app.termination.map(\.description) ?? "still running")): \(app.output) \(app.errorOutput.suffix(2000))")
         }
-        let shot = try await XWDImage.screenshot(server, logs: logs)
-        return ExampleWindow(report: app.output, screenshot: shot)
+        var window = ExampleWindow(report: app.output, screenshot: try await XWDImage.screenshot(server, logs: logs))
+        _ = try await eventually(within: 60) {
+            window = ExampleWindow(report: app.output, screenshot: try await XWDImage.screenshot(server, logs: logs))
+            return shows(window)
+        }
+        return window
     }
 
     /// Pixels of the app's clear colour.
