@@ -203,20 +203,19 @@ import TestSupport
         for fire in fires {
             let fired = try await ConfettiBinary.run(["fire", "--mute"] + fire.arguments, environment: shell.environment.mapValues { Optional($0) }, timeout: Desktop.stallGuard)
             #expect(fired.status == 0, "confetti fire \(fire.arguments): \(fired.stderr)")
-            // A screenshot of just the area: quicker than the whole desktop.
-            var shot = RGBAImage(width: 0, height: 0, pixels: [])
-            let seen = try await eventually(within: Desktop.stallGuard) {
-                shot = try await shell.screenshot(of: fire.area)
-                return shot.pixels(matching: palette, limit: 20).count >= 20
-            }
-            #expect(seen, "no confetti over \(fire.name) (\(fire.area)) within \(Desktop.stallGuard) s: \(shell.process.errorOutput.suffix(1500))")
-            // Where it plays, in one picture of the whole desktop: the launch on its monitor, and on
-            // the other at most the few pieces that fly on across the seam (pieces that live 20 s
-            // leave their output's edge, as they would leave a single screen; that every preset's
+            // Where it plays, in one picture of the whole desktop, the first that shows the launch:
+            // on its monitor, and on the other at most the few pieces that fly on across the seam
+            // (pieces that live 20 s leave their output's edge, as they would leave a single
+            // screen, and a later picture holds more of them and fewer here; that every preset's
             // launch stays on its output for its whole life is LaunchMoveTests' proof). A launch
             // spread over the desktop puts a third of its pieces or more on the other monitor.
-            let whole = try await shell.screenshot()
-            let here = whole.pixels(matching: palette, in: fire.area).count, there = whole.pixels(matching: palette, in: fire.elsewhere).count
+            var shot = RGBAImage(width: 0, height: 0, pixels: [])
+            let seen = try await eventually(within: Desktop.stallGuard) {
+                shot = try await shell.screenshot()
+                return shot.pixels(matching: palette, in: fire.area, limit: 20).count >= 20
+            }
+            #expect(seen, "no confetti over \(fire.name) (\(fire.area)) within \(Desktop.stallGuard) s: \(shell.process.errorOutput.suffix(1500))")
+            let here = shot.pixels(matching: palette, in: fire.area).count, there = shot.pixels(matching: palette, in: fire.elsewhere).count
             #expect(there * 4 < here, "confetti fired over \(fire.name): \(here) pixels there, \(there) on the other monitor (\(fire.elsewhere))")
             // Over: not a particle left on either monitor.
             let over = try await eventually(within: Desktop.stallGuard) {
