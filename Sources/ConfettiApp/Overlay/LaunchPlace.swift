@@ -27,28 +27,40 @@ package struct LaunchPlace: Sendable {
     /// (the middle of the first output). An `output` the desktop does not have is refused,
     /// naming those it has.
     package func centre(among outputs: [DesktopOutput]) throws(UnknownOutput) -> Point? {
-        guard let name = output else { return at.map { Point($0.x, $0.y) } }
-        guard let output = outputs.first(where: { $0.name == name }) else {
-            throw UnknownOutput(name: name, known: outputs.map(\.name))
-        }
-        guard let at else { return Point(output.x + output.width / 2, output.y + output.height / 2) }
-        return Point(output.x + at.x, output.y + at.y)
+        centre(on: try named(among: outputs))
     }
 
     /// The output a launch plays on and its button there: the output named, else the one
     /// holding `at`, else the first output in the layout (leftmost, then topmost). The launch is
     /// spawned as on a screen of that output's size around `button` (points from the output's
-    /// top-left), then moved to the output (`Stage.offset`). Nil when the desktop has no output.
+    /// top-left), then moved to the output (`Stage.origin`). Nil when the desktop has no output.
     package func stage(among outputs: [DesktopOutput]) throws(UnknownOutput) -> Stage? {
-        let centre = try centre(among: outputs)
+        let named = try named(among: outputs)
+        let centre = centre(on: named)
         let first = outputs.min { ($0.x, $0.y) < ($1.x, $1.y) }
-        let named = output.flatMap { name in outputs.first { $0.name == name } }
         let holding = centre.flatMap { point in outputs.first { $0.rect.contains(point) } }
         guard let chosen = named ?? holding ?? first else { return nil }
         let size = Size(width: chosen.width, height: chosen.height)
         let centred = Rect.button(centredIn: size)
         let button = centre.map { Rect(x: $0.x - chosen.x - centred.width / 2, y: $0.y - chosen.y - centred.height / 2, width: centred.width, height: centred.height) } ?? centred
         return Stage(output: chosen.rect, button: button)
+    }
+
+    /// The output `output` names among `outputs` (nil when it names none), or a refusal.
+    private func named(among outputs: [DesktopOutput]) throws(UnknownOutput) -> DesktopOutput? {
+        guard let name = output else { return nil }
+        guard let found = outputs.first(where: { $0.name == name }) else {
+            throw UnknownOutput(name: name, known: outputs.map(\.name))
+        }
+        return found
+    }
+
+    /// The button's centre in the layout: `at` from the top-left of `named`, or its middle; with
+    /// no output named, `at` as it is.
+    private func centre(on named: DesktopOutput?) -> Point? {
+        guard let named else { return at.map { Point($0.x, $0.y) } }
+        guard let at else { return Point(named.x + named.width / 2, named.y + named.height / 2) }
+        return Point(named.x + at.x, named.y + at.y)
     }
 
     /// Where one launch plays: on `output` (desktop layout points), spawned in a viewport of its
