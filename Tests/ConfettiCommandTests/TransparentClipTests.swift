@@ -267,8 +267,9 @@ import TestSupport
         let names = try await Self.runMelt(melt, [
             "-silent", "-profile", scratch.path("profile"), "color:#ff0000", "out=5", "-track", scratch.path("clip.mov"),
             "-transition", "affine", "a_track=0", "b_track=1",
-            // real_time=0: every frame rendered in turn; a real-time consumer drops the frames it
-            // is late for, and on a busy machine that was all six.
+            // real_time=0: the consumer's own thread renders every frame in turn (by default
+            // avformat adds a render thread), so while it works melt has that thread besides its
+            // main loop, which `waitsAlone` counts on.
             "-consumer", "avformat:" + scratch.path("melt-%04d.png"), "vcodec=png", "pix_fmt=rgba", "real_time=0",
         ], writing: "melt-", in: scratch)
         try #require(names.count == 6, "melt wrote \(names)")
