@@ -198,11 +198,6 @@ package enum ParityCheck {
             return report
         }
 
-        /// The report's name for vertex output `i` (`DrawnQuad.vertexOutputNames`, unpacked).
-        static func vertexField(_ i: Int) -> String {
-            i < 4 ? "vertex position" : i < 6 ? "vertex local" : i < 9 ? "vertex shape" : i < 13 ? "vertex colour" : i < 16 ? "vertex wave" : i < 20 ? "vertex frame" : "vertex sprite"
-        }
-
         func span(_ pass: Pass) -> RingSpan<Kind> {
             RingSpan<Kind>(id: 0, first: 0, count: pass.records.count, epoch: epoch, appears: 0, dies: .infinity, uniforms: uniforms, sprites: sprites, side: .overButton)
         }
@@ -222,7 +217,7 @@ package enum ParityCheck {
             var worst = [(error: Double, ratio: Double)?](repeating: nil, count: DrawnQuad.vertexOutputFloats)
             defer {
                 for (i, w) in worst.enumerated() {
-                    if let w { report.record(Self.vertexField(i), maxima: w) }
+                    if let w { report.record(DrawnQuad.vertexOutputFields[i], maxima: w) }
                 }
             }
             let now = epoch + pass.age
@@ -258,7 +253,7 @@ package enum ParityCheck {
                             let got = outputs[i], wanted = want[i]
                             let error = abs(got - wanted)
                             if !(error <= tolerance[i]) {
-                                report.fail(Failure(field: "\(Self.vertexField(i)) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
+                                report.fail(Failure(field: "\(DrawnQuad.vertexOutputFields[i]) (vertex \(corner), output \(i))", particle: index, age: cpu.t, gpu: got, cpu: wanted, tolerance: tolerance[i]))
                             }
                             let ratio = Report.ratio(error, tolerance[i])
                             worst[i] = (max(worst[i]?.error ?? 0, error), max(worst[i]?.ratio ?? 0, ratio))

@@ -101,17 +101,23 @@ package final class Overlay {
     /// One launch of the effect at `now`, at its place in the desktop's layout as it is now
     /// (`following`).
     private func fire(at now: Double) throws {
-        try launch(options.effect, at: now, place: options.place)
+        try launch(options.effect, at: now, on: stage(for: options.place))
     }
 
-    /// One launch of `effect` at `now`, played on the output `place` picks (`LaunchPlace.stage`):
-    /// spawned as on a screen of that output's size, so it fills that output alone, whatever
-    /// else the desktop has, then moved to where the output is in the view.
-    package func launch(_ effect: Effect, at now: Double, place: LaunchPlace) throws {
-        view = view.following(surfaces.outputs, alive: !celebration.isIdle(at: now))
+    /// Where a launch placed at `place` plays among the outputs the desktop has now
+    /// (`LaunchPlace.stage`); an output it does not have is refused.
+    package func stage(for place: LaunchPlace) throws -> LaunchPlace.Stage {
         guard let stage = try place.stage(among: surfaces.outputs) else {
             throw GLFailure("the display reports no monitor to cover")
         }
+        return stage
+    }
+
+    /// One launch of `effect` at `now`, played on `stage`'s output: spawned as on a screen of
+    /// that output's size, so it fills that output alone, whatever else the desktop has, then
+    /// moved to where the output is in the view.
+    package func launch(_ effect: Effect, at now: Double, on stage: LaunchPlace.Stage) throws {
+        view = view.following(surfaces.outputs, alive: !celebration.isIdle(at: now))
         try celebration.fire(effect, at: now, in: stage.viewport, around: stage.button, movedBy: view.viewPoint(stage.origin))
     }
 

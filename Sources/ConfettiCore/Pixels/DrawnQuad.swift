@@ -201,9 +201,8 @@ package struct DrawnQuad: Sendable {
         return SIMD2((halfSize.x + margin.x) * (1 + slope * slope).squareRoot() + abs(wave.x), halfSize.y + margin.y)
     }
 
-    /// What the vertex shader writes for corner `index`, in the order of `vertexOutputNames`:
-    /// gl_Position (4), vLocal (2), vHalfSize (3), vColor (4), vWave (3), vScreenToLocal (4), and
-    /// how far each may be off.
+    /// What the vertex shader writes for corner `index`, in the order of `vertexOutputLayout`,
+    /// and how far each may be off.
     package func vertexOutputs(corner index: Int, viewport: Size, pixelsPerPoint: Double, k: Double, eps: Double) -> (values: [Double], tolerances: [Double]) {
         guard alive else { return ([2, 2, 2, 1] + [Double](repeating: 0, count: 20), [Double](repeating: 0, count: 24)) }
         let margin = self.margin(pixelsPerPoint: pixelsPerPoint)
@@ -233,8 +232,16 @@ package struct DrawnQuad: Sendable {
         return (values, tolerances)
     }
 
-    package static let vertexOutputNames = ["gl_Position", "vLocal", "vHalfSize", "vColor", "vWave", "vScreenToLocal", "vSprite"]
-    package static let vertexOutputFloats = 24
+    /// The vertex shader's outputs in the order it writes and the proof captures them: each
+    /// varying, its floats, and what a parity report calls it.
+    package static let vertexOutputLayout: [(varying: String, floats: Int, field: String)] = [
+        ("gl_Position", 4, "vertex position"), ("vLocal", 2, "vertex local"), ("vHalfSize", 3, "vertex shape"), ("vColor", 4, "vertex colour"),
+        ("vWave", 3, "vertex wave"), ("vScreenToLocal", 4, "vertex frame"), ("vSprite", 4, "vertex sprite"),
+    ]
+    package static let vertexOutputNames = vertexOutputLayout.map(\.varying)
+    package static let vertexOutputFloats = vertexOutputLayout.map(\.floats).reduce(0, +)
+    /// The report's name of each captured float, by its index among `vertexOutputFloats`.
+    package static let vertexOutputFields = vertexOutputLayout.flatMap { [String](repeating: $0.field, count: $0.floats) }
 
     /// How much of a pixel whose centre is at `local` (pt, in the shape's own frame) the shape
     /// covers: the fragment shader's edge ramp, one pixel wide.

@@ -208,16 +208,15 @@ package final class ResidentOverlay {
     private func launch(_ fire: ResidentRequest.Fire) throws -> Int {
         let (effect, name) = try Self.effect(of: fire.source)
         let played = try EffectOverrides(reducedMotion: fire.reducedMotion ?? options.reducedMotion, for: effect, name: name).applied(to: effect)
-        let place = LaunchPlace(at: fire.at, output: fire.output)
         // An output the desktop does not have is refused before the launch is admitted.
-        _ = try place.stage(among: overlay.surfaces.outputs)
+        let stage = try overlay.stage(for: LaunchPlace(at: fire.at, output: fire.output))
         let time = now
         try launches.admit(played, at: time)
         if let seed = fire.seed { overlay.celebration.seed = seed }
         muteNext = fire.mute || !played.sound.isEnabled
         defer { muteNext = false }
         do {
-            try overlay.launch(played, at: time, place: place)
+            try overlay.launch(played, at: time, on: stage)
         } catch {
             launches.removeLast()
             throw error
