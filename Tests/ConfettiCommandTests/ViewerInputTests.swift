@@ -9,11 +9,16 @@ import TestSupport
 /// The viewer never exits on its own input: what cannot fit is refused in the title and on
 /// stderr, and the viewer goes on drawing. Driven in-process, in a real window on Xvfb.
 @Suite struct ViewerInputTests {
-    /// Writes `text` to `url` and moves its modification time forward, so a watcher sees it.
+    /// Writes `text` to `url` with its modification time moved forward, so a watcher sees it.
     static func edit(_ url: URL, _ text: String, step: inout Double) throws {
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        // Written beside it, given its time, then renamed over it: the viewer, which polls the
+        // time, sees one change with the new text. (Written in place and then given a time, a
+        // poll between the two saw two changes and reloaded the text twice.)
+        let edited = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).edited")
+        try text.write(to: edited, atomically: false, encoding: .utf8)
         step += 10
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(step)], ofItemAtPath: url.path)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(step)], ofItemAtPath: edited.path)
+        guard rename(edited.path, url.path) == 0 else { throw TestFailure("could not rename \(edited.path) over \(url.path): errno \(errno)") }
     }
 
     static func key(_ key: Int32) -> WindowEvent { .key(Int(key), repeated: false) }
