@@ -1,6 +1,7 @@
 import Foundation
 import ProcessStart
 import Synchronization
+import Testing
 
 /// A program a test starts, watches and stops: a server, a tool, or the confetti binary. The
 /// one way the tests run another program.
@@ -23,6 +24,8 @@ package final class ChildProcess: Sendable {
     package let started = ContinuousClock.now
     /// The directory made for its logs when none was given, removed with it.
     private let ownLogs: URL?
+    /// The test that started it, for the cost log.
+    private let test = Test.current?.id.description
     private let ended = Mutex<(termination: Termination, cpuSeconds: Double, peakBytes: Int)?>(nil)
 
     package enum Termination: Equatable, Sendable, CustomStringConvertible {
@@ -148,10 +151,26 @@ package final class ChildProcess: Sendable {
                     let termination: Termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
                     let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
                     ended = (termination, cpu, Int(usage.ru_maxrss) * 1024)
+                    Self.logCost(test: test, name: name, cpuSeconds: cpu)
                 }
             }
             return ended
         }
+    }
+
+    /// With `CONFETTI_TEST_COST_LOG=FILE`, one line a program that ended: the test that started
+    /// it, its name and the CPU seconds it used (its own and its reaped children's), tab
+    /// separated: what each suite costs beside the test process's own time.
+    private static let costLog: Int32? = {
+        guard let path = ProcessInfo.processInfo.environment["CONFETTI_TEST_COST_LOG"], !path.isEmpty else { return nil }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        return descriptor >= 0 ? descriptor : nil
+    }()
+
+    private static func logCost(test: String?, name: String, cpuSeconds: Double) {
+        guard let costLog else { return }
+        let line = Array("\(test ?? "?")\t\(name)\t\(String(format: "%.3f", cpuSeconds))\n".utf8)
+        _ = line.withUnsafeBytes { write(costLog, $0.baseAddress, $0.count) }
     }
 
     package func send(_ signal: Int32) {
@@ -184,6 +203,25 @@ package final class ChildProcess: Sendable {
         case .signalled(let signal): (signal, false)
         }
         return Outcome(status: status, exitedNormally: normally, stdout: output, stderr: errorOutput, cpuSeconds: cpu, peakBytes: peak)
+    }
+
+    /// Waits for its end while `progress` (a count that only grows: lines printed, frames)
+    /// keeps growing; if it does not grow for `stallGuard` seconds, it is stopped and the test
+    /// fails. For work whose length a busy machine stretches without bound, where a fixed time
+    /// for the whole would race the clock.
+    package func outcome(stallGuard: Double, progress: (ChildProcess) -> Int) async throws -> Outcome {
+        var seen = progress(self), since = ContinuousClock.now
+        while await ending(within: 1) == nil {
+            let now = progress(self)
+            if now > seen {
+                seen = now
+                since = ContinuousClock.now
+            } else if ContinuousClock.now - since > .milliseconds(Int(stallGuard * 1000)) {
+                stop()
+                throw TestFailure("\(name) made no progress for \(stallGuard) s (at \(seen)): \(output.suffix(1000)) \(errorOutput.suffix(1000))")
+            }
+        }
+        return try await outcome(within: 0)
     }
 
     /// SIGTERM now, and SIGKILL if it is still there five seconds later. A thread of its own
