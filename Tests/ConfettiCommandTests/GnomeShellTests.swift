@@ -203,26 +203,25 @@ import TestSupport
         for fire in fires {
             let fired = try await ConfettiBinary.run(["fire", "--mute"] + fire.arguments, environment: shell.environment.mapValues { Optional($0) }, timeout: Desktop.stallGuard)
             #expect(fired.status == 0, "confetti fire \(fire.arguments): \(fired.stderr)")
-            // Where it plays, in one picture of the whole desktop, the first that shows the launch:
-            // on its monitor, and on the other at most the few pieces that fly on across the seam
-            // (pieces that live 20 s leave their output's edge, as they would leave a single
-            // screen, and a later picture holds more of them and fewer here; that every preset's
-            // launch stays on its output for its whole life is LaunchMoveTests' proof). A launch
-            // spread over the desktop puts a third of its pieces or more on the other monitor.
-            var shot = RGBAImage(width: 0, height: 0, pixels: [])
-            let seen = try await eventually(within: Desktop.stallGuard) {
-                shot = try await shell.screenshot()
-                return shot.pixels(matching: palette, in: fire.area, limit: 20).count >= 20
-            }
-            #expect(seen, "no confetti over \(fire.name) (\(fire.area)) within \(Desktop.stallGuard) s: \(shell.process.errorOutput.suffix(1500))")
+            // Where it plays, in one picture of the whole desktop of the first frames of the
+            // launch: on its monitor, and on the other at most the few pieces that fly on across
+            // the seam (pieces that live 20 s leave their output's edge, as they would leave a
+            // single screen, and a later picture holds more of them and fewer here; that every
+            // preset's launch stays on its output for its whole life is LaunchMoveTests' proof).
+            // A launch spread over the desktop puts a third of its pieces or more on the other
+            // monitor.
+            let shot = try await Self.screenshotOfTheLaunchJustFired(in: shell)
+            let seen = shot.pixels(matching: palette, in: fire.area, limit: 20).count >= 20
+            #expect(seen, "no confetti over \(fire.name) (\(fire.area)): \(shell.process.errorOutput.suffix(1500))")
             let here = shot.pixels(matching: palette, in: fire.area).count, there = shot.pixels(matching: palette, in: fire.elsewhere).count
             #expect(there * 4 < here, "confetti fired over \(fire.name): \(here) pixels there, \(there) on the other monitor (\(fire.elsewhere))")
             // Over: not a particle left on either monitor.
+            var last = shot
             let over = try await eventually(within: Desktop.stallGuard) {
-                shot = try await shell.screenshot()
-                return shot.pixels(matching: palette, limit: 1).isEmpty
+                last = try await shell.screenshot()
+                return last.pixels(matching: palette, limit: 1).isEmpty
             }
-            #expect(over, "confetti left after \(fire.name): \(shot.pixels(matching: palette, limit: 10))")
+            #expect(over, "confetti left after \(fire.name): \(last.pixels(matching: palette, limit: 10))")
             #expect(Self.isActivated(app), "the app lost the focus by \(fire.name): \(app.output)")
         }
         let windows = try await shell.windows()
@@ -235,6 +234,34 @@ import TestSupport
         #expect(fired.status == 0)
         try await shell.click(x: 640, y: 400, reaching: app)
         #expect(app.output.contains("click"), "the click did not reach the app beneath: \(app.output)")
+    }
+
+    /// The whole desktop as the resident overlay the extension runs shows a launch it has just
+    /// admitted: once the overlay says (its status: frames drawn, particles alive) that it has
+    /// drawn a frame since the fire was answered with the launch alive, it is stopped (SIGSTOP)
+    /// for the screenshot and continued after. The compositor keeps showing the frame the
+    /// overlay last presented, so the picture holds the launch's first frames however long a
+    /// busy machine makes the screenshot: it cannot race the launch's lifetime, which the
+    /// overlay's clock counts in wall time.
+    static func screenshotOfTheLaunchJustFired(in shell: GnomeShell) async throws -> RGBAImage {
+        let path = try ResidentSocketPath(environment: shell.environment)
+        func status() -> ResidentReply? {
+            guard let client = try? ResidentClient.connect(path) else { return nil }
+            return try? client.exchange(ResidentRequest.statusLine, timeout: Desktop.stallGuard)
+        }
+        let answered = try #require(status()?.integer("frames"), "the resident overlay does not answer at \(path.socket)")
+        var overlay: pid_t?
+        let drawn = await eventually(within: Desktop.stallGuard) {
+            guard let now = status(), let frames = now.integer("frames"), let alive = now.integer("alive"), let pid = now.integer("pid") else { return false }
+            overlay = pid_t(pid)
+            return frames > answered && alive > 0
+        }
+        guard drawn, let overlay else {
+            throw TestFailure("the resident overlay drew no frame of the launch within \(Desktop.stallGuard) s: \(status().map { "\($0)" } ?? "no status")")
+        }
+        kill(overlay, SIGSTOP)
+        defer { kill(overlay, SIGCONT) }
+        return try await shell.screenshot()
     }
 
     /// Large sparks (24 points) of the confetti palette that stay where they are fired for 20 s:
