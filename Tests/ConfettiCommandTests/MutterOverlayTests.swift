@@ -41,12 +41,13 @@ import TestSupport
     /// window: stopped as soon as the overlay prints its no-layer-shell line, which it does just
     /// before it asks for its windows, watched every millisecond on a thread of its own (a
     /// quicker compositor than the 50 ms a test's poll gives would show the window first). When
-    /// Mutter was quicker all the same (the overlay already has a configure), it is tried again.
+    /// Mutter was quicker all the same (the overlay already has a configure), it is tried again:
+    /// up to 20 times, since on a busy machine the watching thread may wake late more often.
     /// `firstFrameWait`: how long the overlay waits for its first frame shown
     /// (`$CONFETTI_FIRST_FRAME_WAIT`).
     static func overlayOnAStoppedMutter(lifetime: Double, firstFrameWait: Double) async throws -> (mutter: Mutter, overlay: ChildProcess, compositor: pid_t) {
         var attempts: [String] = []
-        for _ in 1...5 {
+        for _ in 1...20 {
             let mutter = try await Mutter()
             let effect = try Desktop.effectFile(lifetime: lifetime, in: mutter.runtimeDirectory)
             var environment = mutter.waylandEnvironment

@@ -167,15 +167,15 @@ final class Desktop {
             throw error
         }
         do {
-            guard await eventually(within: 20, { xev.output.contains("Expose event") }) else {
+            guard await eventually(within: Self.stallGuard, { xev.output.contains("Expose event") }) else {
                 throw TestFailure("xev's window never appeared: \(xev.errorOutput)")
             }
             if compositing {
                 let manager = try ChildProcess(["xcompmgr"], environment: server.clientEnvironment, logs: logs)
                 compositor = manager
                 // xcompmgr names the window that holds the _NET_WM_CM_S0 selection after itself.
-                guard try await eventually(within: 20, { try await command(["xwininfo", "-root", "-tree"]).contains("\"xcompmgr\"") }) else {
-                    throw TestFailure("xcompmgr did not take the screen within 20 s: \(manager.errorOutput)")
+                guard try await eventually(within: Self.stallGuard, { try await command(["xwininfo", "-root", "-tree"]).contains("\"xcompmgr\"") }) else {
+                    throw TestFailure("xcompmgr did not take the screen within \(Self.stallGuard) s: \(manager.errorOutput)")
                 }
             }
         } catch {

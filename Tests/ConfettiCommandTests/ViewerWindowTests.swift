@@ -85,10 +85,10 @@ import TestSupport
             #expect(abs(Int(pixel.r) - Int(fill.0)) <= 1 && abs(Int(pixel.b) - Int(fill.2)) <= 1, "the button is drawn: \(pixel)")
             // Resizing: the viewport, the launches and the button follow the framebuffer.
             glfwSetWindowSize(viewer.window.handle, 800, 450)
-            // Until the server's configure event arrives (the window's own event wait; 30 s is
-            // a stall guard).
+            // Until the server's configure event arrives (the window's own event wait; the
+            // desktop tests' stall guard).
             let atNewSize = { viewer.window.framebufferSize == (800, 450) || viewer.window.framebufferSize == (1600, 900) }
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(Desktop.stallGuard)
             while !atNewSize(), ContinuousClock.now < deadline {
                 _ = viewer.window.pollEvents(waiting: 0.1)
             }

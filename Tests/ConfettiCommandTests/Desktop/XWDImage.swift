@@ -9,9 +9,9 @@ enum XWDImage {
     static func screenshot(_ server: XServer, logs: URL) async throws -> RGBAImage {
         let child = try ChildProcess(["xwd", "-root", "-silent"], environment: server.clientEnvironment, logs: logs)
         defer { try? FileManager.default.removeItem(at: child.stdoutFile) }
-        guard await child.ending(within: 20) == .exited(0) else {
+        guard await child.ending(within: Desktop.stallGuard) == .exited(0) else {
             child.stop()
-            throw TestFailure("xwd failed: \(child.errorOutput)")
+            throw TestFailure("xwd failed or did not finish within \(Desktop.stallGuard) s: \(child.errorOutput)")
         }
         return try decode(Data(contentsOf: child.stdoutFile))
     }
