@@ -106,11 +106,19 @@ run: build
 
 # Every test, GL ones included: EGL needs no display, the window and overlay tests start their
 # own Xvfb, and the Wayland test its own weston (with the private libglfw3-wayland).
+# The command tests run the release binary (CONFETTI_BINARY), the one `make run` and the
+# packages ship: its numeric code is many times quicker than the debug build's, which more than
+# pays for building it (and CI builds it next anyway). Heavy tests (a desktop, an X server, a
+# run of the binary) take a slot of a pool as large as the machine has cores, at least 2
+# (TEST_SLOTS=N sets it; Tests/Support/HeavySlot.swift), held as files in TEST_SLOT_DIR so that
+# child test processes share the pool.
+TEST_SLOT_DIR := .build/test-slots
 test: deps wayland-glfw
 	$(SWIFT) build --build-tests
+	$(SWIFT) build -c release --product confetti
 	$(MAKE) --no-print-directory library LIBRARY_CONFIGURATION=debug
 	$(MAKE) --no-print-directory man MAN_CONFIGURATION=debug
-	$(SWIFT) test
+	CONFETTI_BINARY="$(CURDIR)/$(RELEASE)" $(if $(TEST_SLOTS),CONFETTI_TEST_SLOTS=$(TEST_SLOTS)) CONFETTI_TEST_SLOT_DIR="$(CURDIR)/$(TEST_SLOT_DIR)" $(SWIFT) test
 
 # The fast loop: the suites tagged math (the shaders and the CPU evaluators against each other
 # and their closed forms), library (ConfettiGL called in process) and fileFormat (effect files

@@ -2,8 +2,16 @@ import Foundation
 
 /// The `confetti` executable, run as a user would.
 package enum ConfettiBinary {
-    /// Built beside the test bundle by `swift build` (make test builds it).
+    /// `CONFETTI_BINARY` if set (make test sets it to the release build users run, whose
+    /// numeric code is many times quicker than the debug build's), else the one built beside the
+    /// test bundle by `swift build`.
     package static func url() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["CONFETTI_BINARY"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw TestFailure("CONFETTI_BINARY names \(path), which is no executable; build it (make test builds the release one) or unset it")
+            }
+            return URL(fileURLWithPath: path)
+        }
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for dir in [here, here.deletingLastPathComponent()] {
             let candidate = dir.appendingPathComponent("confetti")
@@ -19,10 +27,16 @@ package enum ConfettiBinary {
     }
 
     /// Runs `executable` (default: the built `confetti`) to its end in `directory`, with
-    /// `environment` changes; `timeout` is a stall guard, not a speed claim.
+    /// `environment` changes, holding a slot of the pool of heavy work (`HeavySlot`); `timeout`
+    /// is a stall guard, not a speed claim: counted from the start, not from the wait for a
+    /// slot, and many times the longest run's time (a gallery, a minute of a debug build's CPU)
+    /// on a machine busy with the other tests.
     package static func run(_ arguments: [String], executable: URL? = nil, in directory: URL? = nil, environment changes: [String: String?] = [:],
-                               input: String? = nil, timeout: Double = 300) async throws -> ChildProcess.Outcome {
-        try await ChildProcess.run([try (executable ?? url()).path] + arguments, environment: environment(changes), directory: directory, input: input, timeout: timeout)
+                               input: String? = nil, timeout: Double = 600) async throws -> ChildProcess.Outcome {
+        let command = [try (executable ?? url()).path] + arguments
+        return try await HeavySlot.holding {
+            try await ChildProcess.run(command, environment: environment(changes), directory: directory, input: input, timeout: timeout)
+        }
     }
 
     /// Starts the binary and returns at once: to signal it, race it, or wait for it.

@@ -16,6 +16,8 @@ import TestSupport
 /// - SIGTERM makes gnome-shell 43.9 end with signal 11 (status 139), accepted when it stops.
 /// Input, screenshots and the window list go through `Tests/GnomeShell/shell-tool.js` (gjs).
 final class GnomeShell {
+    /// Its place in the pool of heavy work (`HeavySlot`), given back by `stop`.
+    private let slot: HeavySlot
     static let monitors = [PixelArea(x: 0, y: 0, width: 1280, height: 720), PixelArea(x: 1280, y: 0, width: 1024, height: 768)]
     /// The desktop's size in pixels: the monitors side by side.
     static let size = (width: 2304, height: 768)
@@ -40,6 +42,7 @@ final class GnomeShell {
     /// before the shell starts: extensions are found only at start), starts the shell and leaves
     /// the overview.
     init(enabled: [String] = [], setup: (GnomeShell) async throws -> Void = { _ in }) async throws {
+        slot = await HeavySlot.take()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-gnome-\(UUID())")
         runtimeDirectory = directory.appendingPathComponent("run")
         home = directory.appendingPathComponent("home")
@@ -209,5 +212,6 @@ final class GnomeShell {
         sessionBus.stop()
         systemBus.stop()
         try? FileManager.default.removeItem(at: directory)
+        slot.release()
     }
 }

@@ -8,6 +8,8 @@ import TestSupport
 /// capability (cap_sys_resource) that stops it starting here, so a copy without it runs; the
 /// copy keeps the name kwin_wayland, which KWin looks for.
 final class KWin {
+    /// Its place in the pool of heavy work (`HeavySlot`), given back by `stop`.
+    private let slot: HeavySlot
     let runtimeDirectory: URL
     let process: ChildProcess
     static let socket = "wayland-confetti"
@@ -16,6 +18,7 @@ final class KWin {
     private let screenshooter: URL
 
     init(outputs: Int, width: Int, height: Int, scale: Double) async throws {
+        slot = await HeavySlot.take()
         let runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-kwin-\(UUID())")
         self.runtimeDirectory = runtimeDirectory
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -97,5 +100,6 @@ final class KWin {
     func stop() {
         process.stopWithChildren()
         try? FileManager.default.removeItem(at: runtimeDirectory)
+        slot.release()
     }
 }

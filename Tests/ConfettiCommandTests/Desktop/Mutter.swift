@@ -4,11 +4,14 @@ import TestSupport
 /// A private headless Mutter (GNOME's compositor) with one virtual monitor, Wayland only, in a
 /// session bus of its own (dbus-run-session). It has no layer shell.
 final class Mutter {
+    /// Its place in the pool of heavy work (`HeavySlot`), given back by `stop`.
+    private let slot: HeavySlot
     let runtimeDirectory: URL
     let process: ChildProcess
     static let socket = "wayland-0"
 
     init(monitor: String = "1280x720") async throws {
+        slot = await HeavySlot.take()
         let runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-mutter-\(UUID())")
         self.runtimeDirectory = runtimeDirectory
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -46,5 +49,6 @@ final class Mutter {
     func stop() {
         process.stopWithChildren()
         try? FileManager.default.removeItem(at: runtimeDirectory)
+        slot.release()
     }
 }

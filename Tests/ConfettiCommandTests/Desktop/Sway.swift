@@ -8,6 +8,8 @@ import TestSupport
 /// tests' X servers alone). sway refuses to run as root, so it runs as nobody (uid 65534) with a
 /// runtime directory that user owns; the tests, as root, are its clients all the same.
 final class Sway {
+    /// Its place in the pool of heavy work (`HeavySlot`), given back by `stop`.
+    private let slot: HeavySlot
     let runtimeDirectory: URL
     let process: ChildProcess
     /// Its Wayland socket's name in `runtimeDirectory` (`wayland-1`), and its IPC socket's path.
@@ -17,6 +19,7 @@ final class Sway {
     /// `outputs`: sway config lines for the outputs (`output HEADLESS-1 mode 1280x720 …`);
     /// `count` headless outputs exist from the start.
     init(outputs: [String], count: Int) async throws {
+        slot = await HeavySlot.take()
         let runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-sway-\(UUID())")
         self.runtimeDirectory = runtimeDirectory
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -109,5 +112,6 @@ final class Sway {
     func stop() {
         process.stop()
         try? FileManager.default.removeItem(at: runtimeDirectory)
+        slot.release()
     }
 }

@@ -7,6 +7,8 @@ import TestSupport
 /// pixman rendering (no GPU), no idle blanking, `--debug` for the screenshot protocol, and
 /// XWayland, which weston starts when the first X client connects.
 final class Weston {
+    /// Its place in the pool of heavy work (`HeavySlot`), given back by `stop`.
+    private let slot: HeavySlot
     static let size = (width: 1024, height: 768)
 
     let runtimeDirectory: URL
@@ -22,6 +24,7 @@ final class Weston {
     }
 
     init() async throws {
+        slot = await HeavySlot.take()
         let runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-weston-\(UUID())")
         self.runtimeDirectory = runtimeDirectory
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -78,5 +81,6 @@ final class Weston {
     func stop() {
         process.stop()
         try? FileManager.default.removeItem(at: runtimeDirectory)
+        slot.release()
     }
 }

@@ -34,6 +34,7 @@ extension XServer {
                 EndSubSection
             EndSection
             """.write(to: config, atomically: true, encoding: .utf8)
+        let slot = await HeavySlot.take()
         // -displayfd: Xorg picks a free display number and writes it once it is ready.
         let process = try ChildProcess(["Xorg", "-displayfd", "1", "-noreset", "-nolisten", "tcp", "-config", config.path,
                                         "-logfile", logs.appendingPathComponent("Xorg.log").path],
@@ -41,9 +42,10 @@ extension XServer {
         _ = await eventually(within: Desktop.stallGuard) { process.output.hasSuffix("\n") || process.hasEnded }
         guard let number = Int(process.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.stop()
+            slot.release()
             throw TestFailure("Xorg did not report a display within \(Desktop.stallGuard) s (is xserver-xorg-video-dummy installed? make test installs it): \(process.errorOutput.suffix(800))")
         }
-        let server = XServer(process: process, display: ":\(number)")
+        let server = XServer(process: process, display: ":\(number)", slot: slot)
         do {
             // One mode, given to every output, and each output lit at its place.
             let timing = ["74.25", "1280", "1390", "1430", "1650", "720", "725", "730", "750"]
