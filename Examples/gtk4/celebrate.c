@@ -16,7 +16,7 @@
 
 static confetti *celebration;
 static GtkWidget *area, *button;
-static int frames = -1, drawn, held, intact = 1, until_idle, animating;
+static int frames = -1, drawn, held, intact = 1, until_idle, animating, clicked;
 static double start;
 
 static double now(void) { return frames >= 0 || until_idle || held ? start + drawn / 60.0 : g_get_monotonic_time() / 1e6; }
@@ -41,6 +41,12 @@ static void unrealize(GtkGLArea *gl_area) {
 
 static gboolean render(GtkGLArea *gl_area, GdkGLContext *context) {
     (void)gl_area, (void)context;
+    /* --frames and --until-idle click the button as the first frame is drawn, once GTK has
+     * laid the window out (the button has its place in the area). Not from an idle callback:
+     * GTK's frame clock runs at a higher priority, and on a busy machine, where each frame
+     * takes longer than the frame interval, it starved the idle click until all the frames
+     * had been drawn, so nothing was ever seen fired. */
+    if ((frames >= 0 || until_idle) && !clicked) clicked = 1, g_signal_emit_by_name(button, "clicked");
     double w = gtk_widget_get_width(area), h = gtk_widget_get_height(area);
     glClearColor(0.1f, 0.35f, 0.4f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -83,7 +89,10 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
 static void celebrate(GtkButton *clicked) {
     /* The button's rectangle in the area's points: the fireworks burst around it. */
     graphene_rect_t bounds;
-    if (!gtk_widget_compute_bounds(GTK_WIDGET(clicked), area, &bounds)) return;
+    if (!gtk_widget_compute_bounds(GTK_WIDGET(clicked), area, &bounds)) {
+        fprintf(stderr, "the button has no place in the drawing area yet\n");
+        return;
+    }
     confetti_rect rect = {bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height};
     gtk_gl_area_make_current(GTK_GL_AREA(area));
     confetti_status status = confetti_fire_preset(celebration, "celebration", now(), gtk_widget_get_width(area),
@@ -91,8 +100,6 @@ static void celebrate(GtkButton *clicked) {
     if (status != CONFETTI_OK) report("confetti_fire_preset", status);
     gtk_gl_area_queue_render(GTK_GL_AREA(area));
 }
-
-static gboolean click_once(gpointer data) { (void)data; g_signal_emit_by_name(button, "clicked"); return G_SOURCE_REMOVE; }
 
 static void activate(GtkApplication *app) {
     GtkWidget *window = gtk_application_window_new(app), *overlay = gtk_overlay_new();
@@ -112,7 +119,6 @@ static void activate(GtkApplication *app) {
     gtk_overlay_add_overlay(GTK_OVERLAY(overlay), button);
     gtk_window_set_child(GTK_WINDOW(window), overlay);
     gtk_window_present(GTK_WINDOW(window));
-    if (frames >= 0 || until_idle) g_idle_add(click_once, NULL);
 }
 
 int main(int argc, char **argv) {

@@ -133,7 +133,7 @@ import TestSupport
         }
         #expect(window.report.contains("GTK's framebuffer kept"), "\(window.report)")
         #expect(window.clearColourPixels > 640 * 360 / 2, "the area's own teal: \(window.clearColourPixels)")
-        #expect(window.confettiPixels > 300, "the celebration over it: \(window.confettiPixels) vivid pixels")
+        #expect(window.confettiPixels > 300, "the celebration over it: \(window.confettiPixels) vivid pixels; \(window.report)")
     }
 
     @Test func anSDL2AppDrawsConfettiOverItsClearColour() async throws {
