@@ -67,6 +67,11 @@ DEB_PACKAGES := debhelper dpkg-dev lintian debootstrap
 STATIC_SCRATCH := .build/static
 STATIC_FLAGS := -c release --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)
 RELEASE := $(STATIC_SCRATCH)/release/confetti
+# SwiftPM plans a build again, and rebuilds its plugins' tools, their outputs and the targets
+# that take them, whenever anything in its environment differs from the last build's (one
+# variable more, or dpkg's build flags in a package build). The builds that make run, make
+# install and make deb share run with only what swift needs, so they stay one build.
+SWIFT_BUILD_ENV := env -i PATH="$$PATH" HOME="$$HOME" $${TMPDIR:+TMPDIR="$$TMPDIR"}
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 # Debian's GLFW 3.3 is built for X11 (libglfw3, which stays the system's) or for Wayland
@@ -110,7 +115,7 @@ build: deps
 
 # The release build alone, for a caller that has the packages (debian/rules).
 release:
-	$(SWIFT) build $(STATIC_FLAGS) --product confetti
+	$(SWIFT_BUILD_ENV) $(SWIFT) build $(STATIC_FLAGS) --product confetti
 
 # Unpacked once (a second run finds the file and does nothing); the package lists are
 # refreshed only if apt cannot find the package.
@@ -198,7 +203,7 @@ else
 MANUAL := $(STATIC_SCRATCH)/manual/confetti.1
 MANUAL_DATE = $(shell date -u -d @$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null || date +%s)} +%F)
 man: release
-	$(SWIFT) build $(STATIC_FLAGS) --product generate-manual
+	$(SWIFT_BUILD_ENV) $(SWIFT) build $(STATIC_FLAGS) --product generate-manual
 	@rm -rf $(dir $(MANUAL)) && mkdir -p $(dir $(MANUAL))
 	$(STATIC_SCRATCH)/release/generate-manual $(RELEASE) --date $(MANUAL_DATE) --output-directory $(dir $(MANUAL))
 	@test -s $(MANUAL) || { echo "the manual generator wrote no $(MANUAL)"; exit 1; }
@@ -279,7 +284,7 @@ LDCONFIG ?= ldconfig
 LIBRARY_FLAGS := -Xswiftc -static-stdlib -Xlinker -soname=$(LIBRARY_SONAME) -Xlinker --version-script=$(CURDIR)/CAPI/confetti.map \
   -Xlinker -z -Xlinker nodelete
 library:
-	$(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product ConfettiC $(LIBRARY_FLAGS)
+	$(SWIFT_BUILD_ENV) $(SWIFT) build -c $(LIBRARY_CONFIGURATION) --scratch-path $(LIBRARY_SCRATCH) --product ConfettiC $(LIBRARY_FLAGS)
 
 # One draw through the C library against the same call from Swift, medians of one run. Built
 # with the library's flags, so the two share their modules and neither is relinked.
