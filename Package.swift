@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "ConfettiApp",
             dependencies: [
-                "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CEGL", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CWaylandProtocols", "CPulse", "ProcessStart",
+                "CConfetti", "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CEGL", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CWaylandProtocols", "CPulse", "ProcessStart",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             plugins: ["EmbedShaders", "EmbedGnomeExtension"]

@@ -42,9 +42,10 @@ import TestSupport
         // -o build: the test installs the binary it was built with, not a release build; -o man:
         // the manual page make test generated before the tests (a package plugin cannot run
         // inside the test run's own build); -o library: the debug C library the C library's
-        // tests build (once per run), not a release one. No ldconfig for a prefix of a test's.
+        // tests build (once per run), not a release one; MAN_CONFIGURATION=debug: the manual
+        // that make test generated. No ldconfig for a prefix of a test's.
         _ = try await StagedLibrary.shared()
-        let common = ["-C", root.path, "-o", "build", "-o", "man", "-o", "library", "LIBRARY_CONFIGURATION=debug", "LDCONFIG=:",
+        let common = ["-C", root.path, "-o", "build", "-o", "man", "-o", "library", "LIBRARY_CONFIGURATION=debug", "MAN_CONFIGURATION=debug", "LDCONFIG=:",
                       "PREFIX=\(prefix.path)", "RELEASE=\(try ConfettiBinary.url().path)"]
         let install = try await ConfettiBinary.run(common + ["install"], executable: make)
         #expect(install.status == 0, "\(install.stderr)")

@@ -1,3 +1,4 @@
+import CConfetti
 import ConfettiCore
 import FoundationEssentials
 import Glibc
@@ -52,6 +53,8 @@ package enum GnomeExtension {
             ("name", .string("Confetti overlay")),
             ("shell-version", .array(format.shellVersions.map(JSONText.string))),
             ("uuid", .string(uuid)),
+            // The release, confetti.h's, as `confetti --version` prints it.
+            ("version-name", .string("\(CONFETTI_VERSION_MAJOR).\(CONFETTI_VERSION_MINOR).\(CONFETTI_VERSION_PATCH)")),
         ])
         let json = metadata.render()
         return ["metadata.json": json + "\n", "extension.js": entry + "\n" + host]
