@@ -32,7 +32,8 @@ import TestSupport
             let thread = Thread {
                 var fired = 0
                 while !done.value {
-                    for incoming in server.serve(waitingUpTo: 0.05) {
+                    server.serve(waitingUpTo: 0.05)
+                    while let incoming = server.next() {
                         switch incoming.request {
                         case .failure(let error): server.send(ResidentReply.refused(error.description), to: incoming.client)
                         case .success(.fire):
