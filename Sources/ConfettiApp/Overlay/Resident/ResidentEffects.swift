@@ -41,7 +41,20 @@ package final class ResidentEffects {
     /// Written when a task ends: `descriptor` wakes the overlay's poll.
     private let wake: (read: Int32, write: Int32)
 
-    package init(budget: Double = 10) throws {
+    /// What `budget` is unless `$CONFETTI_PICTURE_BUDGET` says.
+    package static let defaultBudget = 10.0
+
+    /// `$CONFETTI_PICTURE_BUDGET` if set (a positive number of seconds, well under what
+    /// `confetti fire` waits), else the default.
+    package static func budget(environment: [String: String]) throws -> Double {
+        guard let text = environment["CONFETTI_PICTURE_BUDGET"], !text.isEmpty else { return defaultBudget }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds < ResidentFire.stallGuard else {
+            throw OptionRefusal("$CONFETTI_PICTURE_BUDGET is '\(printable(text, limit: 40))': it is how many seconds the resident overlay gives a request to make its pictures, a number above 0 and below \(ResidentFire.stallGuard.compactText) (default \(defaultBudget.compactText))")
+        }
+        return seconds
+    }
+
+    package init(budget: Double = ResidentEffects.defaultBudget) throws {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             throw ResidentError("cannot make a pipe for the resident overlay's picture decoding: \(UnixSocket.reason())")
@@ -63,8 +76,8 @@ package final class ResidentEffects {
     /// Readable when a task has ended: for the overlay's poll.
     package var descriptor: Int32 { wake.read }
 
-    /// Whether any job waits or runs.
-    package var isBusy: Bool { running != nil || !waiting.isEmpty }
+    /// Jobs waiting or running.
+    package var count: Int { waiting.count + (running == nil ? 0 : 1) }
 
     /// The time the oldest job runs out, if any: the overlay wakes then to refuse it.
     package var nextDeadline: Double? {

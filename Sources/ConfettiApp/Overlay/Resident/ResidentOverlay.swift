@@ -23,6 +23,9 @@ package final class ResidentOverlay {
         package var keepMapped = false
         /// Reduced motion for launches whose request does not say: the desktop's, read at start.
         package var reducedMotion = false
+        /// Seconds from a request to its effect document made, pictures and all
+        /// (`ResidentEffects.budget`).
+        package var pictureBudget = ResidentEffects.defaultBudget
 
         package init() {}
     }
@@ -67,7 +70,7 @@ package final class ResidentOverlay {
         overlay = try Overlay(options: overlayOptions)
         launches = ResidentLaunches(capacity: overlayOptions.capacity!)
         server = ResidentServer(listener: listener)
-        effects = try ResidentEffects()
+        effects = try ResidentEffects(budget: options.pictureBudget)
         if !options.overlay.muted {
             let sound = SoundOutput(muted: false, name: "overlay")
             overlay.celebration.heard = { [unowned self] events in if !self.muteNext { sound.add(events) } }
@@ -232,7 +235,7 @@ package final class ResidentOverlay {
     }
 
     /// What `status` replies: the particles alive, the outputs, frames drawn, whether mapped,
-    /// launches so far and its process id.
+    /// launches so far, effect documents being made and its process id.
     private var status: [(String, JSONText)] {
         let outputs: [JSONText] = overlay.surfaces.outputs.map {
             .object([("name", .string($0.name)), ("x", .number($0.x)), ("y", .number($0.y)), ("width", .number($0.width)),
@@ -240,7 +243,8 @@ package final class ResidentOverlay {
         }
         return [("alive", .number(Double(overlay.celebration.liveParticles(at: now)))), ("outputs", .array(outputs)),
                 ("frames", .number(Double(frames))), ("mapped", .bool(mapped)),
-                ("launches", .number(Double(overlay.celebration.launches))), ("pid", .number(Double(getpid())))]
+                ("launches", .number(Double(overlay.celebration.launches))), ("making", .number(Double(effects.count))),
+                ("pid", .number(Double(getpid())))]
     }
 
     /// Plays one fire request, its effect made: as the `overlay` command would play it, at its
@@ -304,6 +308,8 @@ extension ResidentOverlay {
     }
 
     package static func runInForeground(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
+        var options = options
+        options.pictureBudget = try ResidentEffects.budget(environment: environment)
         // Caught from the start, so that a stop during start-up still ends cleanly.
         StopSignals.install()
         let listener = try ResidentListener.activated(environment: environment) ?? ResidentListener.bind(ResidentSocketPath(environment: environment))

@@ -50,8 +50,9 @@ package final class ResidentServer {
         var lastHeard: Double
         /// Requests taken and not yet answered.
         var owed = 0
-        /// Lines taken this turn.
+        /// Lines taken this turn, and since it connected.
         var taken = 0
+        var served = 0
         /// Closed once what is in `output` has gone: after a refusal that ends the connection.
         var closing = false
 
@@ -71,8 +72,6 @@ package final class ResidentServer {
     package let limits: Limits
     private var clients: [Int: Client] = [:]
     private var nextClient = 0
-    /// The key `next` looks at first: the clients take turns.
-    private var cursor = 0
     /// Until when the listener rests after `accept` ran out of descriptors, and how long the
     /// next rest is (doubling up to a second, reset by an accept that works).
     private var acceptRestsUntil = -Double.infinity
@@ -149,20 +148,19 @@ package final class ResidentServer {
         for client in clients.values { client.taken = 0 }
     }
 
-    /// The next request waiting, the clients taking turns: at most `linesPerTurn` lines of one
-    /// client between two `serve`s, and none from a client still owed a reply. nil when none waits.
+    /// The next request waiting, from the client served least so far (so one that has just
+    /// connected, as `confetti fire` does, goes before a client that floods): at most
+    /// `linesPerTurn` lines of one client between two `serve`s, and none from a client still
+    /// owed a reply. nil when none waits.
     package func next() -> Incoming? {
-        let keys = clients.keys.sorted()
-        guard !keys.isEmpty else { return nil }
-        let start = keys.firstIndex { $0 >= cursor } ?? 0
-        for offset in 0..<keys.count {
-            let key = keys[(start + offset) % keys.count]
-            guard let client = clients[key], !client.closing, client.owed == 0, client.taken < limits.linesPerTurn,
-                  let newline = client.input.firstIndex(of: UInt8(ascii: "\n")) else { continue }
-            cursor = key + 1
+        let ready = clients.filter { !$0.value.closing && $0.value.owed == 0 && $0.value.taken < limits.linesPerTurn && $0.value.hasLine }
+        guard let (key, client) = ready.min(by: { ($0.value.served, $0.key) < ($1.value.served, $1.key) }),
+              let newline = client.input.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        do {
             let line = Array(client.input[..<newline])
             client.input.removeSubrange(...newline)
             client.taken += 1
+            client.served += 1
             client.owed += 1
             let request = Result { try ResidentRequest.decode(line) }.mapError { $0 as? ResidentError ?? ResidentError("\($0)") }
             if case .failure = request, (try? JSON.parse(line, maxBytes: ResidentRequest.maxLineBytes)) == nil {
@@ -173,7 +171,6 @@ package final class ResidentServer {
             }
             return Incoming(client: key, pid: client.pid, request: request, received: client.lastHeard)
         }
-        return nil
     }
 
     /// Reads what `client` sent, until it holds a whole line (taken by `next`). End of input
