@@ -41,6 +41,11 @@ package final class ResidentClient {
             guard count > 0 else { throw ResidentError("the resident overlay closed the connection before taking the request: \(UnixSocket.reason())") }
             sent += count
         }
+        return try reply(timeout: timeout)
+    }
+
+    /// The next reply, waiting up to `timeout` seconds for it.
+    package func reply(timeout: Double) throws -> ResidentReply {
         let reply = try readLine(timeout: timeout)
         guard let members = ResidentReply(reply) else {
             throw ResidentError("the resident overlay answered something that is no reply: \(printable(reply, limit: 200))")
