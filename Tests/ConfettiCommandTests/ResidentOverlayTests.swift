@@ -468,4 +468,35 @@ import TestSupport
             print("seed pictures in \(session.desktop.logs.path)")
         }
     }
+
+    /// An effect file of exactly the limit every command takes (`EffectFile.maxBytes`), nearly
+    /// all of it path data, with a picture named relative to its folder: `view` and
+    /// `overlay --effect` play it, and `fire` sends it, its picture path made absolute and every
+    /// field written out, which took the request past a line limit equal to the file limit.
+    @Test func anEffectFileAtTheLimitIsFired() async throws {
+        let session = try await Session()
+        defer { session.stop() }
+        let folder = session.desktop.logs.appendingPathComponent(String(repeating: "deep-folder/", count: 20))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try await Self.noisyPictures(1, side: 16, in: folder)
+        // Path sprites of 100 kB at most each, the last one filling the file up to its limit.
+        func sprite(_ moves: Int) -> String { #"{"path": "M0 0 L10 0 L5 8 Z"# + String(repeating: " M0 0", count: moves) + #""}"# }
+        func effect(_ sprites: [String]) -> String {
+            #"{"kind": "confetti", "confetti": {"count": 10, "lifetime": 1, "sprites": ["# + sprites.joined(separator: ",") + "]}}"
+        }
+        let full = Array(repeating: sprite(19_990), count: 10) + [#"{"image": "noise0.png"}"#]
+        let last = (EffectFile.maxBytes - effect(full + [sprite(0)]).utf8.count) / 5 - 1
+        var text = effect(full + [sprite(last)])
+        let room = EffectFile.maxBytes - text.utf8.count
+        try #require(room >= 0 && room < 2_000, "the file is nearly all content: \(room) bytes left")
+        text += String(repeating: " ", count: room)
+        let file = folder.appendingPathComponent("limit.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == EffectFile.maxBytes)
+        let resident = try await session.resident()
+        defer { resident.stop() }
+        let fired = try await session.confetti(["fire", file.path, "--mute"])
+        #expect(fired.status == 0 && fired.stderr.isEmpty, "\(fired.status): \(fired.stderr)")
+        #expect(try session.status().integer("launches") == 1)
+    }
 }

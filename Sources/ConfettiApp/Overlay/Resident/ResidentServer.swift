@@ -200,7 +200,7 @@ package final class ResidentServer {
         client.input = []
         client.closing = true
         client.owed += 1
-        send(ResidentReply.refused("a request line is at most \(JSON.sizeText(ResidentRequest.maxLineBytes))"), to: key)
+        send(ResidentReply.refused("a request line is at most \(Budget.format(ResidentRequest.maxLineBytes)) bytes (an effect file's \(JSON.sizeText(EffectFile.maxBytes)) and the request around it)"), to: key)
     }
 
     /// Accepts the clients waiting. Past `Limits.clients`, or out of descriptors, the oldest idle
