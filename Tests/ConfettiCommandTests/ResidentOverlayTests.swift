@@ -31,10 +31,11 @@ import TestSupport
             try await ConfettiBinary.run(arguments, environment: environment, timeout: Desktop.stallGuard)
         }
 
-        /// A resident overlay in the foreground, muted.
-        func resident(_ arguments: [String] = []) async throws -> ChildProcess {
-            let process = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--resident", "--mute", "--no-vsync"] + arguments,
-                                           environment: ChildProcess.environment(environment), logs: desktop.logs)
+        /// A resident overlay in the foreground, muted; started through `prefix` (a command that
+        /// runs it, such as prlimit) with `more` in its environment, when given.
+        func resident(_ arguments: [String] = [], prefix: [String] = [], more: [String: String?] = [:]) async throws -> ChildProcess {
+            let process = try ChildProcess(prefix + [try ConfettiBinary.url().path, "overlay", "--resident", "--mute", "--no-vsync"] + arguments,
+                                           environment: ChildProcess.environment(environment.merging(more) { $1 }), logs: desktop.logs)
             let listening = await eventually(within: Desktop.stallGuard) { process.output.contains("listening at") || process.hasEnded }
             guard listening, !process.hasEnded else { throw TestFailure("the resident overlay did not listen: \(process.errorOutput)") }
             return process
@@ -249,5 +250,253 @@ import TestSupport
         print(String(format: "resident: first frame a median %.3f s after the request (max %.3f), %.3f s after confetti fire started, over 10 fires",
                      median(afterRequest), afterRequest.max()!, afterSender.isEmpty ? .nan : median(afterSender)))
         #expect(afterSender.count == 10)
+    }
+
+    /// The most memory process `pid` has held (VmHWM), MB.
+    static func peakMegabytes(of pid: Int) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes / 1024
+    }
+
+    /// A normal `confetti fire` while an attack goes on: it must be accepted; how long it took
+    /// (printed, not asserted: the machine is shared) and the overlay's frames before and after.
+    func normalFire(_ session: Session, during attack: String) async throws {
+        let before = try #require(try session.status().integer("frames"))
+        let start = ContinuousClock.now
+        let fired = try await session.confetti(["fire", "confetti", "--mute"])
+        let took = (ContinuousClock.now - start).components
+        let seconds = Double(took.seconds) + Double(took.attoseconds) / 1e18
+        #expect(fired.status == 0, "a normal fire during \(attack): \(fired.stderr)")
+        let status = try session.status()
+        let after = try #require(status.integer("frames"))
+        let pid = try #require(status.integer("pid"))
+        let peak = try #require(Self.peakMegabytes(of: pid))
+        #expect(peak < 400, "peak memory during \(attack): \(peak) MB")
+        print(String(format: "resident under %@: a normal fire answered in %.2f s, frames %ld -> %ld, peak memory %ld MB", attack, seconds, before, after, peak))
+    }
+
+    /// Ten clients each sending 200 finale requests at once were all handled in one batch
+    /// before a frame, for over a minute. Now each client has one request in flight and a few
+    /// lines a turn, the overlay serves requests a frame's share at a time, and a client that
+    /// has just connected goes first: frames go on and a normal fire is answered.
+    @Test func aFloodOfFinalesLeavesFramesDrawnAndANormalFireAnswered() async throws {
+        let session = try await Session()
+        defer { session.stop() }
+        let resident = try await session.resident()
+        defer { resident.stop() }
+        let flood = Array(String(repeating: ResidentRequest.fireLine(preset: "finale", mute: true) + "\n", count: 200).utf8)
+        var flooders: [ResidentClient] = []
+        for _ in 0..<10 {
+            let client = try #require(try ResidentClient.connect(session.path))
+            #expect(send(client.descriptor, flood, flood.count, Int32(MSG_NOSIGNAL)) == flood.count)
+            flooders.append(client)
+        }
+        try await normalFire(session, during: "a flood of 10 x 200 finales")
+        let frames = try #require(try session.status().integer("frames"))
+        #expect(await eventually(within: Desktop.stallGuard) { (try? session.status().integer("frames") ?? 0).map { $0 > frames } ?? false },
+                "frames go on being drawn")
+        #expect(!resident.hasEnded, "\(resident.errorOutput)")
+        _ = flooders
+    }
+
+    /// `count` PNG files of `side`² pixels, the top quarter noise (slow to decode, 12 MB at
+    /// 4096²), made by Python's zlib.
+    static func noisyPictures(_ count: Int, side: Int, in folder: URL) async throws -> [String] {
+        let script = """
+            import os, struct, sys, zlib
+            folder, count, side = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+            def chunk(kind, data): return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data))
+            for i in range(count):
+                rows = [b'\\0' + (os.urandom(side * 3) if y < side // 4 else bytes([i, 80, 160]) * side) for y in range(side)]
+                png = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', side, side, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(b''.join(rows), 1)) + chunk(b'IEND', b'')
+                open(os.path.join(folder, 'noise%d.png' % i), 'wb').write(png)
+            """
+        let made = try await ChildProcess.run(["/usr/bin/python3", "-c", script, folder.path, "\(count)", "\(side)"], environment: ChildProcess.environment([:]), timeout: 300)
+        guard made.status == 0 else { throw TestFailure("python3 made no pictures: \(made.stderr)") }
+        return (0..<count).map { folder.appendingPathComponent("noise\($0).png").path }
+    }
+
+    /// One request naming many large pictures held the overlay for half a minute, and was
+    /// played after its sender had given up. Now pictures are made off the drawing thread
+    /// within a budget (here 0.05 s, so that these surely take longer): the request is refused
+    /// within its wait, a normal fire meanwhile is accepted, and the refused launch never plays.
+    @Test func aRequestWhosePicturesTakeTooLongIsRefusedAndNeverPlayed() async throws {
+        let session = try await Session()
+        defer { session.stop() }
+        let pictures = try await Self.noisyPictures(8, side: 2048, in: session.desktop.logs)
+        let resident = try await session.resident(more: ["CONFETTI_PICTURE_BUDGET": "0.05"])
+        defer { resident.stop() }
+        let sprites = pictures.map { JSONText.object([("image", .string($0))]) }
+        let document = JSONText.object([("kind", .string("confetti")), ("confetti", .object([("lifetime", .number(60)), ("sprites", .array(sprites))]))])
+        let client = try #require(try ResidentClient.connect(session.path))
+        let line = Array((ResidentRequest.fireLine(effectDocument: document, mute: true) + "\n").utf8)
+        #expect(send(client.descriptor, line, line.count, Int32(MSG_NOSIGNAL)) == line.count)
+        try await normalFire(session, during: "a request of 8 noisy 2048² pictures")
+        let reply = try client.reply(timeout: Desktop.stallGuard)
+        #expect(!reply.ok && (reply.error ?? "").contains("not made within 0.05 s"), "\(reply)")
+        #expect(try await eventually(within: Desktop.stallGuard) { try session.status().integer("making") == 0 })
+        // Another normal fire after it: by then a launch that was going to be played late would have been.
+        #expect(try await session.confetti(["fire", "confetti", "--mute"]).status == 0)
+        #expect(try session.status().integer("launches") == 2, "only the two normal fires were played")
+    }
+
+    /// A picture path swapped for a FIFO between its check and its open left the overlay in
+    /// open() for ever. The swap is made by a preloaded library at the moment of the open.
+    @Test func aPictureSwappedForAFIFOIsRefusedAtOnce() async throws {
+        let session = try await Session()
+        defer { session.stop() }
+        let folder = session.desktop.logs
+        let shim = folder.appendingPathComponent("swap.c")
+        try """
+            #define _GNU_SOURCE
+            #include <dlfcn.h>
+            #include <stdarg.h>
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include <string.h>
+            static void swap(const char *path) {
+                static int done;
+                const char *target = getenv("SWAP_TARGET"), *fifo = getenv("SWAP_FIFO");
+                if (!done && target && fifo && path && strcmp(path, target) == 0) { done = 1; rename(fifo, target); }
+            }
+            #define WRAP(name) int name(const char *path, int flags, ...) { va_list ap; va_start(ap, flags); int mode = va_arg(ap, int); va_end(ap); \\
+                swap(path); int (*real)(const char *, int, ...) = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, #name); return real(path, flags, mode); }
+            WRAP(open)
+            WRAP(open64)
+            """.write(to: shim, atomically: true, encoding: .utf8)
+        let library = folder.appendingPathComponent("swap.so")
+        let built = try await ChildProcess.run([try Tool.locate("gcc"), "-shared", "-fPIC", "-o", library.path, shim.path, "-ldl"], environment: ChildProcess.environment([:]))
+        try #require(built.status == 0, "\(built.stderr)")
+        let picture = folder.appendingPathComponent("picture.png").path
+        let fifo = folder.appendingPathComponent("fifo").path
+        _ = try await Self.noisyPictures(1, side: 16, in: folder)
+        try FileManager.default.moveItem(atPath: folder.appendingPathComponent("noise0.png").path, toPath: picture)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let resident = try await session.resident(more: ["LD_PRELOAD": library.path, "SWAP_TARGET": picture, "SWAP_FIFO": fifo])
+        defer { resident.stop() }
+        let document = JSONText.object([("kind", .string("confetti")), ("confetti", .object([("sprites", .array([.object([("image", .string(picture))])]))]))])
+        let client = try #require(try ResidentClient.connect(session.path))
+        let reply = try client.exchange(ResidentRequest.fireLine(effectDocument: document, mute: true), timeout: Desktop.stallGuard)
+        #expect(!reply.ok && (reply.error ?? "").contains("a pipe"), "\(reply)")
+        var info = stat()
+        #expect(lstat(picture, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the swap was made")
+        let stopped = try await session.confetti(["overlay", "--stop"])
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(await resident.ending(within: Desktop.stallGuard) == .exited(0), "\(resident.errorOutput)")
+    }
+
+    /// Out of descriptors, with clients trickling a byte now and then, the listener stayed
+    /// readable and the idle overlay spun at 98% of a core. Now a client is dropped when it
+    /// sends no whole line for its silence, the oldest idle client makes room, and the listener
+    /// rests while none can: the overlay sleeps, and a normal fire is answered.
+    @Test func outOfDescriptorsItRestsInsteadOfSpinningAndServes() async throws {
+        let session = try await Session()
+        defer { session.stop() }
+        let resident = try await session.resident(prefix: [try Tool.locate("prlimit"), "--nofile=40:40"])
+        defer { resident.stop() }
+        let pid = try #require(try session.status().integer("pid"))
+        var held: [ResidentClient] = []
+        for _ in 0..<60 {
+            guard let client = try? ResidentClient.connect(session.path) else { break }
+            held.append(client)
+        }
+        let before = try #require(Self.threadCounts(of: pid))
+        let start = ContinuousClock.now
+        // A byte to each connection now and then, for a while: the old overlay took each as a sign of life.
+        for _ in 0..<6 {
+            for client in held { _ = send(client.descriptor, " ", 1, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+            try await Task.sleep(for: .seconds(1))
+        }
+        let (spent, _) = try #require(Self.spent(by: pid, since: before))
+        let elapsed = Double((ContinuousClock.now - start).components.seconds)
+        print(String(format: "resident out of descriptors: %.3f s of CPU in %.0f s", spent, elapsed))
+        #expect(spent < 0.25, "the overlay spent \(spent) s of CPU in \(elapsed) s")
+        try await normalFire(session, during: "60 clients trickling bytes with 40 descriptors")
+        _ = held
+    }
+
+    /// A fire's seed gives its launch: two `fire --seed 5` draw the same pixels, whatever was
+    /// launched between them; `--seed 6` draws others. The pieces stand still, so the same age
+    /// is any age and a screenshot needs no timing.
+    @Test func twoFiresWithTheSameSeedDrawTheSamePixels() async throws {
+        let session = try await Session()
+        defer { session.stop() }
+        let resident = try await session.resident()
+        defer { resident.stop() }
+        let file = session.desktop.logs.appendingPathComponent("still.json")
+        // Pieces that do not move or turn: where each is, its turn, size and colour come from
+        // the seed alone, and stay so at every age.
+        try """
+            {"kind": "confetti", "confetti": {"count": 40, "lifetime": 15, "fadeOutDuration": 1, "gravity": 0, "drag": 1, "launchBelowBottom": -240,
+             "upwardSpeed": 0, "upwardSpeedJitter": [1, 1], "horizontalSpeed": [0, 0], "spreadStrength": [0, 0], "rotationSpeed": [0, 0],
+             "flutterAmplitude": [0, 0], "flipFrequency": [0, 0], "sizes": [[24, 16], [16, 24]]}}
+            """.write(to: file, atomically: true, encoding: .utf8)
+        func settled(seed: Int) async throws -> RGBAImage {
+            let idle = try await eventually(within: Desktop.stallGuard) { try session.status().integer("alive") == 0 }
+            try #require(idle)
+            let fired = try await session.confetti(["fire", file.path, "--mute", "--seed", "\(seed)"])
+            try #require(fired.status == 0, "\(fired.stderr)")
+            var last: RGBAImage?
+            var still: RGBAImage?
+            _ = try await eventually(within: Desktop.stallGuard) {
+                let shot = try await session.desktop.screenshot()
+                defer { last = shot }
+                guard shot == last, shot.pixels(matching: Desktop.palette).count >= 40 else { return false }
+                still = shot
+                return true
+            }
+            return try #require(still, "the launch of seed \(seed) is on screen")
+        }
+        let first = try await settled(seed: 5)
+        let other = try await settled(seed: 6)
+        let again = try await settled(seed: 5)
+        func differing(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+            guard a.width == b.width, a.height == b.height else { return .max }
+            return stride(from: 0, to: a.pixels.count, by: 4).filter { a.pixels[$0..<$0 + 4] != b.pixels[$0..<$0 + 4] }.count
+        }
+        let same = differing(first, again), others = differing(first, other)
+        #expect(same == 0, "fire --seed 5 twice draws the same pixels: \(same) differ")
+        #expect(others > 0, "another seed draws others")
+        if same != 0 {
+            // Kept to look at (PPM): the two pictures that differ.
+            for (name, image) in [("first", first), ("again", again)] {
+                let rgb = stride(from: 0, to: image.pixels.count, by: 4).flatMap { image.pixels[$0..<$0 + 3] }
+                try (Data("P6 \(image.width) \(image.height) 255\n".utf8) + Data(rgb)).write(to: session.desktop.logs.appendingPathComponent("\(name).ppm"))
+            }
+            print("seed pictures in \(session.desktop.logs.path)")
+        }
+    }
+
+    /// An effect file of exactly the limit every command takes (`EffectFile.maxBytes`), nearly
+    /// all of it path data, with a picture named relative to its folder: `view` and
+    /// `overlay --effect` play it, and `fire` sends it, its picture path made absolute and every
+    /// field written out, which took the request past a line limit equal to the file limit.
+    @Test func anEffectFileAtTheLimitIsFired() async throws {
+        let session = try await Session()
+        defer { session.stop() }
+        let folder = session.desktop.logs.appendingPathComponent(String(repeating: "deep-folder/", count: 20))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try await Self.noisyPictures(1, side: 16, in: folder)
+        // Path sprites of 100 kB at most each, the last one filling the file up to its limit.
+        func sprite(_ moves: Int) -> String { #"{"path": "M0 0 L10 0 L5 8 Z"# + String(repeating: " M0 0", count: moves) + #""}"# }
+        func effect(_ sprites: [String]) -> String {
+            #"{"kind": "confetti", "confetti": {"count": 10, "lifetime": 1, "sprites": ["# + sprites.joined(separator: ",") + "]}}"
+        }
+        let full = Array(repeating: sprite(19_990), count: 10) + [#"{"image": "noise0.png"}"#]
+        let last = (EffectFile.maxBytes - effect(full + [sprite(0)]).utf8.count) / 5 - 1
+        var text = effect(full + [sprite(last)])
+        let room = EffectFile.maxBytes - text.utf8.count
+        try #require(room >= 0 && room < 2_000, "the file is nearly all content: \(room) bytes left")
+        text += String(repeating: " ", count: room)
+        let file = folder.appendingPathComponent("limit.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == EffectFile.maxBytes)
+        let resident = try await session.resident()
+        defer { resident.stop() }
+        let fired = try await session.confetti(["fire", file.path, "--mute"])
+        #expect(fired.status == 0 && fired.stderr.isEmpty, "\(fired.status): \(fired.stderr)")
+        #expect(try session.status().integer("launches") == 1)
     }
 }

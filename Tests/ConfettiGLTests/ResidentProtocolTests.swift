@@ -25,14 +25,21 @@ import TestSupport
         private let done = Atomic()
         private var thread: Thread?
 
-        init(_ listener: ResidentListener, silence: Double = 5) {
-            server = ResidentServer(listener: listener, silence: silence)
+        convenience init(_ listener: ResidentListener, silence: Double = 5) {
+            var limits = ResidentServer.Limits()
+            limits.silence = silence
+            self.init(listener, limits: limits)
+        }
+
+        init(_ listener: ResidentListener, limits: ResidentServer.Limits) {
+            server = ResidentServer(listener: listener, limits: limits)
             nonisolated(unsafe) let server = server
             let done = done
             let thread = Thread {
                 var fired = 0
                 while !done.value {
-                    for incoming in server.serve(waitingUpTo: 0.05) {
+                    server.serve(waitingUpTo: 0.05)
+                    while let incoming = server.next() {
                         switch incoming.request {
                         case .failure(let error): server.send(ResidentReply.refused(error.description), to: incoming.client)
                         case .success(.fire):
@@ -208,6 +215,119 @@ import TestSupport
         let stopped = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.stopLine, timeout: 30)
         #expect(stopped.ok)
         #expect(await eventually(within: 30) { answering.hasEnded })
+    }
+
+    /// Everything `client` is sent until the server closes its connection; nil when it is
+    /// still open after the stall guard.
+    func receivedUntilClosed(_ client: ResidentClient) async -> String? {
+        var received = ""
+        var closed = false
+        _ = await eventually(within: 30) {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            var ready = pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&ready, 1, 0) > 0 {
+                let count = recv(client.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if count > 0 { received += String(decoding: buffer[..<count], as: UTF8.self); continue }
+                closed = count == 0 || errno == ECONNRESET
+                break
+            }
+            return closed
+        }
+        return closed ? received : nil
+    }
+
+    /// A flood of empty lines from a client that reads nothing was answered line by line and
+    /// held open: 1.1 GB of replies queued. The first line with no request is answered once
+    /// and ends the connection.
+    @Test func aLineWithNoRequestIsAnsweredOnceAndEndsTheConnection() async throws {
+        let runtime = try RuntimeFolder()
+        let answering = Answering(try ResidentListener.bind(runtime.path), silence: 60)
+        defer { answering.stop() }
+        for flood in ["\n", "  \t\r\n"] {
+            let client = try #require(try ResidentClient.connect(runtime.path))
+            let bytes = Array(String(repeating: flood, count: 16_384).utf8)
+            _ = send(client.descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            let received = try #require(await receivedUntilClosed(client), "the connection of a client sending \(flood.debugDescription) ends")
+            let lines = received.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains("no request"), "one refusal: \(received.prefix(300))")
+        }
+        let good = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.statusLine, timeout: 30)
+        #expect(good.ok, "\(good)")
+    }
+
+    /// A client that sends valid requests and reads none of the replies is dropped once its
+    /// unread replies pass `queuedReplyBytes`, instead of holding them all.
+    @Test func aClientThatReadsNoRepliesIsDroppedPastItsQueue() async throws {
+        let runtime = try RuntimeFolder()
+        let answering = Answering(try ResidentListener.bind(runtime.path), silence: 60)
+        defer { answering.stop() }
+        let client = try #require(try ResidentClient.connect(runtime.path))
+        // Status requests, sent as fast as the socket takes them; never a reply read. The
+        // replies the server queues outgrow its bound long before the socket's buffers fill.
+        let lines = Array(String(repeating: ResidentRequest.statusLine + "\n", count: 1_000).utf8)
+        let dropped = await eventually(within: 30) {
+            let sent = send(client.descriptor, lines, lines.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            return sent < 0 && (errno == EPIPE || errno == ECONNRESET)
+        }
+        #expect(dropped, "a client that reads nothing is dropped")
+        let good = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.statusLine, timeout: 30)
+        #expect(good.ok, "\(good)")
+    }
+
+    /// Past the clients it serves at once, a new client takes the place of the oldest idle one.
+    @Test func pastTheClientLimitTheOldestIdleClientMakesRoom() async throws {
+        let runtime = try RuntimeFolder()
+        var limits = ResidentServer.Limits()
+        limits.clients = 4
+        limits.silence = 60
+        let answering = Answering(try ResidentListener.bind(runtime.path), limits: limits)
+        defer { answering.stop() }
+        var idle: [ResidentClient] = []
+        for _ in 0..<6 { idle.append(try #require(try ResidentClient.connect(runtime.path))) }
+        let good = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.statusLine, timeout: 30)
+        #expect(good.ok, "\(good)")
+        #expect(await receivedUntilClosed(idle[0]) != nil, "the oldest idle client made room")
+        #expect(await receivedUntilClosed(idle[1]) != nil)
+    }
+
+    /// A socket another user put in the folder before it was made private: the overlay does not
+    /// take it for one of its own ("already running") and a client sends it nothing.
+    @Test func aSocketOfAnotherUserIsRefusedAndNeverSentARequest() async throws {
+        let runtime = try RuntimeFolder()
+        let path = runtime.path
+        try FileManager.default.createDirectory(atPath: path.folder, withIntermediateDirectories: true)
+        chmod(path.folder, 0o777)
+        let script = """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(8); print("listening", flush=True)
+            while True:
+                c, _ = s.accept(); c.settimeout(30)
+                try: data = c.recv(65536)
+                except Exception: data = b""
+                print("received", len(data), flush=True); c.close()
+            """
+        let planter = try ChildProcess([try Tool.locate("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, path.socket],
+                                       environment: ChildProcess.environment([:]))
+        defer { planter.stop() }
+        try #require(await eventually(within: 30) { planter.output.contains("listening") || planter.hasEnded }, "the other user listens: \(planter.errorOutput)")
+
+        #expect {
+            try ResidentListener.bind(path)
+        } throws: { error in
+            "\(error)".contains("socket of user 65534") && !"\(error)".contains("already running") && !"\(error)".contains("\n")
+        }
+        #expect {
+            try ResidentClient.connect(path)
+        } throws: { error in
+            "\(error)".contains("user 65534") && "\(error)".contains("nothing was sent") && !"\(error)".contains("\n")
+        }
+        let fired = try await ConfettiBinary.run(["fire", "confetti", "--mute"], environment: ["XDG_RUNTIME_DIR": runtime.url.path], timeout: 60)
+        #expect(fired.status == 2 && fired.stderr.contains("user 65534") && fired.stderr.split(separator: "\n").count == 1, "\(fired.status): \(fired.stderr)")
+        let stopped = try await ConfettiBinary.run(["overlay", "--stop"], environment: ["XDG_RUNTIME_DIR": runtime.url.path], timeout: 60)
+        #expect(stopped.status == 2 && stopped.stderr.contains("user 65534"), "\(stopped.status): \(stopped.stderr)")
+        // Each client hung up unheard: every connection the other user saw brought no byte.
+        try #require(await eventually(within: 30) { planter.output.components(separatedBy: "received").count - 1 >= 3 }, "\(planter.output)")
+        #expect(!planter.output.split(separator: "\n").contains { $0.hasPrefix("received") && $0 != "received 0" }, "\(planter.output)")
     }
 
     /// Whether the server closes `client`'s connection (within a stall guard), after a reply

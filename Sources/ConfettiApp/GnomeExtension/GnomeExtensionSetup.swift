@@ -68,7 +68,8 @@ package enum GnomeExtensionSetup {
         let directory = try userDirectory(environment)
         let metadata = directory.appendingPathComponent("metadata.json")
         var installed = "installed: no (confetti gnome-extension install)"
-        if let data = try? Data(contentsOf: metadata), let object = try? JSON.parse(Array(data)) {
+        // Read as every input file is (never blocking on a FIFO put in its place), at most an effect file's size.
+        if let data = try? InputFile.read(metadata.path, maxBytes: EffectFile.maxBytes, noun: "the extension's metadata.json"), let object = try? JSON.parse(Array(data)) {
             let command = object.member("confetti-command")?.value.stringValue ?? "?"
             let versions = object.member("shell-version")?.value.arrayValue?.compactMap(\.stringValue).joined(separator: ", ") ?? "?"
             let missing = FileManager.default.isExecutableFile(atPath: command) ? "" : " (missing: install again)"

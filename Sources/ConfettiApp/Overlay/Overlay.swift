@@ -115,10 +115,11 @@ package final class Overlay {
 
     /// One launch of `effect` at `now`, played on `stage`'s output: spawned as on a screen of
     /// that output's size, so it fills that output alone, whatever else the desktop has, then
-    /// moved to where the output is in the view.
-    package func launch(_ effect: Effect, at now: Double, on stage: LaunchPlace.Stage) throws {
+    /// moved to where the output is in the view. With `seed`, the launch that seed gives
+    /// (`Celebration.fire`), else the celebration's next.
+    package func launch(_ effect: Effect, at now: Double, on stage: LaunchPlace.Stage, seed: UInt64? = nil) throws {
         view = view.following(surfaces.outputs, alive: !celebration.isIdle(at: now))
-        try celebration.fire(effect, at: now, in: stage.viewport, around: stage.button, movedBy: view.viewPoint(stage.origin))
+        try celebration.fire(effect, at: now, in: stage.viewport, around: stage.button, movedBy: view.viewPoint(stage.origin), seed: seed)
     }
 
     /// How long the effect waits for its first frame shown, in seconds: a desktop that never

@@ -8,12 +8,31 @@ package enum InputFile {
     /// The bytes of the regular file at `path`, at most `maxBytes`; `noun` names what it should
     /// be ("an effect file", "a shader file") in messages.
     package static func read(_ path: String, maxBytes: Int, noun: String) throws -> Data {
+        try readIdentified(path, maxBytes: maxBytes, noun: noun).data
+    }
+
+    /// Which file, in which version: equal for two reads of a file not written in between.
+    package struct Identity: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var modified: [Int]
+    }
+
+    /// `read`, with which file it read. The path is opened without blocking (O_NONBLOCK: a
+    /// FIFO opens at once, with or without a writer; a device's open cannot wait on it) and
+    /// what was opened is checked on the descriptor (fstat), so a path swapped for a FIFO or a
+    /// device between a check and the open is refused at once, never waited on.
+    package static func readIdentified(_ path: String, maxBytes: Int, noun: String) throws -> (data: Data, identity: Identity) {
         let shown = display(path)
         guard !path.isEmpty else { throw InputFileError("the path is empty: give \(noun)") }
         // The system reads a path up to its first NUL: "a.png\0b" would open "a.png".
         guard !path.utf8.contains(0) else { throw InputFileError("cannot read \(shown): a path cannot hold a NUL character") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw InputFileError("cannot read \(shown): \(reason(errno))") }
+        defer { close(fd) }
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard fstat(fd, &info) == 0 else {
             throw InputFileError("cannot read \(shown): \(reason(errno))")
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
@@ -22,9 +41,8 @@ package enum InputFile {
         guard Int(info.st_size) <= maxBytes else {
             throw InputFileError("\(shown) is \(Budget.format(Int(info.st_size))) bytes; the limit for \(noun) is \(JSON.sizeText(maxBytes))")
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw InputFileError("cannot read \(shown): \(reason(errno))") }
-        defer { close(fd) }
+        let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                                modified: [info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec].map { Int($0) })
         // pread straight into the buffer (`read` here would be this type's own): FileHandle's
         // read(upToCount:) took 9 to 24 ms for the 10 MB emoji font, this takes 2 to 8.
         // Room for one byte past the limit: a file that grew since stat is still refused.
@@ -45,7 +63,7 @@ package enum InputFile {
             throw InputFileError("\(shown) grew past \(JSON.sizeText(maxBytes)) while it was read")
         }
         data.count = count
-        return data
+        return (data, identity)
     }
 
     /// The folder of `path`, as paths in an effect file are relative to: "" for a bare name,

@@ -128,7 +128,8 @@ package enum JSON {
     /// `maxDepth` counts arrays and objects inside one another; the top value is at depth 1.
     /// The parser itself does not recurse, but a very deep tree is freed recursively, so keep
     /// the limit in the thousands at most.
-    package static func parse(_ bytes: [UInt8], maxBytes: Int = 1 << 20, maxDepth: Int = 64) throws -> JSONValue {
+    /// `document` is what messages call the text ("the file"; "the line" for a request on a socket).
+    package static func parse(_ bytes: [UInt8], maxBytes: Int = 1 << 20, maxDepth: Int = 64, document: String = "the file") throws -> JSONValue {
         // Before anything else, so that a huge file costs nothing to refuse.
         guard bytes.count <= maxBytes else {
             throw JSONSyntaxError(
@@ -136,6 +137,7 @@ package enum JSON {
                 position: TextPosition(line: 1, column: 1))
         }
         var parser = Parser(bytes: bytes, maxDepth: maxDepth)
+        parser.document = document
         return try parser.parseDocument()
     }
 
@@ -148,7 +150,7 @@ package enum JSON {
     }
 
     /// "1 MiB", "64 KiB", "1000 bytes": sizes as people write them.
-    static func sizeText(_ count: Int) -> String {
+    package static func sizeText(_ count: Int) -> String {
         if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
         if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
         return count == 1 ? "1 byte" : "\(count) bytes"
@@ -278,6 +280,8 @@ private struct ExactKey: Hashable {
 private struct Parser {
     let bytes: [UInt8]
     let maxDepth: Int
+    /// What messages call the text.
+    var document = "the file"
     /// Where the text starts: after a UTF-8 byte order mark, if there is one.
     let textStart: Int
     var index: Int
@@ -305,7 +309,7 @@ private struct Parser {
         try checkEncoding()
         skipWhitespace()
         guard index < bytes.count else {
-            throw fail(bytes.isEmpty ? "the file is empty" : "the file is empty: it holds only white space", at: textStart)
+            throw fail(bytes.isEmpty ? "\(document) is empty" : "\(document) is empty: it holds only white space", at: textStart)
         }
         // Arrays and objects being read, outermost first. An explicit stack rather than
         // recursion, so depth is bounded by `maxDepth` alone and never by the thread's stack.
@@ -536,7 +540,7 @@ private struct Parser {
     }
 
     mutating func unterminatedString(at open: Int) -> JSONSyntaxError {
-        fail("unterminated string: the file ends before its closing quote", at: open)
+        fail("unterminated string: \(document) ends before its closing quote", at: open)
     }
 
     // MARK: Numbers
@@ -696,8 +700,8 @@ private struct Parser {
 
     /// The file ends inside `container`, or where the top value should be.
     mutating func notClosed(_ container: Container?) -> JSONSyntaxError {
-        guard let container else { return fail("unexpected end of the file: expected a value", at: bytes.count) }
-        return fail("unexpected end of the file: the \(container.noun) that starts at \(container.position) is not closed",
+        guard let container else { return fail("unexpected end of \(document): expected a value", at: bytes.count) }
+        return fail("unexpected end of \(document): the \(container.noun) that starts at \(container.position) is not closed",
                     at: bytes.count)
     }
 
@@ -708,7 +712,7 @@ private struct Parser {
             return "comments are not allowed in JSON"
         }
         if bytes[offset...].starts(with: [0xEF, 0xBB, 0xBF]) {
-            return "a byte order mark (U+FEFF) is only allowed at the start of the file"
+            return "a byte order mark (U+FEFF) is only allowed at the start of \(document)"
         }
         return nil
     }
@@ -725,14 +729,14 @@ private struct Parser {
     /// Refuses text that is not UTF-8, before any parsing.
     mutating func checkEncoding() throws {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw fail("the file is UTF-16 or UTF-32 (it starts with a byte order mark for one of them): save it as UTF-8", at: 0)
+            throw fail("\(document) is UTF-16 or UTF-32 (it starts with a byte order mark for one of them): save it as UTF-8", at: 0)
         }
         // JSON text starts with ASCII, so a zero byte among the first two means 16 or 32 bits a character.
         if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 {
-            throw fail("the file looks like UTF-16 or UTF-32 (it has zero bytes at its start): save it as UTF-8", at: 0)
+            throw fail("\(document) looks like UTF-16 or UTF-32 (it has zero bytes at its start): save it as UTF-8", at: 0)
         }
         if let bad = firstInvalidUTF8() {
-            throw fail("invalid UTF-8 at byte offset \(bad) (byte 0x\(hex(bytes[bad], digits: 2))): the file must be UTF-8", at: bad)
+            throw fail("invalid UTF-8 at byte offset \(bad) (byte 0x\(hex(bytes[bad], digits: 2))): \(document) must be UTF-8", at: bad)
         }
     }
 

@@ -1,6 +1,7 @@
 import CPNG
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// A PNG file a user gives as a sprite, read with libpng into premultiplied RGBA.
 ///
@@ -21,13 +22,39 @@ package enum PNGSprite {
     /// loop, a missing file or one over `maxBytes` is refused unread), its size checked before
     /// decoding, its straight alpha premultiplied. Not a mask: it keeps its colours.
     package static func read(_ path: String) throws(SpriteError) -> SpriteImage {
-        let data: Data
+        let read: (data: Data, identity: InputFile.Identity)
         do {
-            data = try InputFile.read(path, maxBytes: maxBytes, noun: "a PNG image")
+            read = try InputFile.readIdentified(path, maxBytes: maxBytes, noun: "a PNG image")
         } catch {
             throw SpriteError("\(error)")
         }
-        return try decode(data, name: InputFile.display(path))
+        if let kept = decoded.withLock({ $0.image(read.identity) }) { return kept }
+        let image = try decode(read.data, name: InputFile.display(path))
+        decoded.withLock { $0.keep(image, for: read.identity) }
+        return image
+    }
+
+    /// Pictures decoded from files, by which file in which version: a file given again (the
+    /// resident overlay firing the same effect, a viewer reloading it) is decoded once. At most
+    /// `Kept.count` pictures, each at the atlas's size, the least recently used going first.
+    private static let decoded = Mutex(Kept())
+
+    struct Kept {
+        static let count = 64
+        private var images: [InputFile.Identity: SpriteImage] = [:]
+        private var order: [InputFile.Identity] = []
+
+        mutating func image(_ identity: InputFile.Identity) -> SpriteImage? {
+            guard let image = images[identity] else { return nil }
+            order.removeAll { $0 == identity }
+            order.append(identity)
+            return image
+        }
+
+        mutating func keep(_ image: SpriteImage, for identity: InputFile.Identity) {
+            if images.updateValue(image, forKey: identity) == nil { order.append(identity) }
+            while order.count > Self.count { images[order.removeFirst()] = nil }
+        }
     }
 
     /// The image in a PNG file's bytes; `name` says which file in messages.

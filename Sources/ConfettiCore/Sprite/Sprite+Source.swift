@@ -16,8 +16,11 @@ extension Sprite.Source {
     /// `namedImages` first), a path filled in Swift; kept no larger than an atlas page
     /// (`atPageSize`), whichever made it: a text sprite of 64 characters at `textPixels` is
     /// thousands of pixels wide, and an app's own picture may be 4096² pixels.
+    /// Made on a task that has been cancelled (the resident overlay gave up waiting for it),
+    /// it is refused instead: a list of large pictures stops at the next one.
     func picture(relativeTo directory: String?) throws -> SpriteImage {
-        try made(relativeTo: directory).atPageSize
+        if Task.isCancelled { throw SpriteError("the picture was not made: what asked for it stopped waiting") }
+        return try made(relativeTo: directory).atPageSize
     }
 
     private func made(relativeTo directory: String?) throws -> SpriteImage {

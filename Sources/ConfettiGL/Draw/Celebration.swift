@@ -107,8 +107,11 @@ public final class Celebration {
 
     /// One launch spawned as `fire` spawns it in `viewport`, then moved by `offset` (points of
     /// the viewport `draw` is given): how the overlay plays a launch on one output of a desktop
-    /// drawn as one view (`Launch.moved`). Nil moves nothing.
-    package func fire(_ effect: Effect, at now: Double, in viewport: Size, around button: Rect?, movedBy offset: SIMD2<Double>?) throws {
+    /// drawn as one view (`Launch.moved`). Nil moves nothing. With `seed`, the launch is the
+    /// one that seed gives (its first stream, as launch 0 of a celebration of that seed), the
+    /// same every time it is fired; without, launch k of `seed` draws from stream k, so each
+    /// launch differs.
+    package func fire(_ effect: Effect, at now: Double, in viewport: Size, around button: Rect?, movedBy offset: SIMD2<Double>?, seed launchSeed: UInt64? = nil) throws {
         guard now.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(now)") }
         guard viewport.width.isFinite, viewport.height.isFinite, viewport.width > 0, viewport.height > 0,
               viewport.width <= Self.maxViewportSide, viewport.height <= Self.maxViewportSide else {
@@ -123,8 +126,8 @@ public final class Celebration {
         } catch let error as BudgetError {
             throw CelebrationError(error.description)
         }
-        // Spawned in ConfettiCore from (seed, launch index), its sounds with it; uploaded here.
-        let spawned = effect.launch(effect.kind, seed: seed, index: launches, around: frame, in: viewport)
+        // Spawned in ConfettiCore from (seed, stream), its sounds with it; uploaded here.
+        let spawned = effect.launch(effect.kind, seed: launchSeed ?? seed, index: launchSeed == nil ? launches : 0, around: frame, in: viewport)
         let launch = offset.map { spawned.moved(by: $0) } ?? spawned
         launches += 1
         try AppGLErrors.keep { try upload(launch.batches, at: now) }

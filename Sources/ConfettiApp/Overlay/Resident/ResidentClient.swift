@@ -7,10 +7,20 @@ package final class ResidentClient {
     package let descriptor: Int32
 
     /// Connects to the overlay at `path`; nil when nothing answers there (no socket, or one
-    /// that nothing listens on).
+    /// that nothing listens on). What listens must be a process of this user (SO_PEERCRED):
+    /// one of another user, at a socket planted before the folder was made private, is refused
+    /// in one line before anything is sent to it.
     package static func connect(_ path: ResidentSocketPath) throws -> ResidentClient? {
         switch try UnixSocket.connect(to: path.socket) {
-        case .success(let descriptor): return ResidentClient(descriptor: descriptor)
+        case .success(let descriptor):
+            let client = ResidentClient(descriptor: descriptor)
+            guard let peer = UnixSocket.peer(of: descriptor) else {
+                throw ResidentError("cannot tell who listens at \(path.socket) (\(UnixSocket.reason())): nothing was sent to it")
+            }
+            guard peer.uid == getuid() else {
+                throw ResidentError("\(path.socket) is answered by a process of user \(peer.uid), not by yours (\(getuid())): nothing was sent to it; remove the socket (rm \(path.socket)) and fire again")
+            }
+            return client
         case .failure(let error) where [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.code): return nil
         case .failure(let error):
             throw ResidentError("cannot connect to the resident overlay at \(path.socket): \(error.description)")
@@ -31,6 +41,11 @@ package final class ResidentClient {
             guard count > 0 else { throw ResidentError("the resident overlay closed the connection before taking the request: \(UnixSocket.reason())") }
             sent += count
         }
+        return try reply(timeout: timeout)
+    }
+
+    /// The next reply, waiting up to `timeout` seconds for it.
+    package func reply(timeout: Double) throws -> ResidentReply {
         let reply = try readLine(timeout: timeout)
         guard let members = ResidentReply(reply) else {
             throw ResidentError("the resident overlay answered something that is no reply: \(printable(reply, limit: 200))")

@@ -35,11 +35,17 @@ package enum ResidentFire {
             let played = try EffectOverrides(emoji: launch.emoji, for: effect, name: name).applied(to: effect)
             // Paths in a file are relative to its folder, in a piped one to the current folder.
             let folder = Sprite.Source.resolvedPath(launch.effect == EffectSource.standardInput ? "" : InputFile.folder(of: launch.effect), relativeTo: directory)
-            let parsed = try JSON.parse(Array(EffectFile.encode(played).utf8))
+            // Its own writing of an effect already checked: the line's size is checked below,
+            // against the request's limit, not this text against an effect file's.
+            let parsed = try JSON.parse(Array(EffectFile.encode(played).utf8), maxBytes: .max)
             document = absoluteImagePaths(in: parsed, folder: folder.isEmpty ? directory : folder)
         }
-        return ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.place.at.map { ($0.x, $0.y) }, output: launch.place.output,
-                                        seed: launch.seed, mute: launch.mute, reducedMotion: launch.reducedMotion)
+        let line = ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.place.at.map { ($0.x, $0.y) }, output: launch.place.output,
+                                            seed: launch.seed, mute: launch.mute, reducedMotion: launch.reducedMotion)
+        guard line.utf8.count <= ResidentRequest.maxLineBytes else {
+            throw ResidentError("\(name), written out for the resident overlay with its picture paths made absolute, is \(Budget.format(line.utf8.count)) bytes; a request holds at most \(Budget.format(ResidentRequest.maxLineBytes)): give shorter paths or fewer sprites")
+        }
+        return line
     }
 
     /// `value` (an effect file) with every sprite's relative image path (an `"image"` member of

@@ -45,7 +45,8 @@ package final class ResidentListener {
     /// Binds and listens at `path.socket`, in its folder made private first. A socket there that
     /// nothing answers on (left by an overlay that was killed) is removed and bound again; one
     /// that answers is another resident overlay, and refused; anything else there is left alone
-    /// and refused.
+    /// and refused, and so is a socket of another user (planted while the folder was open to
+    /// others): it is never connected to.
     package static func bind(_ path: ResidentSocketPath) throws -> ResidentListener {
         try path.prepareFolder()
         let socketPath = path.socket
@@ -53,6 +54,9 @@ package final class ResidentListener {
         if lstat(socketPath, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFSOCK else {
                 throw ResidentError("\(socketPath) is there and is not a socket: remove it, and the resident overlay listens there")
+            }
+            guard info.st_uid == getuid() else {
+                throw ResidentError("\(socketPath) is a socket of user \(info.st_uid), not yours (\(getuid())), left while its folder was open to others: remove it (rm \(socketPath)), and the resident overlay listens there")
             }
             switch try UnixSocket.connect(to: socketPath) {
             case .success(let other):
@@ -80,14 +84,26 @@ package final class ResidentListener {
         return ResidentListener(descriptor: descriptor, boundPath: socketPath)
     }
 
-    /// The next waiting client of this user, non-blocking and close-on-exec, with its pid;
-    /// nil when none waits. A client of another user is closed unanswered.
-    func accept() -> (descriptor: Int32, pid: pid_t)? {
+    /// What `accept` found.
+    enum Accepted {
+        /// A client of this user, non-blocking and close-on-exec, with its pid.
+        case client(Int32, pid: pid_t)
+        /// None waits.
+        case none
+        /// One waits that cannot be taken for want of descriptors or memory (EMFILE, ENFILE,
+        /// ENOBUFS, ENOMEM): it stays waiting, and the listener stays readable.
+        case short(Int32)
+    }
+
+    /// The next waiting client of this user. A client of another user is closed unanswered.
+    func accept() -> Accepted {
         while true {
             let client = Glibc.accept(descriptor, nil, nil)
             guard client >= 0 else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return nil
+                let code = errno
+                if code == EINTR || code == ECONNABORTED || code == EPROTO { continue }
+                if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(code) { return .short(code) }
+                return .none
             }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             UnixSocket.setNonBlocking(client)
@@ -95,7 +111,7 @@ package final class ResidentListener {
                 Glibc.close(client)
                 continue
             }
-            return (client, peer.pid)
+            return .client(client, pid: peer.pid)
         }
     }
 

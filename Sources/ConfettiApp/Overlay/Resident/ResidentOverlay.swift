@@ -23,6 +23,9 @@ package final class ResidentOverlay {
         package var keepMapped = false
         /// Reduced motion for launches whose request does not say: the desktop's, read at start.
         package var reducedMotion = false
+        /// Seconds from a request to its effect document made, pictures and all
+        /// (`ResidentEffects.budget`).
+        package var pictureBudget = ResidentEffects.defaultBudget
 
         package init() {}
     }
@@ -40,6 +43,8 @@ package final class ResidentOverlay {
     private let options: Options
     private let overlay: Overlay
     private let server: ResidentServer
+    /// Effect documents being made off this thread.
+    private let effects: ResidentEffects
     private var launches: ResidentLaunches
     private var sound: SoundOutput?
     /// Sounds of the launch being fired are dropped (its request said mute).
@@ -65,6 +70,7 @@ package final class ResidentOverlay {
         overlay = try Overlay(options: overlayOptions)
         launches = ResidentLaunches(capacity: overlayOptions.capacity!)
         server = ResidentServer(listener: listener)
+        effects = try ResidentEffects(budget: options.pictureBudget)
         if !options.overlay.muted {
             let sound = SoundOutput(muted: false, name: "overlay")
             overlay.celebration.heard = { [unowned self] events in if !self.muteNext { sound.add(events) } }
@@ -91,8 +97,13 @@ package final class ResidentOverlay {
     /// What wakes it besides its clients: the stop signals, and the desktop's connection except
     /// while only clearing (which looks at it between its frames).
     private func wakers(busy: Bool) -> [Int32] {
-        [busy || clearUntil == nil ? overlay.surfaces.eventDescriptor : nil, StopSignals.descriptor].compactMap { $0 }
+        [busy || clearUntil == nil ? overlay.surfaces.eventDescriptor : nil, StopSignals.descriptor, effects.descriptor].compactMap { $0 }
     }
+
+    /// How long it serves requests between two frames while playing: past it, the requests
+    /// still waiting are taken after the next frame, so a flood of them never stops the
+    /// drawing, and each client takes its turn (`ResidentServer.next`).
+    private static let requestShare = 0.02
 
     /// Serves clients until a stop request, a stop signal or the desktop closing it.
     package func run() throws -> Ending {
@@ -111,11 +122,14 @@ package final class ResidentOverlay {
             // sees the desktop's next event on the connection itself.
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             // Playing, it waits for the next frame (or a client); idle, for a client or the desktop.
-            let wait = busy ? (overlay.surfaces.isFrameDue ? 0 : Self.frameWait) : clearUntil.map { _ in Self.clearingInterval }
-            let incoming = server.serve(waitingUpTo: wait, also: wakers(busy: busy))
+            var wait = busy ? (overlay.surfaces.isFrameDue ? 0 : Self.frameWait) : clearUntil.map { _ in Self.clearingInterval }
+            if let due = effects.nextDeadline.map({ $0 - ResidentServer.now() }) { wait = min(wait ?? due, max(0, due)) }
+            server.serve(waitingUpTo: wait, also: wakers(busy: busy))
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             if overlay.surfaces.isClosed { return .closed }
-            for request in incoming {
+            for outcome in effects.collect(now: ResidentServer.now()) { play(outcome) }
+            let turn = ResidentServer.now()
+            while ResidentServer.now() - turn < Self.requestShare, let request = server.next() {
                 if try handle(request) { return .stopRequested }
             }
             let time = now
@@ -178,12 +192,14 @@ package final class ResidentOverlay {
         case .success(.status):
             server.send(ResidentReply.accepted(status), to: incoming.client)
         case .success(.fire(let fire)):
+            let job = ResidentEffects.Job(client: incoming.client, pid: incoming.pid, fire: fire, received: incoming.received)
+            guard case .preset = fire.source else {
+                // A document's pictures are made off this thread; it is played when they are.
+                effects.add(job)
+                return false
+            }
             do {
-                let index = try launch(fire)
-                // Read before the reply, while the sender still waits on it.
-                let senderStarted = ProcessClock.secondsSinceStart(of: incoming.pid).map { ResidentServer.now() - $0 }
-                awaitingFrame.append((incoming.received, senderStarted, index))
-                server.send(ResidentReply.accepted([("launch", .number(Double(index)))]), to: incoming.client)
+                play(.made(job, try Self.effect(of: fire.source).0, name: Self.name(of: fire.source)))
             } catch {
                 server.send(ResidentReply.refused(Self.words(for: error)), to: incoming.client)
             }
@@ -191,8 +207,35 @@ package final class ResidentOverlay {
         return false
     }
 
+    /// What messages call the effect of `source`.
+    private static func name(of source: ResidentRequest.Fire.Source) -> String {
+        if case .preset(let name) = source { return name }
+        return "the effect"
+    }
+
+    /// Plays a request whose effect is made, and answers it; answers one that could not be
+    /// made with its refusal. A request whose client has gone is not played: nobody would hear
+    /// that it was.
+    private func play(_ outcome: ResidentEffects.Outcome) {
+        switch outcome {
+        case .refused(let job, let reason):
+            server.send(ResidentReply.refused(reason), to: job.client)
+        case .made(let job, let effect, let name):
+            guard server.isConnected(job.client) else { return }
+            do {
+                let index = try launch(job.fire, effect: effect, name: name)
+                // Read before the reply, while the sender still waits on it.
+                let senderStarted = ProcessClock.secondsSinceStart(of: job.pid).map { ResidentServer.now() - $0 }
+                awaitingFrame.append((job.received, senderStarted, index))
+                server.send(ResidentReply.accepted([("launch", .number(Double(index)))]), to: job.client)
+            } catch {
+                server.send(ResidentReply.refused(Self.words(for: error)), to: job.client)
+            }
+        }
+    }
+
     /// What `status` replies: the particles alive, the outputs, frames drawn, whether mapped,
-    /// launches so far and its process id.
+    /// launches so far, effect documents being made and its process id.
     private var status: [(String, JSONText)] {
         let outputs: [JSONText] = overlay.surfaces.outputs.map {
             .object([("name", .string($0.name)), ("x", .number($0.x)), ("y", .number($0.y)), ("width", .number($0.width)),
@@ -200,23 +243,22 @@ package final class ResidentOverlay {
         }
         return [("alive", .number(Double(overlay.celebration.liveParticles(at: now)))), ("outputs", .array(outputs)),
                 ("frames", .number(Double(frames))), ("mapped", .bool(mapped)),
-                ("launches", .number(Double(overlay.celebration.launches))), ("pid", .number(Double(getpid())))]
+                ("launches", .number(Double(overlay.celebration.launches))), ("making", .number(Double(effects.count))),
+                ("pid", .number(Double(getpid())))]
     }
 
-    /// Plays one fire request: its effect as the `overlay` command would play it, at its place.
-    /// Returns the launch's index.
-    private func launch(_ fire: ResidentRequest.Fire) throws -> Int {
-        let (effect, name) = try Self.effect(of: fire.source)
+    /// Plays one fire request, its effect made: as the `overlay` command would play it, at its
+    /// place; with its seed, the launch that seed gives. Returns the launch's index.
+    private func launch(_ fire: ResidentRequest.Fire, effect: Effect, name: String) throws -> Int {
         let played = try EffectOverrides(reducedMotion: fire.reducedMotion ?? options.reducedMotion, for: effect, name: name).applied(to: effect)
         // An output the desktop does not have is refused before the launch is admitted.
         let stage = try overlay.stage(for: LaunchPlace(at: fire.at, output: fire.output))
         let time = now
         try launches.admit(played, at: time)
-        if let seed = fire.seed { overlay.celebration.seed = seed }
         muteNext = fire.mute || !played.sound.isEnabled
         defer { muteNext = false }
         do {
-            try overlay.launch(played, at: time, on: stage)
+            try overlay.launch(played, at: time, on: stage, seed: fire.seed)
         } catch {
             launches.removeLast()
             throw error
@@ -266,6 +308,8 @@ extension ResidentOverlay {
     }
 
     package static func runInForeground(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
+        var options = options
+        options.pictureBudget = try ResidentEffects.budget(environment: environment)
         // Caught from the start, so that a stop during start-up still ends cleanly.
         StopSignals.install()
         let listener = try ResidentListener.activated(environment: environment) ?? ResidentListener.bind(ResidentSocketPath(environment: environment))

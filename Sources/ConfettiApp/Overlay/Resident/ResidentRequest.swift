@@ -36,14 +36,19 @@ package enum ResidentRequest: Sendable {
         }
     }
 
-    /// The longest request line, newline excluded: an effect file's limit and room for the rest.
-    package static let maxLineBytes = 1 << 20
+    /// The longest request line, newline excluded: an effect file's limit and room for the rest
+    /// (the request around it; `confetti fire` sends the effect as read, every field written
+    /// out), so that every effect file a command accepts can be fired.
+    package static let maxLineBytes = EffectFile.maxBytes + (64 << 10)
 
     /// The request `line` holds, or a `ResidentError` saying what is wrong with it.
     package static func decode(_ line: [UInt8]) throws -> ResidentRequest {
         let root: JSONValue
+        guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else {
+            throw ResidentError("a line with no request (empty, or only white space) ends the connection: send one JSON object per line, such as {\"fire\": {\"preset\": \"confetti\"}}")
+        }
         do {
-            root = try JSON.parse(line, maxBytes: maxLineBytes)
+            root = try JSON.parse(line, maxBytes: maxLineBytes, document: "the request line")
         } catch let error as JSONSyntaxError {
             throw ResidentError("the request is not valid JSON (\(error.message) at column \(error.position.column)): send one JSON object per line, such as {\"fire\": {\"preset\": \"confetti\"}}")
         }

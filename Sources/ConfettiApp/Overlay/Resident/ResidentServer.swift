@@ -4,9 +4,23 @@ import Glibc
 /// The resident overlay's side of its socket: the listener and every connected client, served
 /// without ever blocking. One `poll` waits on all of them (and on the desktop's descriptor, when
 /// given); each client's bytes are gathered until a whole line, which becomes a request, and its
-/// replies are written as the client takes them. A client is dropped when it sends a line over
-/// `ResidentRequest.maxLineBytes`, sends a line that is not JSON (after the reply saying so),
-/// or stays silent `silence` seconds; none of them can hold up another or the overlay.
+/// replies are written as the client takes them.
+///
+/// Every client is bounded, so no one of them can hold up another or the overlay (`Limits`):
+/// - what it has sent and not yet had read as a request: one line (`ResidentRequest.maxLineBytes`);
+///   its socket is not read again until that line is taken, so a flood waits in the kernel;
+/// - requests in flight: one; its next line is taken once the last is answered;
+/// - lines taken per turn (`next`, round the clients in turn): `linesPerTurn`, so the overlay
+///   draws a frame between turns whatever a client sends;
+/// - replies queued that it has not read: `queuedReplyBytes`, past which it is dropped;
+/// - clients at once: `clients`; a client past them takes the place of the oldest idle one,
+///   or is refused in one line when none is idle;
+/// - silence: a client with nothing owed that sends no whole line for `silence` seconds is
+///   dropped, however many bytes it trickles.
+/// A line that is not JSON, or holds no request at all (empty, only whitespace), is answered
+/// and then ends the connection; so does a line over the limit. When `accept` fails for want
+/// of descriptors (EMFILE and friends), the oldest idle client is dropped to make room, and
+/// with none the listener rests for a moment (`acceptRest`) instead of waking `poll` at once.
 package final class ResidentServer {
     /// A request that came in, from the client `client` (its pid, from SO_PEERCRED).
     package struct Incoming {
@@ -17,12 +31,28 @@ package final class ResidentServer {
         package var received: Double
     }
 
+    /// What each client may hold of the overlay (see the type's comment).
+    package struct Limits: Sendable {
+        package var clients = 32
+        package var queuedReplyBytes = 64 << 10
+        package var linesPerTurn = 4
+        /// Seconds a client with nothing owed may go without sending a whole line.
+        package var silence = 5.0
+        package init() {}
+    }
+
     private final class Client {
         let descriptor: Int32
         let pid: pid_t
         var input: [UInt8] = []
         var output: [UInt8] = []
+        /// When it connected, last sent a whole line or was last answered.
         var lastHeard: Double
+        /// Requests taken and not yet answered.
+        var owed = 0
+        /// Lines taken this turn, and since it connected.
+        var taken = 0
+        var served = 0
         /// Closed once what is in `output` has gone: after a refusal that ends the connection.
         var closing = false
 
@@ -31,21 +61,42 @@ package final class ResidentServer {
             self.pid = pid
             lastHeard = now
         }
+
+        /// Whether `input` holds a whole line.
+        var hasLine: Bool { input.contains(UInt8(ascii: "\n")) }
+        /// Nothing owed, nothing waiting either way: the one to drop when room is needed.
+        var isIdle: Bool { owed == 0 && output.isEmpty && !hasLine }
     }
 
     package let listener: ResidentListener
-    /// A client silent this long (seconds) is dropped.
-    package let silence: Double
+    package let limits: Limits
     private var clients: [Int: Client] = [:]
     private var nextClient = 0
+    /// Until when the listener rests after `accept` ran out of descriptors, and how long the
+    /// next rest is (doubling up to a second, reset by an accept that works).
+    private var acceptRestsUntil = -Double.infinity
+    private var acceptRest = ResidentServer.firstAcceptRest
+    private static let firstAcceptRest = 0.05
 
-    package init(listener: ResidentListener, silence: Double = 5) {
+    package init(listener: ResidentListener, limits: Limits = Limits()) {
         self.listener = listener
-        self.silence = silence
+        self.limits = limits
+    }
+
+    package convenience init(listener: ResidentListener, silence: Double) {
+        var limits = Limits()
+        limits.silence = silence
+        self.init(listener: listener, limits: limits)
     }
 
     /// Clients connected now.
     package var clientCount: Int { clients.count }
+
+    /// Whether a whole line waits that `next` would take now or after the next `serve`.
+    package var hasWaitingLine: Bool { clients.values.contains { !$0.closing && $0.owed == 0 && $0.hasLine } }
+
+    /// Whether client `key` is still connected (a reply to it would be read).
+    package func isConnected(_ key: Int) -> Bool { clients[key].map { !$0.closing } ?? false }
 
     /// Seconds on CLOCK_MONOTONIC.
     package static func now() -> Double {
@@ -56,93 +107,156 @@ package final class ResidentServer {
 
     /// Waits up to `timeout` seconds (nil: until something happens, or a silent client's time
     /// runs out) for clients and for any of `others` (the desktop's connection, the stop
-    /// signals' descriptor) to be readable, serves what came, and returns the requests whose
-    /// lines are complete, in order. A signal ends the wait early.
-    package func serve(waitingUpTo timeout: Double?, also others: [Int32] = []) -> [Incoming] {
+    /// signals' descriptor) to be readable, and serves what came: accepts, reads, writes. Its
+    /// requests are then taken one by one with `next`; a line already waiting makes the wait 0.
+    /// A signal ends the wait early. Starts a new turn (`Limits.linesPerTurn`).
+    package func serve(waitingUpTo timeout: Double?, also others: [Int32] = []) {
         let now = Self.now()
-        var deadline = timeout.map { now + max(0, $0) }
-        for client in clients.values {
-            let due = client.lastHeard + silence
+        var deadline = hasWaitingLine ? now : timeout.map { now + max(0, $0) }
+        for client in clients.values where client.owed == 0 {
+            let due = client.lastHeard + limits.silence
             deadline = min(deadline ?? due, due)
         }
-        var descriptors = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)]
+        let listening = now >= acceptRestsUntil
+        if !listening { deadline = min(deadline ?? acceptRestsUntil, acceptRestsUntil) }
+        // The listener is polled only when it is not resting: a pending connection that cannot
+        // be accepted would wake poll at once, again and again.
+        var descriptors = [pollfd(fd: listening ? listener.descriptor : -1, events: Int16(POLLIN), revents: 0)]
         let order = clients.keys.sorted()
         for key in order {
             let client = clients[key]!
-            descriptors.append(pollfd(fd: client.descriptor, events: Int16(POLLIN) | (client.output.isEmpty ? 0 : Int16(POLLOUT)), revents: 0))
+            // A client whose line waits to be taken is not read: the rest of its flood stays in the kernel.
+            let reading = client.hasLine && !client.closing ? 0 : Int16(POLLIN)
+            descriptors.append(pollfd(fd: client.descriptor, events: reading | (client.output.isEmpty ? 0 : Int16(POLLOUT)), revents: 0))
         }
         for other in others { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
         let wait = deadline.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
         _ = poll(&descriptors, nfds_t(descriptors.count), wait)
-        var incoming: [Incoming] = []
         for (index, key) in order.enumerated() {
             guard let client = clients[key] else { continue }
             let events = descriptors[index + 1].revents
             if events & Int16(POLLOUT) != 0 { flush(key) }
-            if events & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0 {
-                incoming += read(key, client)
+            if events & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0, clients[key] != nil {
+                read(key, client)
             }
         }
-        if descriptors[0].revents & Int16(POLLIN) != 0 {
-            while let (descriptor, pid) = listener.accept() {
+        if descriptors[0].revents & Int16(POLLIN) != 0 { acceptWaiting() }
+        let after = Self.now()
+        for (key, client) in clients where client.owed == 0 && after - client.lastHeard >= limits.silence {
+            drop(key, client)
+        }
+        for client in clients.values { client.taken = 0 }
+    }
+
+    /// The next request waiting, from the client served least so far (so one that has just
+    /// connected, as `confetti fire` does, goes before a client that floods): at most
+    /// `linesPerTurn` lines of one client between two `serve`s, and none from a client still
+    /// owed a reply. nil when none waits.
+    package func next() -> Incoming? {
+        let ready = clients.filter { !$0.value.closing && $0.value.owed == 0 && $0.value.taken < limits.linesPerTurn && $0.value.hasLine }
+        guard let (key, client) = ready.min(by: { ($0.value.served, $0.key) < ($1.value.served, $1.key) }),
+              let newline = client.input.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        do {
+            let line = Array(client.input[..<newline])
+            client.input.removeSubrange(...newline)
+            client.taken += 1
+            client.served += 1
+            client.owed += 1
+            let request = Result { try ResidentRequest.decode(line) }.mapError { $0 as? ResidentError ?? ResidentError("\($0)") }
+            if case .failure = request, (try? JSON.parse(line, maxBytes: ResidentRequest.maxLineBytes)) == nil {
+                // Not JSON, or no request at all: no telling where its next line starts, or
+                // what it wants. Closed after the reply.
+                client.closing = true
+                client.input = []
+            }
+            return Incoming(client: key, pid: client.pid, request: request, received: client.lastHeard)
+        }
+    }
+
+    /// Reads what `client` sent, until it holds a whole line (taken by `next`). End of input
+    /// or an error ends the connection; a line over the limit too, after a reply.
+    private func read(_ key: Int, _ client: Client) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while client.closing || !client.hasLine {
+            let count = Glibc.read(client.descriptor, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
+            guard count > 0 else {
+                drop(key, client)
+                return
+            }
+            guard !client.closing else { continue }
+            let part = buffer[..<count]
+            if let newline = part.firstIndex(of: UInt8(ascii: "\n")) {
+                guard client.input.count + (newline - part.startIndex) <= ResidentRequest.maxLineBytes else { return refuseOversized(key, client) }
+                client.lastHeard = Self.now()
+            }
+            client.input += part
+            if !client.hasLine, client.input.count > ResidentRequest.maxLineBytes { return refuseOversized(key, client) }
+        }
+    }
+
+    private func refuseOversized(_ key: Int, _ client: Client) {
+        client.input = []
+        client.closing = true
+        client.owed += 1
+        send(ResidentReply.refused("a request line is at most \(Budget.format(ResidentRequest.maxLineBytes)) bytes (an effect file's \(JSON.sizeText(EffectFile.maxBytes)) and the request around it)"), to: key)
+    }
+
+    /// Accepts the clients waiting. Past `Limits.clients`, or out of descriptors, the oldest idle
+    /// client makes room; with none idle, a client past the limit is refused in one line, and
+    /// the listener rests while descriptors are short.
+    private func acceptWaiting() {
+        while true {
+            switch listener.accept() {
+            case .none:
+                acceptRest = Self.firstAcceptRest
+                return
+            case .short(let code):
+                if let (key, oldest) = oldestIdle() {
+                    drop(key, oldest)
+                    continue
+                }
+                acceptRestsUntil = Self.now() + acceptRest
+                acceptRest = min(1, acceptRest * 2)
+                lastAcceptFailure = code
+                return
+            case .client(let descriptor, let pid):
+                acceptRest = Self.firstAcceptRest
+                if clients.count >= limits.clients {
+                    if let (key, oldest) = oldestIdle() {
+                        drop(key, oldest)
+                    } else {
+                        let line = Array((ResidentReply.refused("the resident overlay serves \(limits.clients) clients at once and each is waiting for an answer: try again in a moment") + "\n").utf8)
+                        _ = Glibc.send(descriptor, line, line.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                        Glibc.close(descriptor)
+                        continue
+                    }
+                }
                 clients[nextClient] = Client(descriptor: descriptor, pid: pid, now: Self.now())
                 nextClient += 1
             }
         }
-        let after = Self.now()
-        for (key, client) in clients where after - client.lastHeard >= silence {
-            drop(key, client)
-        }
-        return incoming
     }
 
-    /// Reads what `client` sent: its complete lines as requests. End of input, an error, an
-    /// oversized line or a line that is not JSON ends the connection (the last two after a reply).
-    private func read(_ key: Int, _ client: Client) -> [Incoming] {
-        var incoming: [Incoming] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = Glibc.read(client.descriptor, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
-            guard count > 0 else {
-                drop(key, client)
-                return incoming
-            }
-            client.lastHeard = Self.now()
-            guard !client.closing else { continue }
-            client.input += buffer[..<count]
-            while let newline = client.input.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(client.input[..<newline])
-                client.input.removeSubrange(...newline)
-                guard line.count <= ResidentRequest.maxLineBytes else { return incoming + refuseOversized(key, client) }
-                let request = Result { try ResidentRequest.decode(line) }.mapError { $0 as? ResidentError ?? ResidentError("\($0)") }
-                incoming.append(Incoming(client: key, pid: client.pid, request: request, received: client.lastHeard))
-                if case .failure = request, !line.isEmpty, (try? JSON.parse(line, maxBytes: ResidentRequest.maxLineBytes)) == nil {
-                    // Not JSON: no telling where its next line starts. Closed after the reply.
-                    client.closing = true
-                    client.input = []
-                    break
-                }
-            }
-            if client.input.count > ResidentRequest.maxLineBytes { return incoming + refuseOversized(key, client) }
-        }
-        return incoming
+    /// The errno of the last `accept` that ran out of descriptors (0: none yet).
+    package private(set) var lastAcceptFailure: Int32 = 0
+
+    private func oldestIdle() -> (Int, Client)? {
+        clients.filter { $0.value.isIdle || $0.value.closing }.min { $0.value.lastHeard < $1.value.lastHeard }.map { ($0.key, $0.value) }
     }
 
-    private func refuseOversized(_ key: Int, _ client: Client) -> [Incoming] {
-        client.input = []
-        client.closing = true
-        send(ResidentReply.refused("a request line is at most \(ResidentRequest.maxLineBytes) bytes"), to: key)
-        return []
-    }
-
-    /// Sends `line` and a newline to `client`, as fast as it takes it; a client that has gone
-    /// is dropped. A client marked closing is closed once the line has gone.
+    /// Sends `line` and a newline to `client`, as fast as it takes it: its answer to the request
+    /// it is owed. A client that has gone is dropped; so is one that leaves more than
+    /// `Limits.queuedReplyBytes` unread. A client marked closing is closed once the line has gone.
     package func send(_ line: String, to key: Int) {
         guard let client = clients[key] else { return }
+        client.owed = max(0, client.owed - 1)
+        // Its silence counts from its answer: a request that took long does not use it up.
+        client.lastHeard = max(client.lastHeard, Self.now())
         client.output += Array(line.utf8) + [UInt8(ascii: "\n")]
         flush(key)
+        if let client = clients[key], client.output.count > limits.queuedReplyBytes { drop(key, client) }
     }
 
     /// Ends the connection of `client` once what it was sent has gone.
@@ -164,7 +278,7 @@ package final class ResidentServer {
             }
             client.output.removeFirst(sent)
         }
-        if client.closing { drop(key, client) }
+        if client.closing && client.owed == 0 { drop(key, client) }
     }
 
     private func drop(_ key: Int, _ client: Client) {
