@@ -256,12 +256,12 @@ import TestSupport
         try handle.close()
 
         // Unread: the thread that loads it reads next to nothing of it. The presets, which
-        // `Effect.load` looks among first, are made before (the emoji preset reads its font,
+        // `EffectReference` looks among first, are made before (the emoji preset reads its font,
         // 170 MB of reads the first time in a process), so only the file's reading is measured.
         _ = Effect.presets
         var message = ""
         let inProcess = ThreadCost.of {
-            do { _ = try Effect.load(url.path) } catch { message = "\(error)" }
+            do { _ = try EffectReference(url.path).resolve(among: .none) } catch { message = "\(error)" }
         }
         #expect(message == "\(url.path) is 200,000,000 bytes; the limit for an effect file is 1 MiB", "\(message)")
         #expect(inProcess.bytesRead < 64 << 10 && inProcess.cpuSeconds < 0.1, "took \(inProcess)")
