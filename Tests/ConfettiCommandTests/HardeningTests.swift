@@ -167,7 +167,7 @@ import TestSupport
         Case(arguments: ["render", "--effect", "\u{1b}[2J\u{1b}[31mred"], mentions: ["unknown effect '\\u{1b}[2J\\u{1b}[31mred'"], why: "escape sequences in an option are printed escaped"),
         Case(arguments: ["render", "--effect", "{F}/evil\nline.json"], mentions: ["cannot read {F}/evil\\nline.json: no such file or directory"], why: "a newline in a path is printed escaped"),
         Case(arguments: ["render", "--effect", String(repeating: "z", count: 100_000)], mentions: ["unknown effect 'zzz", "…'"], absent: ["Did you mean"], why: "a 100,000-character effect name"),
-        Case(arguments: ["presets", String(repeating: "p", count: 100_000)], mentions: ["unknown preset 'ppp", "…'"], absent: ["Did you mean"], why: "a 100,000-character preset name"),
+        Case(arguments: ["presets", String(repeating: "p", count: 100_000)], mentions: ["unknown effect 'ppp", "…'"], absent: ["Did you mean"], why: "a 100,000-character preset name"),
         Case(arguments: ["trace", "confetti", "--times", "0,\u{1b}[2J"], mentions: ["--times", "'\\u{1b}[2J' is not one"], why: "an escape sequence in --times"),
         Case(arguments: ["bench", "--counts", "1k,\u{7}x"], mentions: ["--counts", "'\\u{7}x' is not one"], why: "a bell in --counts"),
 

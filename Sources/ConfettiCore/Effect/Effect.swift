@@ -75,6 +75,12 @@ public struct Effect: Sendable {
     public static func preset(_ name: String) -> Effect? {
         presets.first { $0.name == name }?.effect
     }
+
+    /// A preset by name, or an effect file by path, as `EffectReference` reads them (the
+    /// library looks in no effects folder: the commands do).
+    public static func load(_ nameOrPath: String) throws -> Effect {
+        try EffectReference(nameOrPath).resolve(among: .none).effect
+    }
 }
 
 /// A bad effect, named and located: the file, the field path, what was there and what is allowed.

@@ -7,9 +7,9 @@ import Glibc
 /// (`/usr/local/share:/usr/share` when unset). An effect there is the file `NAME.json`; the
 /// first folder that has something at that path holds it, a link that leads nowhere included,
 /// so that reading it says what is wrong rather than a later folder's file playing instead.
-public struct EffectFolders: Sendable {
+package struct EffectFolders: Sendable {
     /// Whose a folder is.
-    public enum Place: String, Sendable {
+    package enum Place: String, Sendable {
         /// The user's own effects.
         case user
         /// Effects a package shipped.
@@ -17,42 +17,42 @@ public struct EffectFolders: Sendable {
     }
 
     /// One folder looked in, in order.
-    public struct Folder: Sendable, Equatable {
-        public var path: String
-        public var place: Place
+    package struct Folder: Sendable, Equatable {
+        package var path: String
+        package var place: Place
 
-        public init(path: String, place: Place) {
+        package init(path: String, place: Place) {
             self.path = path
             self.place = place
         }
     }
 
     /// The folders, in the order they are looked in.
-    public var folders: [Folder]
+    package var folders: [Folder]
 
     /// What an effect file in a folder is named after its effect's name.
-    public static let fileExtension = ".json"
+    package static let fileExtension = ".json"
     /// Below each XDG base folder.
-    public static let subfolder = "confetti/effects"
+    package static let subfolder = "confetti/effects"
     /// `$XDG_DATA_DIRS` when it is unset or empty, as the XDG base directory specification says.
-    public static let standardDataDirectories = "/usr/local/share:/usr/share"
+    package static let standardDataDirectories = "/usr/local/share:/usr/share"
     /// Names a folder's listing takes at most; the rest are counted in one line. Listing reads
     /// every file it takes (up to `EffectFile.maxBytes` each), so this bounds what it reads.
-    public static let maxListed = 500
+    package static let maxListed = 500
     /// Entries a folder's listing looks at at most: a folder of millions of files is not read
     /// to its end.
-    public static let maxEntries = 100_000
+    package static let maxEntries = 100_000
 
     /// No folders: the built-in presets alone (the library an app embeds).
-    public static let none = EffectFolders(folders: [])
+    package static let none = EffectFolders(folders: [])
 
-    public init(folders: [Folder]) {
+    package init(folders: [Folder]) {
         self.folders = folders
     }
 
     /// The folders XDG gives in `environment`: relative paths in its variables are ignored, as
     /// the specification asks.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         var folders: [Folder] = []
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             folders.append(Folder(path: Self.joined(config, Self.subfolder), place: .user))
@@ -68,19 +68,19 @@ public struct EffectFolders: Sendable {
     }
 
     /// The folders this process's environment gives.
-    public static var standard: EffectFolders {
+    package static var standard: EffectFolders {
         EffectFolders(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The user's folder, where `confetti presets NAME --save NEW` writes; nil when neither
     /// XDG_CONFIG_HOME nor HOME is an absolute path.
-    public var userFolder: String? {
+    package var userFolder: String? {
         folders.first { $0.place == .user }?.path
     }
 
     /// The file that holds the effect `name` (a plain name, `EffectReference.isName`): the first
     /// folder with anything at `NAME.json`. Looks at one path per folder, reads nothing.
-    public func file(named name: String) -> (path: String, place: Place)? {
+    package func file(named name: String) -> (path: String, place: Place)? {
         guard EffectReference.isName(name) else { return nil }
         for folder in folders {
             let path = Self.joined(folder.path, name + Self.fileExtension)
@@ -92,7 +92,7 @@ public struct EffectFolders: Sendable {
 
     /// The names of the effects in the folders, the first folder's where two hold one name,
     /// sorted: what completions offer and refusals suggest. Reads no file.
-    public func names() -> [String] {
+    package func names() -> [String] {
         var seen = Set<String>()
         var names: [String] = []
         for folder in folders {

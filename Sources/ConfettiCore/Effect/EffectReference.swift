@@ -30,9 +30,24 @@ package enum EffectReference: Sendable {
     /// The same rule as a regular expression, for the GNOME extension's check (JavaScript).
     package static let namePattern = "^[A-Za-z0-9][A-Za-z0-9_-]{0,\(maxNameLength - 1)}$"
 
-    /// Where a name is looked up, in order, in words: the help of every option that takes an
-    /// effect and docs/cli.md.
-    package static let lookupText = "A name is a built-in preset's (they win); else NAME.json in $XDG_CONFIG_HOME/confetti/effects/ (default ~/.config/confetti/effects/), then in confetti/effects/ under each folder of $XDG_DATA_DIRS (default /usr/local/share:/usr/share); else a file of that name in the current folder. A name is letters, digits, - and _ (at most \(maxNameLength)); anything with a / or ending in .json is a path. Pictures in an effect file are relative to its folder."
+    /// Where a name is looked up, in order: the one list the help of every option that takes
+    /// an effect (`lookupText`), docs/cli.md and docs/effect-files.md (`lookupMarkdown`) give.
+    package static let lookupOrder = [
+        "a built-in preset (`confetti presets` lists them); built-in names win, and a file of the same name in an effects folder is named in a one-line warning",
+        "`NAME.json` in `$XDG_CONFIG_HOME/confetti/effects/` (default `~/.config/confetti/effects/`): your own",
+        "`NAME.json` in `confetti/effects/` under each folder of `$XDG_DATA_DIRS`, in order (default `/usr/local/share:/usr/share`): what packages ship",
+        "a file of that name in the current folder",
+    ]
+
+    /// `lookupOrder` in one paragraph, for `--help`.
+    package static let lookupText = "A name is looked up in order: " + lookupOrder.enumerated().map { "(\($0.offset + 1)) \($0.element.replacing("`", with: ""))" }.joined(separator: "; ")
+        + ". \(nameRule.prefix(1).uppercased() + nameRule.dropFirst()); anything with a / or ending in .json is a path. Pictures in an effect file are relative to its folder."
+
+    /// `lookupOrder` as a numbered Markdown list, for the docs.
+    package static var lookupMarkdown: String {
+        (lookupOrder.enumerated().map { "\($0.offset + 1). \($0.element.prefix(1).uppercased() + $0.element.dropFirst())." }
+            + ["", "\(nameRule.prefix(1).uppercased() + nameRule.dropFirst()); anything with a `/` or ending in `.json` is a path, and `-` is standard input. Paths inside a named effect's file (a sprite's `image`) are relative to the file's folder. Each file is read within the limit of any effect file (\(JSON.sizeText(EffectFile.maxBytes))); `confetti presets` lists at most \(Budget.format(EffectFolders.maxListed)) names a folder and looks at no more than \(Budget.format(EffectFolders.maxEntries)) entries of one."]).joined(separator: "\n")
+    }
 
     /// What a command-line argument names: `-` standard input; a plain name a name; anything
     /// else a path.
@@ -105,21 +120,21 @@ package enum EffectReference: Sendable {
 }
 
 /// An effect as a reference found it: the effect, what messages call it, and where it came from.
-public struct ResolvedEffect: Sendable {
-    public var effect: Effect
+package struct ResolvedEffect: Sendable {
+    package var effect: Effect
     /// What messages and titles call it: a preset's or a named effect's name, a file's name
     /// without its folder and extension, "standard input".
-    public var name: String
+    package var name: String
     /// The file it was read from (which the viewer watches); nil for a preset, standard input
     /// and a document.
-    public var file: String?
+    package var file: String?
     /// For a named effect, whose folder it was found in.
-    public var place: EffectFolders.Place?
+    package var place: EffectFolders.Place?
     /// For a built-in preset, the file in an effects folder its name hides: the command warns
     /// of it in one line (`shadowWarning`).
-    public var shadowed: String?
+    package var shadowed: String?
 
-    public init(effect: Effect, name: String, file: String? = nil, place: EffectFolders.Place? = nil, shadowed: String? = nil) {
+    package init(effect: Effect, name: String, file: String? = nil, place: EffectFolders.Place? = nil, shadowed: String? = nil) {
         self.effect = effect
         self.name = name
         self.file = file
@@ -128,24 +143,24 @@ public struct ResolvedEffect: Sendable {
     }
 
     /// The one-line warning for a hidden file, nil when none is.
-    public var shadowWarning: String? {
+    package var shadowWarning: String? {
         shadowed.map { "\(InputFile.display($0)) is not played: '\(name)' is a built-in preset, which wins over an effect file of the same name; rename the file to play it" }
     }
 }
 
 /// The one refusal of a name that names no effect: the built-in presets, and the named effects
 /// of the folders looked in, with the closest as a suggestion.
-public struct UnknownEffect: Error, CustomStringConvertible, Sendable {
-    public var name: String
+package struct UnknownEffect: Error, CustomStringConvertible, Sendable {
+    package var name: String
     /// Where it was looked for besides the presets (`EffectFolders.none`: the presets alone).
-    public var folders: EffectFolders
+    package var folders: EffectFolders
 
-    public init(name: String, folders: EffectFolders) {
+    package init(name: String, folders: EffectFolders) {
         self.name = name
         self.folders = folders
     }
 
-    public var description: String {
+    package var description: String {
         let presets = Effect.presets.map(\.name)
         // A long name is no typo of a short one; its closest match would only mislead.
         func hint(_ names: [String]) -> String { name.count <= EffectReference.maxNameLength ? didYouMean(name, in: names) : "" }
