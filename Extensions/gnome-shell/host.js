@@ -42,8 +42,8 @@ const REPLACEMENTS = 3;
 
 /** How the overlay's windows are titled: this, then the monitor's connector. */
 const OVERLAY_TITLE_PREFIX = 'confetti overlay ';
-/** A preset's name: what `confetti presets` lists (lower case, digits, hyphens). */
-const PRESET_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** An effect's name: a preset's or a named effect's, as `confetti presets` lists them (EffectReference.namePattern). */
+const EFFECT_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** FireWithOptions' options, each a boolean, as the overlay's socket names them. */
 const FIRE_OPTIONS = ['mute', 'reducedMotion'];
 /** A monitor's connector, as xdg-output names it (Meta-0, DP-1, HDMI-A-2). */
@@ -332,8 +332,8 @@ class ConfettiOverlayHost {
      * GLib.Variant values): a refusal in words, or the request for the overlay's socket.
      */
     _fireRequest([preset, at, output, options = {}]) {
-        if (!PRESET_NAME.test(preset))
-            return {error: 'the preset must be a preset\'s name: lower-case letters, digits and hyphens, at most 64'};
+        if (!EFFECT_NAME.test(preset))
+            return {error: 'the preset must be an effect\'s name (a preset\'s or a named effect\'s): letters, digits, - and _, at most 64, starting with a letter or digit'};
         if (at.length !== 0 && at.length !== 2)
             return {error: `at must be empty or two numbers (x, y in desktop points), not ${at.length}`};
         if (at.some(value => !Number.isFinite(value) || Math.abs(value) > COORDINATE_LIMIT))

@@ -78,12 +78,7 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
                              _ width: Double, _ height: Double, _ button: UnsafePointer<confetti_rect>?) -> confetti_status {
     fire(pointer, now, width, height, button) {
         let name = try Arguments.string(name, "the preset's name")
-        guard let effect = Effect.preset(name) else {
-            let names = Effect.presets.map(\.name)
-            let shown = name.count <= 64 ? name : String(name.prefix(64)) + "…"
-            throw Failure(.unknownPreset, "unknown preset '\(shown)': \(names.joined(separator: ", "))")
-        }
-        return effect
+        return try EffectReference.name(name).resolve(among: .none).effect
     }
 }
 
@@ -92,15 +87,8 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
     fire(pointer, now, width, height, button) {
         let path = try Arguments.string(path, "the effect file's path")
         guard !path.isEmpty else { throw Failure(.argument, "the effect file's path is empty") }
-        // A path, never a preset's name: Effect.load takes either.
-        let folder = InputFile.folder(of: path)
-        let data: Data
-        do {
-            data = try InputFile.read(path, maxBytes: EffectFile.maxBytes, noun: "an effect file")
-        } catch let error as InputFileError {
-            throw Failure(.effect, error.description)
-        }
-        return try EffectFile.decode(data, file: path, directory: folder.isEmpty ? nil : folder)
+        // A path, never a preset's name.
+        return try EffectReference.file(path).resolve(among: .none).effect
     }
 }
 

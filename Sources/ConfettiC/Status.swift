@@ -58,6 +58,7 @@ struct Failure: Error {
     init(_ error: any Error) {
         switch error {
         case let failure as Failure: self = failure
+        case let error as UnknownEffect: self.init(.unknownPreset, error.description)
         case let error as EffectError: self.init(.effect, error.description)
         case let error as SpriteError: self.init(.effect, error.description)
         case let error as CelebrationError: self.init(.limit, error.description)

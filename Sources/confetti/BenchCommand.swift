@@ -73,7 +73,7 @@ struct BenchCommand: ParsableCommand {
         options.seed = seed.value
         options.scenarios = !noScenarios
         options.frameBudget = frameBudget.value
-        options.measure(try effect.load(default: "confetti"))
+        options.measure(try effect.load(default: "confetti").effect)
         try Benchmark.runInForeground(options, headless: shaders.headless, json: json, plot: plot)
     }
 }

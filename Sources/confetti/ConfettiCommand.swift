@@ -86,12 +86,12 @@ struct ShaderOptions: ParsableArguments {
 
 /// `--effect NAME|FILE`, shared by the commands that draw.
 struct EffectOption: ParsableArguments {
-    @Option(name: .customLong("effect"), help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))), an effect file, or - for an effect file on standard input.", valueName: "name|file|-"))
+    @Option(name: .customLong("effect"), help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))), a named effect of yours (confetti presets lists them), an effect file, or - for an effect file on standard input.", discussion: EffectReference.lookupText, valueName: "name|file|-"), completion: .custom { _, _, typed in EffectCompletion.candidates(typed) })
     var effect: String?
 
-    /// The effect named, else `fallback`.
-    func load(default fallback: String) throws -> Effect {
-        try EffectSource.load(effect ?? fallback)
+    /// The effect named, else `fallback`, with its name and file.
+    func load(default fallback: String) throws -> ResolvedEffect {
+        try EffectSource.resolve(effect ?? fallback)
     }
 
     /// What messages call the effect: as given, else `fallback`.

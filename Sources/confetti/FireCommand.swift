@@ -15,7 +15,7 @@ struct FireCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))), an effect file, or - for one on standard input.", valueName: "effect"))
+    @Argument(help: ArgumentHelp("A preset (\(Effect.presets.map(\.name).joined(separator: ", "))), a named effect of yours, an effect file, or - for one on standard input.", discussion: EffectReference.lookupText, valueName: "effect"), completion: .custom { _, _, typed in EffectCompletion.candidates(typed) })
     var effect = "celebration"
 
     @OptionGroup var place: PlaceOptions

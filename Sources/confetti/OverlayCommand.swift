@@ -85,7 +85,7 @@ struct OverlayCommand: ParsableCommand {
             return try exitStatus(ResidentOverlay.runInForeground(options))
         }
         var options = Overlay.Options()
-        let loaded = try effect.load(default: "celebration")
+        let loaded = try effect.load(default: "celebration").effect
         // The sound output starts muted instead (`Overlay.Options.muted`).
         options.effect = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count?.value, for: loaded, name: effect.name(default: "celebration")).applied(to: loaded)
         (options.seed, options.muted, options.fireEvery) = (seed.value, sound.mute, fireEvery?.value)

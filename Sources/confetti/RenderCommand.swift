@@ -138,7 +138,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let name = effect.name(default: "celebration")
-        let loaded = try effect.load(default: "celebration")
+        let loaded = try effect.load(default: "celebration").effect
         let overrides = try EffectOverrides(emoji: emoji.emoji, reducedMotion: motion.isOn, bloom: glow.bloom, count: count?.value, muted: sound.mute, for: loaded, name: name)
         var options = Render.Options()
         options.effect = overrides.recorded(loaded)

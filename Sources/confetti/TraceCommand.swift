@@ -21,7 +21,7 @@ struct TraceCommand: ParsableCommand {
     )
 
 
-    @Argument(help: ArgumentHelp("The effect: a preset (see confetti presets), an effect file, or - for one on standard input.", valueName: "name|file|-"))
+    @Argument(help: ArgumentHelp("The effect: a preset or a named effect (see confetti presets), an effect file, or - for one on standard input.", discussion: EffectReference.lookupText, valueName: "name|file|-"), completion: .custom { _, _, typed in EffectCompletion.candidates(typed) })
     var effect: String
 
     @Option(help: "Seed of the launch.")

@@ -19,7 +19,7 @@ struct VerifyCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("One effect: a preset or an effect file. Default: every preset.", valueName: "name|file"))
+    @Option(help: ArgumentHelp("One effect: a preset, a named effect or an effect file. Default: every preset.", discussion: EffectReference.lookupText, valueName: "name|file"), completion: .custom { _, _, typed in EffectCompletion.candidates(typed) })
     var effect: String?
 
     @Option(help: "Seeded launches of each effect.")

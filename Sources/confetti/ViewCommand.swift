@@ -77,7 +77,8 @@ struct ViewCommand: ParsableCommand {
         var options = Viewer.Options()
         options.width = size.width
         options.height = size.height
-        options.effect = try effect.load(default: "celebration")
+        let resolved = try effect.load(default: "celebration")
+        options.effect = resolved.effect
         // Kept by the viewer and put on every effect it loads, reloads or switches to. The count
         // is set after the check: it sizes the bursts of the presets the viewer can switch to,
         // whatever the kind it starts with.
@@ -91,9 +92,9 @@ struct ViewCommand: ParsableCommand {
         options.quitAfter = quitAfter?.value
         options.stress = stress?.value
         options.screenshotDirectory = screenshotDir
-        // A file is watched and reloaded on change; so are shaders read from a directory.
-        if let name = effect.effect, Effect.preset(name) == nil, name != EffectSource.standardInput { options.effectFile = name }
-        options.effectName = effect.effect.map(EffectSource.displayName) ?? "celebration"
+        // A file, named or by path, is watched and reloaded on change; so are shaders read from a directory.
+        options.effectFile = resolved.file
+        options.effectName = resolved.name
         try exitStatus(Viewer.showInForeground(options, given: effect.effect ?? "celebration"))
     }
 }

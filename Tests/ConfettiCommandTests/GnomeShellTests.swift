@@ -157,6 +157,11 @@ import TestSupport
         // Valid options pass the checks: the stand-in has no socket, so the overlay is unavailable.
         let valid = try await fire(["confetti", "[640.0, 12.0]", "Meta-0", "{'mute': <true>, 'reducedMotion': <false>}"], method: "FireWithOptions")
         #expect(valid.status != 0 && valid.stderr.contains("Unavailable"), "\(valid.stderr.prefix(300))")
+        // So does a named effect's name (EffectReference's rule), and no longer one.
+        let namedEffect = try await fire(["My_party-2", "@ad []", ""])
+        #expect(namedEffect.status != 0 && namedEffect.stderr.contains("Unavailable"), "\(namedEffect.stderr.prefix(300))")
+        let tooLong = try await fire([String(repeating: "a", count: EffectReference.maxNameLength + 1), "@ad []", ""])
+        #expect(tooLong.status != 0 && tooLong.stderr.contains("InvalidArgs"), "\(tooLong.stderr.prefix(300))")
         // Not Fire's signature, or no such method: refused before the extension sees them
         // (dbus-send, as gdbus checks the signature itself).
         for (method, arguments) in [("Fire", ["string:confetti"]), ("Fire", ["int32:42", "string:x", "int32:7"]), ("Explode", [])] {
@@ -175,6 +180,11 @@ import TestSupport
         let shell = try await GnomeShell { shell in
             let installed = try await ConfettiBinary.run(["gnome-extension", "install"], environment: shell.environment.mapValues { Optional($0) })
             #expect(installed.status == 0 && installed.stdout.contains("log out and back in once"), "\(installed.stdout) \(installed.stderr)")
+            // The user's own effect, which the extension's Fire('party') plays by name.
+            let effects = shell.home.appendingPathComponent(".config/confetti/effects")
+            try FileManager.default.createDirectory(at: effects, withIntermediateDirectories: true)
+            try String(contentsOfFile: try Desktop.effectFile(lifetime: 20, in: shell.directory), encoding: .utf8)
+                .write(to: effects.appendingPathComponent("party.json"), atomically: true, encoding: .utf8)
         }
         defer { shell.stop() }
         let app = try shell.startAppBeneath()
@@ -224,6 +234,15 @@ import TestSupport
             #expect(over, "confetti left after \(fire.name): \(last.pixels(matching: palette, limit: 10))")
             #expect(Self.isActivated(app), "the app lost the focus by \(fire.name): \(app.output)")
         }
+        // The extension's Fire('party'): the user's named effect, on the first monitor.
+        let party = try await ChildProcess.run(["gdbus", "call", "--session", "--dest", GnomeExtension.busName, "--object-path", "/org/confetti/Overlay",
+                                                "--method", "org.confetti.Overlay.FireWithOptions", "party", "@ad []", "", "{'mute': <true>}"],
+                                               environment: shell.environment, timeout: Desktop.stallGuard)
+        #expect(party.status == 0, "Fire('party'): \(party.stderr)")
+        let partySeen = try await eventually(within: Desktop.stallGuard) {
+            try await shell.screenshot().pixels(matching: palette, in: monitor0, limit: 20).count >= 20
+        }
+        #expect(partySeen, "no confetti from Fire('party') within \(Desktop.stallGuard) s")
         let windows = try await shell.windows()
         #expect(!windows.contains { $0.title?.hasPrefix("confetti overlay") == true }, "\(windows.map(\.title))")
         #expect(windows.contains { $0.title == "app beneath" && $0.hasFocus == true }, "\(windows.map { ($0.title, $0.hasFocus) })")

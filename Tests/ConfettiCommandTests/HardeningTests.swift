@@ -167,7 +167,7 @@ import TestSupport
         Case(arguments: ["render", "--effect", "\u{1b}[2J\u{1b}[31mred"], mentions: ["unknown effect '\\u{1b}[2J\\u{1b}[31mred'"], why: "escape sequences in an option are printed escaped"),
         Case(arguments: ["render", "--effect", "{F}/evil\nline.json"], mentions: ["cannot read {F}/evil\\nline.json: no such file or directory"], why: "a newline in a path is printed escaped"),
         Case(arguments: ["render", "--effect", String(repeating: "z", count: 100_000)], mentions: ["unknown effect 'zzz", "…'"], absent: ["Did you mean"], why: "a 100,000-character effect name"),
-        Case(arguments: ["presets", String(repeating: "p", count: 100_000)], mentions: ["unknown preset 'ppp", "…'"], absent: ["Did you mean"], why: "a 100,000-character preset name"),
+        Case(arguments: ["presets", String(repeating: "p", count: 100_000)], mentions: ["unknown effect 'ppp", "…'"], absent: ["Did you mean"], why: "a 100,000-character preset name"),
         Case(arguments: ["trace", "confetti", "--times", "0,\u{1b}[2J"], mentions: ["--times", "'\\u{1b}[2J' is not one"], why: "an escape sequence in --times"),
         Case(arguments: ["bench", "--counts", "1k,\u{7}x"], mentions: ["--counts", "'\\u{7}x' is not one"], why: "a bell in --counts"),
 
@@ -256,12 +256,12 @@ import TestSupport
         try handle.close()
 
         // Unread: the thread that loads it reads next to nothing of it. The presets, which
-        // `Effect.load` looks among first, are made before (the emoji preset reads its font,
+        // `EffectReference` looks among first, are made before (the emoji preset reads its font,
         // 170 MB of reads the first time in a process), so only the file's reading is measured.
         _ = Effect.presets
         var message = ""
         let inProcess = ThreadCost.of {
-            do { _ = try Effect.load(url.path) } catch { message = "\(error)" }
+            do { _ = try EffectReference(url.path).resolve(among: .none) } catch { message = "\(error)" }
         }
         #expect(message == "\(url.path) is 200,000,000 bytes; the limit for an effect file is 1 MiB", "\(message)")
         #expect(inProcess.bytesRead < 64 << 10 && inProcess.cpuSeconds < 0.1, "took \(inProcess)")

@@ -118,7 +118,7 @@ import TestSupport
         #expect(Sprite.Source.resolvedPath("duck.png", relativeTo: "") == "duck.png")
         #expect(Sprite.Source.resolvedPath("", relativeTo: "effects") == "")
 
-        // Through Effect.load: the file's folder, whatever the current directory. The image is
+        // Through EffectReference: the file's folder, whatever the current directory. The image is
         // missing, so reading it fails with a message naming the path it tried.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-sprites-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -126,7 +126,7 @@ import TestSupport
         let file = folder.appendingPathComponent("e.json")
         try #"{"kind": "confetti", "confetti": {"sprites": [{"image": "no-such-duck.png"}, {"image": "/no/such/duck.png"}]}}"#.write(to: file, atomically: true, encoding: .utf8)
         do {
-            _ = try Effect.load(file.path)
+            _ = try EffectReference(file.path).resolve(among: .none)
             Issue.record("a missing image was accepted")
         } catch {
             #expect("\(error)".hasPrefix("\(file.path): confetti.sprites[0].image: "), "\(error)")

@@ -14,7 +14,7 @@ extension Viewer {
             effectWatcher = watcher
             do {
                 // The same checks as at start-up: a reload cannot bring in what would not start.
-                let loaded = try Effect.load(file)
+                let loaded = try EffectReference.file(file).resolve(among: .none).effect
                 do {
                     options.effect = try admit(loaded)
                 } catch let error as BudgetError {

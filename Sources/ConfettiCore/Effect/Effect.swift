@@ -76,29 +76,10 @@ public struct Effect: Sendable {
         presets.first { $0.name == name }?.effect
     }
 
-    /// A preset by name, or an effect file by path.
+    /// A preset by name, or an effect file by path, as `EffectReference` reads them (the
+    /// library looks in no effects folder: the commands do).
     public static func load(_ nameOrPath: String) throws -> Effect {
-        if let preset = preset(nameOrPath) { return preset }
-        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
-        // Anything at the path is read as a file (lstat: a symbolic link that loops or leads
-        // nowhere is there too, and reading it says so, where a preset name would not).
-        var info = stat()
-        guard looksLikePath || lstat(nameOrPath, &info) == 0 else {
-            let names = presets.map(\.name)
-            throw EffectError(file: nil, path: "", message: "unknown effect '\(printable(nameOrPath))': give a preset (\(names.joined(separator: ", "))) or the path of an effect file.\(nameOrPath.count <= 64 ? didYouMean(nameOrPath, in: names) : "")")
-        }
-        // Paths in the file are relative to its folder ("" for one in the current directory).
-        let folder = InputFile.folder(of: nameOrPath)
-        return try EffectFile.decode(read(nameOrPath), file: nameOrPath, directory: folder.isEmpty ? nil : folder)
-    }
-
-    /// The bytes of an effect file, refused unread when it is not a regular file or too large.
-    static func read(_ path: String) throws -> Data {
-        do {
-            return try InputFile.read(path, maxBytes: EffectFile.maxBytes, noun: "an effect file")
-        } catch let error as InputFileError {
-            throw EffectError(file: nil, path: "", message: error.description)
-        }
+        try EffectReference(nameOrPath).resolve(among: .none).effect
     }
 }
 

@@ -13,7 +13,7 @@ package enum EffectFile {
 
     /// `file` names the file in messages ("standard input" for a pipe); `directory` is the
     /// folder paths in it (a sprite's image) are relative to, the file's own when it has one
-    /// (`Effect.load`), nil for the current directory. Kept apart because a name such as
+    /// (`EffectReference`), nil for the current directory. Kept apart because a name such as
     /// "standard input" is no path to take a folder from.
     package static func decode(_ data: Data, file: String?, directory: String? = nil) throws -> Effect {
         do {

@@ -164,12 +164,10 @@ public final class Celebration {
     }
 
     /// One launch of a preset by name (any of `Effect.presets`: `confetti`, `rain`, `finale`, …).
+    /// An unknown name is refused with `UnknownEffect`. The library reads no folder: an app
+    /// that plays the user's named effects resolves them itself.
     public func fire(_ preset: String, at now: Double, in viewport: Size, around button: Rect? = nil) throws {
-        guard let effect = Effect.preset(preset) else {
-            let names = Effect.presets.map(\.name)
-            throw CelebrationError("unknown preset '\(preset)': \(names.joined(separator: ", ")).\(didYouMean(preset, in: names))")
-        }
-        try fire(effect, at: now, in: viewport, around: button)
+        try fire(EffectReference.name(preset).resolve(among: .none).effect, at: now, in: viewport, around: button)
     }
 
     /// The largest viewport side `fire` accepts, in points.

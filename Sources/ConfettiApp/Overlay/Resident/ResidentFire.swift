@@ -8,7 +8,7 @@ import ProcessStart
 package enum ResidentFire {
     /// What to fire, as the command's options give it.
     package struct Launch: Sendable {
-        /// A preset's name, an effect file's path, or `-` (`EffectSource`).
+        /// A preset's or a named effect's name, an effect file's path, or `-` (`EffectReference`).
         package var effect = "celebration"
         package var emoji: String?
         package var place = LaunchPlace()
@@ -24,46 +24,28 @@ package enum ResidentFire {
     /// guard for a busy machine, not a speed claim.
     package static let stallGuard = 30.0
 
-    /// The request line for `launch`: a preset by name, else the effect as a document, read
-    /// here so that a relative path means what the caller meant (image paths made absolute
-    /// against the file's folder), `--emoji` applied.
+    /// The request line for `launch`: a built-in preset by name, else the effect as a document,
+    /// read here so that a relative path or a name means what the caller meant (image paths
+    /// made absolute against the file's folder), `--emoji` applied.
     package static func requestLine(_ launch: Launch, directory: String = currentDirectory()) throws -> String {
-        let effect = try EffectSource.load(launch.effect)
-        let name = EffectSource.displayName(launch.effect)
+        let resolved = try EffectSource.resolve(launch.effect)
+        let isPreset = resolved.file == nil && Effect.preset(launch.effect) != nil
         var document: JSONText?
-        if Effect.preset(launch.effect) == nil || launch.emoji != nil {
-            let played = try EffectOverrides(emoji: launch.emoji, for: effect, name: name).applied(to: effect)
+        if !isPreset || launch.emoji != nil {
+            let played = try EffectOverrides(emoji: launch.emoji, for: resolved.effect, name: resolved.name).applied(to: resolved.effect)
             // Paths in a file are relative to its folder, in a piped one to the current folder.
-            let folder = Sprite.Source.resolvedPath(launch.effect == EffectSource.standardInput ? "" : InputFile.folder(of: launch.effect), relativeTo: directory)
+            let folder = Sprite.Source.resolvedPath(resolved.file.map(InputFile.folder) ?? "", relativeTo: directory)
             // Its own writing of an effect already checked: the line's size is checked below,
             // against the request's limit, not this text against an effect file's.
             let parsed = try JSON.parse(Array(EffectFile.encode(played).utf8), maxBytes: .max)
-            document = absoluteImagePaths(in: parsed, folder: folder.isEmpty ? directory : folder)
+            document = EffectFile.absoluteImagePaths(in: parsed, folder: folder.isEmpty ? directory : folder)
         }
         let line = ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.place.at.map { ($0.x, $0.y) }, output: launch.place.output,
                                             seed: launch.seed, mute: launch.mute, reducedMotion: launch.reducedMotion)
         guard line.utf8.count <= ResidentRequest.maxLineBytes else {
-            throw ResidentError("\(name), written out for the resident overlay with its picture paths made absolute, is \(Budget.format(line.utf8.count)) bytes; a request holds at most \(Budget.format(ResidentRequest.maxLineBytes)): give shorter paths or fewer sprites")
+            throw ResidentError("\(resolved.name), written out for the resident overlay with its picture paths made absolute, is \(Budget.format(line.utf8.count)) bytes; a request holds at most \(Budget.format(ResidentRequest.maxLineBytes)): give shorter paths or fewer sprites")
         }
         return line
-    }
-
-    /// `value` (an effect file) with every sprite's relative image path (an `"image"` member of
-    /// an object in a `"sprites"` list) resolved in `folder`.
-    static func absoluteImagePaths(in value: JSONValue, folder: String, inSprites: Bool = false) -> JSONText {
-        switch value.kind {
-        case .array(let items):
-            return .array(items.map { absoluteImagePaths(in: $0, folder: folder, inSprites: inSprites) })
-        case .object(let members):
-            return .object(members.map { member in
-                if inSprites, member.key == "image", let path = member.value.stringValue {
-                    return (member.key, .string(Sprite.Source.resolvedPath(path, relativeTo: folder)))
-                }
-                return (member.key, absoluteImagePaths(in: member.value, folder: folder, inSprites: member.key == "sprites"))
-            })
-        default:
-            return JSONText(value)
-        }
     }
 
     /// The current folder (getcwd), "" when it cannot be read.

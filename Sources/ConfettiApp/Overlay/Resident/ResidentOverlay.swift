@@ -270,23 +270,17 @@ package final class ResidentOverlay {
         return overlay.celebration.launches - 1
     }
 
-    /// The effect a request names, and what messages call it.
+    /// The effect a request names, and what messages call it: a name as any command takes it
+    /// (a built-in preset, else a named effect of the folders this overlay's environment gives),
+    /// a document as read.
     static func effect(of source: ResidentRequest.Fire.Source) throws -> (Effect, String) {
+        let reference: EffectReference
         switch source {
-        case .preset(let name):
-            guard let effect = Effect.preset(name) else {
-                let names = Effect.presets.map(\.name)
-                throw ResidentError("unknown preset '\(printable(name, limit: 80))': \(names.joined(separator: ", ")).\(name.count <= 64 ? didYouMean(name, in: names) : "")")
-            }
-            return (effect, name)
-        case .effect(let document):
-            do {
-                return (try EffectFile.read(document, directory: nil), "the effect")
-            } catch var error as EffectError {
-                error.file = "the effect"
-                throw error
-            }
+        case .preset(let name): reference = .name(name)
+        case .effect(let document): reference = .document(document, name: "the effect", folder: nil)
         }
+        let resolved = try reference.resolve(among: .standard)
+        return (resolved.effect, resolved.name)
     }
 
     /// A refusal in the words `confetti` prints for it: every refusal describes itself.
