@@ -32,6 +32,14 @@ final class WaylandOverlaySurface {
     /// its own size, which is the output's: 0×0, or a size that is only a hint); before that,
     /// its buffers are transparent.
     private var sizedForOutput = true
+    /// Which surface it is, and the frames it has swapped (`SurfaceFrame`).
+    private let identity = WaylandOverlaySurface.nextIdentity()
+    private var swaps = 0
+    nonisolated(unsafe) private static var made = 0
+    private static func nextIdentity() -> Int {
+        made += 1
+        return made
+    }
     /// The compositor closed it (the output went away, or the layer shell said `closed`).
     private(set) var isClosed = false
 
@@ -103,9 +111,10 @@ final class WaylandOverlaySurface {
         return drawn
     }
 
-    /// Draws one frame (`draw` gets the output and the buffer's size, the context current and
-    /// framebuffer 0 bound; or a transparent one), asks for the next frame callback and commits.
-    func draw(with egl: WaylandEGL, transparent: Bool = false, _ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
+    /// Draws one frame (`draw` gets the output and the buffer's frame, the context current and
+    /// framebuffer 0 bound, and says what changed; or a transparent one), asks for the next
+    /// frame callback and commits with that damage.
+    func draw(with egl: WaylandEGL, transparent: Bool = false, _ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws {
         let pixelsWide = max(1, Int((Double(width) * scale).rounded())), pixelsHigh = max(1, Int((Double(height) * scale).rounded()))
         if eglWindow == nil {
             eglWindow = wl_egl_window_create(surface, Int32(pixelsWide), Int32(pixelsHigh))
@@ -126,8 +135,9 @@ final class WaylandOverlaySurface {
         }
         try egl.makeCurrent(eglSurface!)
         bindWindowFramebuffer(GLenum(GL_FRAMEBUFFER))
+        var damage: PixelRect?
         if !transparent, sizedForOutput {
-            try draw(drawnOutput, pixelsWide, pixelsHigh)
+            damage = try draw(drawnOutput, SurfaceFrame(pixelsWide: pixelsWide, pixelsHigh: pixelsHigh, bufferAge: egl.bufferAge(eglSurface!), surface: identity, number: swaps))
         } else {
             setGLViewport(0, 0, GLsizei(pixelsWide), GLsizei(pixelsHigh))
             epoxy_glClearColor(0, 0, 0, 0)
@@ -136,7 +146,8 @@ final class WaylandOverlaySurface {
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, &Self.frameListener, Unmanaged.passUnretained(self).toOpaque())
         // eglSwapBuffers attaches the buffer and commits the surface.
-        try egl.swap(eglSurface!)
+        try egl.swap(eglSurface!, damage: damage)
+        swaps += 1
     }
 
     func destroy() {

@@ -97,7 +97,7 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
         if let egl {
             for output in waylandOutputs {
                 guard let surface = output.surface, surface.needsFirstBuffer else { continue }
-                try surface.draw(with: egl, transparent: true) { _, _, _ in }
+                try surface.draw(with: egl, transparent: true) { _, _ in nil }
             }
         }
         wl_display_flush(display)
@@ -105,9 +105,11 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
 
     var eventDescriptor: Int32? { wl_display_get_fd(display) }
 
+    var damageFallback: String? { egl?.damageFallback }
+
     var isFrameDue: Bool { waylandOutputs.contains { $0.surface?.isDue == true } }
 
-    func drawDue(_ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
+    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws {
         guard let egl else { return }
         for output in waylandOutputs {
             guard let surface = output.surface, surface.isDue else { continue }
