@@ -7,8 +7,8 @@ import Glibc
 ///
 /// Each particle (and each ghost of its trail) is evaluated at the two ends of every slice it
 /// is drawn in (its birth and death clamp them), and the slice's rectangle takes in the quad
-/// the shaders emit at each end (`DrawnQuad.extent`: its shape, turn, wave and antialiasing
-/// margin at one pixel per point) grown by the chord between the two centres. A path bends
+/// the shaders emit at each end in any turn (`DrawnQuad.extent`: its shape, wave and
+/// antialiasing margin at one pixel per point), grown by the chord between the two centres. A path bends
 /// away from its chord by at most a·Δ²/8 over a slice Δ (a its largest acceleration), which
 /// for any path on screen (gravity, drag, flutter of tens of pt at a few Hz) is a fraction of a
 /// point over 1/30 s, far inside the chord's length added on every side; `FootprintTests`
@@ -100,12 +100,14 @@ package struct Footprint: Sendable, Equatable {
 }
 
 extension DrawnQuad {
-    /// Half the width and height (pt) of the screen box around the quad the vertex shader emits
-    /// at one pixel per point: its shape, its margin, its turn or frame and a ribbon's wave.
+    /// Half the width and height (pt) of a screen box around the quad the vertex shader emits
+    /// at one pixel per point (its shape, its margin, its frame and a ribbon's wave) in any turn:
+    /// the distance of its farthest corner from its centre on both axes, so the box still holds
+    /// the quad when it turns between two looks at it (a star's streak follows its velocity).
     package var extent: SIMD2<Double> {
         let reach = reach(pixelsPerPoint: 1)
-        let across = toScreen(SIMD2(reach.x, 0)), up = toScreen(SIMD2(0, reach.y))
-        let e = SIMD2(Swift.abs(across.x) + Swift.abs(up.x), Swift.abs(across.y) + Swift.abs(up.y))
-        return SIMD2(e.x.isFinite ? e.x : .infinity, e.y.isFinite ? e.y : .infinity)
+        let a = toScreen(reach), b = toScreen(SIMD2(reach.x, -reach.y))
+        let r = max((a * a).sum(), (b * b).sum()).squareRoot()
+        return r.isFinite ? SIMD2(r, r) : SIMD2(.infinity, .infinity)
     }
 }

@@ -99,6 +99,13 @@ final class WaylandEGL {
         return Int(max(age, 0))
     }
 
+    /// Draws to no surface (a framebuffer object of its own must be bound).
+    func makeCurrentWithoutSurface() throws {
+        guard epoxy_eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("eglMakeCurrent without a surface failed on the Wayland display (\(HeadlessContext.eglErrorName()))")
+        }
+    }
+
     /// Shows what was drawn, telling the compositor that `damage` changed (nil: all of it).
     func swap(_ surface: EGLSurface, damage: PixelRect? = nil) throws {
         if let swapWithDamage, let damage {
