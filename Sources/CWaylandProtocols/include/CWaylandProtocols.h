@@ -12,6 +12,7 @@
 #include "fractional-scale-v1-client-protocol.h"
 
 static inline const struct wl_interface *confetti_interface_wl_compositor(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *confetti_interface_wl_shm(void) { return &wl_shm_interface; }
 static inline const struct wl_interface *confetti_interface_wl_output(void) { return &wl_output_interface; }
 static inline const struct wl_interface *confetti_interface_wl_seat(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *confetti_interface_xdg_wm_base(void) { return &xdg_wm_base_interface; }

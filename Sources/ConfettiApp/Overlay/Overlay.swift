@@ -78,6 +78,7 @@ package final class Overlay {
             _ = try options.place.centre(among: surfaces.outputs)
             shaders = try ShaderLibrary.resolve(options.shaderDirectory)
             celebration = try Celebration(capacity: options.capacity ?? Self.capacity(for: options.effect, fireEvery: options.fireEvery), shaders: shaders, seed: options.seed)
+            celebration.tracksDamage = true
             if options.effect.bloom.isEnabled, let first = surfaces.outputs.first {
                 bloomPasses[first.name] = try BloomPass(shaders: shaders)
             }
@@ -181,10 +182,10 @@ package final class Overlay {
             // it is heard after it is seen.
             if surfaces.isClosed || nextFire == nil && celebration.isIdle(at: now) && sound?.isSounding(at: now) != true { break }
             var drew = false
-            try surfaces.drawDue { output, w, h in
+            try surfaces.drawDue { output, frame in
                 if start == nil { start = monotonicSeconds() }
-                try drawFrame(at: now, on: output, pixelsWide: w, pixelsHigh: h)
                 drew = true
+                return try drawFrame(at: now, on: output, frame: frame)
             }
             guard drew else { continue }
             report.frames += 1
@@ -194,9 +195,35 @@ package final class Overlay {
     }
 
     /// One output's frame: its part of the desktop view, with the glow `bloom` when it is on
-    /// (default: the effect's).
-    package func drawFrame(at now: Double, on output: DesktopOutput, pixelsWide w: Int, pixelsHigh h: Int, bloom: Bloom? = nil) throws {
+    /// (default: the effect's). Returns what changed since that output's frame before.
+    ///
+    /// Only what can differ from the buffer being drawn is drawn again: where the pieces are now
+    /// and where they were when that buffer was last drawn (`frame.bufferAge` frames ago), each
+    /// from the launches' footprints (`Celebration.bounds`), the clear and the draw scissored
+    /// to it. Outside it the buffer already holds this frame: the clear colour. With the glow
+    /// on, the frame is drawn whole (the glow's passes blur the whole framebuffer) but the
+    /// desktop is still told only what changed.
+    @discardableResult
+    package func drawFrame(at now: Double, on output: DesktopOutput, frame: SurfaceFrame, bloom: Bloom? = nil) throws -> PixelRect? {
         let bloom = bloom ?? options.effect.bloom
+        let (w, h) = (frame.pixelsWide, frame.pixelsHigh)
+        let view = self.view, pixelsPerPoint = view.pixelsPerPoint(on: output, pixelsWide: w)
+        let glow = bloom.isEnabled ? bloom.radius : 0
+        let current = damageRect(celebration.bounds(at: now), on: output, frame: frame, glowPoints: glow)
+        var history = shownRects[frame.surface].flatMap { $0.size == (w, h) ? $0.frames : nil } ?? []
+        // What the buffer still holds: the pieces of the frame it was, when this drew it whole.
+        let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge }?.rect : nil
+        let redrawn = bloom.isEnabled ? frame.whole : held.map { current.union($0) } ?? frame.whole
+        let changed = history.last.flatMap { $0.number == frame.number - 1 ? current.union($0.rect) : nil } ?? frame.whole
+        history.append((frame.number, current))
+        shownRects[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
+        guard !redrawn.isEmpty else { return changed }
+        let scissored = redrawn != frame.whole
+        if scissored {
+            epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+            epoxy_glScissor(GLint(redrawn.x), GLint(redrawn.y), GLsizei(redrawn.width), GLsizei(redrawn.height))
+        }
+        defer { if scissored { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
         setGLViewport(0, 0, GLsizei(w), GLsizei(h))
         if options.opaque {
             clearFramebuffer(to: SceneRenderer.background)
@@ -204,7 +231,6 @@ package final class Overlay {
             // Alpha 0 everywhere: the compositor shows what is beneath.
             clearFramebufferToTransparent()
         }
-        let view = self.view, pixelsPerPoint = view.pixelsPerPoint(on: output, pixelsWide: w)
         let draw = {
             view.apply(on: output, pixelsWide: w, pixelsHigh: h)
             self.celebration.draw(at: now, viewport: view.viewport, pixelsPerPoint: pixelsPerPoint)
@@ -216,6 +242,29 @@ package final class Overlay {
         } else {
             draw()
         }
+        return changed
+    }
+
+    /// Frames of each output whose pieces' rectangles are kept: a buffer older than this is drawn whole.
+    private static let keptFrames = 4
+    /// Per surface, its framebuffer's size and where the pieces were in its last frames
+    /// (`SurfaceFrame.number`), oldest first.
+    private var shownRects: [Int: (size: (Int, Int), frames: [(number: Int, rect: PixelRect)])] = [:]
+
+    /// Where the pieces inside `bounds` (pt of the view) are drawn on `output`'s framebuffer:
+    /// grown by two pixels for the antialiased edge at any scale and by twice the glow's reach
+    /// (`Bloom.radius` is three standard deviations), rounded out, clipped to the framebuffer.
+    package func damageRect(_ bounds: Footprint.Box?, on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> PixelRect {
+        guard let bounds else { return .empty }
+        let v = view.glViewport(on: output, pixelsWide: frame.pixelsWide, pixelsHigh: frame.pixelsHigh)
+        let sx = Double(v.width) / view.layout.width, sy = Double(v.height) / view.layout.height
+        let pad = 2 + 2 * glowPoints * max(sx, sy)
+        let left = Double(v.x) + bounds.minX * sx - pad, right = Double(v.x) + bounds.maxX * sx + pad
+        let bottom = Double(v.y + v.height) - bounds.maxY * sy - pad, top = Double(v.y + v.height) - bounds.minY * sy + pad
+        guard left.isFinite, right.isFinite, bottom.isFinite, top.isFinite else { return frame.whole }
+        let x0 = max(0, min(Double(frame.pixelsWide), left.rounded(.down))), x1 = max(0, min(Double(frame.pixelsWide), right.rounded(.up)))
+        let y0 = max(0, min(Double(frame.pixelsHigh), bottom.rounded(.down))), y1 = max(0, min(Double(frame.pixelsHigh), top.rounded(.up)))
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 
     private func bloomPass(for output: DesktopOutput) throws -> BloomPass {

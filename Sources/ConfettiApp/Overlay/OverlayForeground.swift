@@ -32,7 +32,8 @@ extension Overlay {
             return 128 + signal
         case .finished:
             let firstFrame = report.firstFrameAfterStart.map { String(printf: "first frame %.3f s after start, ", $0) } ?? ""
-            print("overlay: " + firstFrame + String(printf: "%ld frames over %.2f s", report.frames, report.seconds))
+            let fallback = overlay.surfaces.damageFallback.map { "; \($0)" } ?? ""
+            print("overlay: " + firstFrame + String(printf: "%ld frames over %.2f s", report.frames, report.seconds) + fallback)
             return 0
         }
     }

@@ -214,6 +214,21 @@ public final class Celebration {
         renderers.allSatisfy { $0.isIdle(at: now) }
     }
 
+    /// Whether each launch works out where its pieces can be at every age when it is uploaded
+    /// (`Footprint`), so `bounds(at:)` can say what a frame changes. Off by default: a render
+    /// draws whole frames and spends nothing on it.
+    package var tracksDamage: Bool {
+        get { renderers.allSatisfy(\.tracksDamage) }
+        set { for renderer in renderers { renderer.tracksDamage = newValue } }
+    }
+
+    /// Where the particles alive at `now` can be (pt, the viewport `draw` is given), from the
+    /// footprints of the live spans: O(spans). nil when nothing is drawn. A launch uploaded
+    /// while `tracksDamage` was off may be anywhere (`Footprint.everywhere`).
+    package func bounds(at now: Double) -> Footprint.Box? {
+        renderers.reduce(Footprint.Box?.none) { box, renderer in renderer.bounds(at: now).map { $0.union(box) } ?? box }
+    }
+
     public func liveParticles(at now: Double) -> Int {
         renderers.map { $0.liveParticles(at: now) }.reduce(0, +)
     }

@@ -37,6 +37,9 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
     /// (docs/performance.md).
     private var variants: [DrawnQuad.ShapeSet: ShaderProgram] = [:]
     private var vao: GLuint = 0
+    /// Whether each span gets its `Footprint` at upload (the overlays' damage); off, an upload
+    /// costs nothing more than its records.
+    package var tracksDamage = false
 
     /// What the program must read and nothing more: the record and the uniforms set per draw.
     package static var interface: ProgramInterface { ProgramInterface(Kind.self, sampleUniforms: Kind.defaultUniforms) }
@@ -110,7 +113,9 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
                 members.map { Kind.record($0, uniforms: uniforms) }, epoch: time,
                 appears: births.min()!, dies: zip(births, lifetimes).map(+).max()! + Kind.trailDuration(uniforms),
                 uniforms: uniforms, sprites: sprites, side: side,
-                shapes: members.reduce(0) { $0 | Kind.shapes(of: $1, uniforms: uniforms) }, now: time
+                shapes: members.reduce(0) { $0 | Kind.shapes(of: $1, uniforms: uniforms) },
+                footprint: tracksDamage ? Footprint(Kind.self, members.map { Kind.stored($0, uniforms: uniforms) }, uniforms: uniforms) : Footprint(),
+                now: time
             )
         }
     }
@@ -203,6 +208,10 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
 
     package func liveParticles(at now: Double) -> Int { ring.liveParticles(at: now) }
 
+    package func bounds(at now: Double) -> Footprint.Box? {
+        ring.spans.reduce(Footprint.Box?.none) { box, span in span.bounds(at: now).map { $0.union(box) } ?? box }
+    }
+
     /// True when no span has anything alive or still to appear at `now`.
     package func isIdle(at now: Double) -> Bool {
         ring.spans.allSatisfy { $0.isOver(at: now) }
@@ -229,6 +238,10 @@ package protocol KindRenderer: AnyObject {
     /// The kind's share of a frame's `side`: nil when it has nothing alive there.
     func pass(at now: Double, side: ButtonSide) -> PlannedPass?
     func liveParticles(at now: Double) -> Int
+    /// Where its live spans' particles can be at `now` (pt), from their footprints.
+    func bounds(at now: Double) -> Footprint.Box?
+    /// Whether uploads get footprints (`ParticleRenderer.tracksDamage`).
+    var tracksDamage: Bool { get set }
     func isIdle(at now: Double) -> Bool
     func removeAll()
     func reloadShaders() throws

@@ -34,6 +34,8 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
     package var side: ButtonSide
     /// The fragment shader's shapes its particles need: which program variant draws it.
     package var shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes
+    /// Where its particles can be at each age (empty unless its renderer tracks damage).
+    package var footprint = Footprint()
 
     package init(id: Int, first: Int, count: Int, epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, sprites: SpriteTable = SpriteTable(), side: ButtonSide) {
         self.id = id
@@ -56,6 +58,12 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
     /// Nothing of it is still to come: every particle has died.
     package func isOver(at now: Double) -> Bool {
         now - epoch >= dies
+    }
+
+    /// Where its particles can be at `now` (pt, the viewport drawn): nil when none is drawn, or
+    /// when it was uploaded without a footprint.
+    package func bounds(at now: Double) -> Footprint.Box? {
+        isLive(at: now) ? footprint.bounds(age: now - epoch) : nil
     }
 
     /// The time uniform for this span: the subtraction happens in double precision.
@@ -164,7 +172,7 @@ package final class InstanceRing<Kind: ParticleKind> {
 
     /// Uploads one span and returns it. `now` only decides whether overwritten spans
     /// were still alive, for the notice. Leaves GL_ARRAY_BUFFER as it found it.
-    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, sprites: SpriteTable = SpriteTable(), side: ButtonSide, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, now: Double) throws -> RingSpan<Kind> {
+    package func write(_ records: [Kind.Record], epoch: Double, appears: Double, dies: Double, uniforms: Kind.Uniforms, sprites: SpriteTable = SpriteTable(), side: ButtonSide, shapes: DrawnQuad.ShapeSet = DrawnQuad.allShapes, footprint: Footprint = Footprint(), now: Double) throws -> RingSpan<Kind> {
         guard !records.isEmpty else { throw GLFailure("a span of the ring needs at least one particle") }
         guard records.count <= capacity else {
             throw GLFailure("\(records.count) particles do not fit in the instance ring (capacity \(capacity))")
@@ -190,6 +198,7 @@ package final class InstanceRing<Kind: ParticleKind> {
             epoch: epoch, appears: appears, dies: dies, uniforms: uniforms, sprites: sprites, side: side
         )
         span.shapes = shapes
+        span.footprint = footprint
         nextID += 1
         head = range.upperBound
         spans.append(span)

@@ -165,9 +165,9 @@ package final class ResidentOverlay {
     private func drawFrame(at time: Double) throws {
         let bloom = time < bloomUntil ? self.bloom : Bloom.standard
         var drawn = false
-        try overlay.surfaces.drawDue { output, w, h in
-            try overlay.drawFrame(at: time, on: output, pixelsWide: w, pixelsHigh: h, bloom: bloom)
+        try overlay.surfaces.drawDue { output, frame in
             drawn = true
+            return try overlay.drawFrame(at: time, on: output, frame: frame, bloom: bloom)
         }
         guard drawn else { return }
         frames += 1

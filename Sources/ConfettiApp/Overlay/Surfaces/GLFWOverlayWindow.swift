@@ -81,14 +81,19 @@ final class GLFWOverlayWindow: OverlaySurfaces {
 
     /// The window's frame is always due (with vsync the swap waits for the display). `draw` gets
     /// the union of the monitors as the output: one window covers them all.
-    func drawDue(_ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
+    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws {
         guard shown else { return }
         let (w, h) = window.framebufferSize
         guard w > 0, h > 0 else { return }
         window.makeCurrent()
-        try draw(covered, w, h)
+        _ = try draw(covered, SurfaceFrame(pixelsWide: w, pixelsHigh: h))
         window.swapBuffers()
     }
+
+    /// GLFW swaps with glXSwapBuffers (or eglSwapBuffers), which takes no damage, and says
+    /// nothing of its buffers' age: each frame is drawn whole and the compositing manager
+    /// sees the whole window change.
+    var damageFallback: String? { "GLFW's swap takes no damage: the whole window is redrawn and recomposited" }
 
     var isClosed: Bool { window.shouldClose }
 

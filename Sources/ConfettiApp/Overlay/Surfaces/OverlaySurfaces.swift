@@ -19,9 +19,14 @@ package protocol OverlaySurfaces: AnyObject {
     /// waits for none while one is due, else until the desktop's next event.
     var isFrameDue: Bool { get }
     /// Draw every mapped surface whose frame is due: `draw` gets the output and the surface's
-    /// framebuffer size in pixels with the GL context current and the framebuffer bound; the
-    /// set swaps or commits after.
-    func drawDue(_ draw: (DesktopOutput, _ pixelsWide: Int, _ pixelsHigh: Int) throws -> Void) throws
+    /// frame (its framebuffer size in pixels, what its buffer still holds) with the GL context
+    /// current and the framebuffer bound, and returns the part of the framebuffer that changed
+    /// since the frame shown before (nil: all of it); the set swaps or commits after, telling
+    /// the desktop that part where it can (`damageFallback`).
+    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws
+    /// Why the desktop is told every frame changes the whole of each surface (no swap with
+    /// damage); nil when it is told only what changed.
+    var damageFallback: String? { get }
     /// True once the user or the desktop closed the overlay as a whole (its window was closed):
     /// the overlay ends. An output going away is not this.
     var isClosed: Bool { get }
@@ -33,6 +38,61 @@ package protocol OverlaySurfaces: AnyObject {
     /// The connection to the desktop, for a caller that polls it with descriptors of its own
     /// (then calls `dispatch(waitingUpTo: 0)` when it is readable). nil when there is none.
     var eventDescriptor: Int32? { get }
+}
+
+/// One frame of one surface, as `OverlaySurfaces.drawDue` hands it to the drawing.
+package struct SurfaceFrame: Equatable, Sendable {
+    package var pixelsWide: Int
+    package var pixelsHigh: Int
+    /// How many frames ago the buffer being drawn was last drawn (EGL_EXT_buffer_age): 1 the
+    /// frame before, 2 the one before that; 0 when its contents are unknown (a new buffer, or
+    /// no buffer age), so it must be drawn whole.
+    package var bufferAge: Int
+    /// Which surface it is (unique while the process runs) and how many frames it has swapped
+    /// before this one, transparent ones included: with `bufferAge`, which frame the buffer holds.
+    package var surface: Int
+    package var number: Int
+
+    package init(pixelsWide: Int, pixelsHigh: Int, bufferAge: Int = 0, surface: Int = 0, number: Int = 0) {
+        self.pixelsWide = pixelsWide
+        self.pixelsHigh = pixelsHigh
+        self.bufferAge = bufferAge
+        self.surface = surface
+        self.number = number
+    }
+
+    package var whole: PixelRect { PixelRect(x: 0, y: 0, width: pixelsWide, height: pixelsHigh) }
+}
+
+/// A rectangle of a framebuffer, in pixels, as GL and EGL count them: from the bottom-left.
+package struct PixelRect: Equatable, Sendable {
+    package var x, y, width, height: Int
+
+    package init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The smallest rectangle holding both (an empty one holds nothing).
+    package func union(_ other: PixelRect) -> PixelRect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let minX = min(x, other.x), minY = min(y, other.y)
+        return PixelRect(x: minX, y: minY, width: max(x + width, other.x + other.width) - minX, height: max(y + height, other.y + other.height) - minY)
+    }
+
+    /// The part inside `other`.
+    package func clipped(to other: PixelRect) -> PixelRect {
+        let minX = max(x, other.x), minY = max(y, other.y)
+        let maxX = min(x + width, other.x + other.width), maxY = min(y + height, other.y + other.height)
+        return maxX > minX && maxY > minY ? PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : PixelRect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    package static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
 }
 
 /// One output (monitor) of the desktop, as the overlay places its surfaces on it.

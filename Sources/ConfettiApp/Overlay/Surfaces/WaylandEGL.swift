@@ -9,6 +9,12 @@ final class WaylandEGL {
     let display: EGLDisplay
     let config: EGLConfig
     let context: EGLContext
+    /// How a swap tells the compositor what changed (`wl_surface.damage_buffer`): the KHR or
+    /// EXT swap with damage, nil when the display offers neither (every swap damages it all).
+    private let swapWithDamage: ((EGLDisplay?, EGLSurface?, UnsafeMutablePointer<EGLint>?, EGLint) -> EGLBoolean)?
+    /// Whether a surface says how old its back buffer is (EGL_EXT_buffer_age), so only what
+    /// changed since it was drawn is drawn again.
+    let hasBufferAge: Bool
 
     init(wayland: OpaquePointer) throws {
         // The EXT entry points: epoxy aborts on the core 1.5 ones before any display exists.
@@ -42,6 +48,14 @@ final class WaylandEGL {
         self.display = display
         self.config = config
         self.context = context
+        if epoxy_has_egl_extension(display, "EGL_KHR_swap_buffers_with_damage") {
+            swapWithDamage = { epoxy_eglSwapBuffersWithDamageKHR($0, $1, $2, $3) }
+        } else if epoxy_has_egl_extension(display, "EGL_EXT_swap_buffers_with_damage") {
+            swapWithDamage = { epoxy_eglSwapBuffersWithDamageEXT($0, $1, $2, $3) }
+        } else {
+            swapWithDamage = nil
+        }
+        hasBufferAge = epoxy_has_egl_extension(display, "EGL_EXT_buffer_age") || epoxy_has_egl_extension(display, "EGL_KHR_partial_update")
         // Current without a surface (EGL_KHR_surfaceless_context), so shaders and buffers can be
         // made before any output has been configured.
         guard epoxy_eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
@@ -67,7 +81,41 @@ final class WaylandEGL {
         _ = epoxy_eglSwapInterval(display, 0)
     }
 
-    func swap(_ surface: EGLSurface) throws {
+    /// Why the compositor is told every frame changes all of each surface; nil when it is not.
+    var damageFallback: String? {
+        switch (swapWithDamage != nil, hasBufferAge) {
+        case (true, true): nil
+        case (false, true): "EGL offers no swap with damage (EGL_KHR/EXT_swap_buffers_with_damage): the compositor repaints whole outputs"
+        case (true, false): "EGL offers no buffer age (EGL_EXT_buffer_age): the overlay redraws whole outputs"
+        case (false, false): "EGL offers neither swap with damage nor buffer age: whole outputs are redrawn and repainted"
+        }
+    }
+
+    /// How many frames ago the back buffer of `surface`, current, was drawn (0: unknown).
+    func bufferAge(_ surface: EGLSurface) -> Int {
+        guard hasBufferAge else { return 0 }
+        var age: EGLint = 0
+        guard epoxy_eglQuerySurface(display, surface, EGL_BUFFER_AGE_EXT, &age) == EGLBoolean(EGL_TRUE) else { return 0 }
+        return Int(max(age, 0))
+    }
+
+    /// Draws to no surface (a framebuffer object of its own must be bound).
+    func makeCurrentWithoutSurface() throws {
+        guard epoxy_eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+            throw GLFailure("eglMakeCurrent without a surface failed on the Wayland display (\(HeadlessContext.eglErrorName()))")
+        }
+    }
+
+    /// Shows what was drawn, telling the compositor that `damage` changed (nil: all of it).
+    func swap(_ surface: EGLSurface, damage: PixelRect? = nil) throws {
+        if let swapWithDamage, let damage {
+            // No rectangle would mean the whole surface: a frame that changed nothing names one pixel.
+            var rect: [EGLint] = damage.isEmpty ? [0, 0, 1, 1] : [EGLint(damage.x), EGLint(damage.y), EGLint(damage.width), EGLint(damage.height)]
+            guard swapWithDamage(display, surface, &rect, 1) == EGLBoolean(EGL_TRUE) else {
+                throw GLFailure("eglSwapBuffersWithDamage failed on a Wayland surface (\(HeadlessContext.eglErrorName()))")
+            }
+            return
+        }
         guard epoxy_eglSwapBuffers(display, surface) == EGLBoolean(EGL_TRUE) else {
             throw GLFailure("eglSwapBuffers failed on a Wayland surface (\(HeadlessContext.eglErrorName()))")
         }

@@ -25,6 +25,8 @@ final class WaylandOverlaySurface {
     /// The size the compositor configured, in points (0: not configured yet).
     private(set) var width = 0, height = 0
     private var eglWindow: OpaquePointer?
+    /// Where EGL cannot show only what changed, its own buffers instead of an EGL window.
+    private var presenter: WaylandShmPresenter?
     private var eglSurface: EGLSurface?
     private var bufferWidth = 0, bufferHeight = 0
     private var frameCallback: OpaquePointer?
@@ -32,6 +34,14 @@ final class WaylandOverlaySurface {
     /// its own size, which is the output's: 0×0, or a size that is only a hint); before that,
     /// its buffers are transparent.
     private var sizedForOutput = true
+    /// Which surface it is, and the frames it has swapped (`SurfaceFrame`).
+    private let identity = WaylandOverlaySurface.nextIdentity()
+    private var swaps = 0
+    nonisolated(unsafe) private static var made = 0
+    private static func nextIdentity() -> Int {
+        made += 1
+        return made
+    }
     /// The compositor closed it (the output went away, or the layer shell said `closed`).
     private(set) var isClosed = false
 
@@ -91,7 +101,7 @@ final class WaylandOverlaySurface {
     /// window only once it has one, so it gets a transparent one at once, frames or not.
     var needsFirstBuffer: Bool {
         guard case .toplevel = role else { return false }
-        return eglWindow == nil && isDue
+        return eglWindow == nil && presenter == nil && isDue
     }
 
     /// The output as this surface shows it: its configured size in points.
@@ -103,11 +113,14 @@ final class WaylandOverlaySurface {
         return drawn
     }
 
-    /// Draws one frame (`draw` gets the output and the buffer's size, the context current and
-    /// framebuffer 0 bound; or a transparent one), asks for the next frame callback and commits.
-    func draw(with egl: WaylandEGL, transparent: Bool = false, _ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
+    /// Draws one frame (`draw` gets the output and the buffer's frame, the context current and
+    /// framebuffer 0 bound, and says what changed; or a transparent one), asks for the next
+    /// frame callback and commits with that damage.
+    func draw(with egl: WaylandEGL, transparent: Bool = false, _ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws {
         let pixelsWide = max(1, Int((Double(width) * scale).rounded())), pixelsHigh = max(1, Int((Double(height) * scale).rounded()))
-        if eglWindow == nil {
+        if owner.presentsItself, let shm = owner.shm {
+            if presenter == nil { presenter = WaylandShmPresenter(shm: shm) }
+        } else if eglWindow == nil {
             eglWindow = wl_egl_window_create(surface, Int32(pixelsWide), Int32(pixelsHigh))
             guard let eglWindow else { throw GLFailure("wayland-egl made no window") }
             eglSurface = try egl.surface(on: eglWindow)
@@ -124,10 +137,26 @@ final class WaylandOverlaySurface {
         } else {
             wl_surface_set_buffer_scale(surface, Int32(max(output.scale, 1)))
         }
+        if let presenter {
+            try egl.makeCurrentWithoutSurface()
+            let frame = SurfaceFrame(pixelsWide: pixelsWide, pixelsHigh: pixelsHigh, surface: identity)
+            try presenter.present(on: surface, width: pixelsWide, height: pixelsHigh, frame: frame) { frame in
+                if !transparent, sizedForOutput { return try draw(drawnOutput, frame) }
+                setGLViewport(0, 0, GLsizei(pixelsWide), GLsizei(pixelsHigh))
+                epoxy_glClearColor(0, 0, 0, 0)
+                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                return nil
+            }
+            frameCallback = wl_surface_frame(surface)
+            wl_callback_add_listener(frameCallback, &Self.frameListener, Unmanaged.passUnretained(self).toOpaque())
+            wl_surface_commit(surface)
+            return
+        }
         try egl.makeCurrent(eglSurface!)
         bindWindowFramebuffer(GLenum(GL_FRAMEBUFFER))
+        var damage: PixelRect?
         if !transparent, sizedForOutput {
-            try draw(drawnOutput, pixelsWide, pixelsHigh)
+            damage = try draw(drawnOutput, SurfaceFrame(pixelsWide: pixelsWide, pixelsHigh: pixelsHigh, bufferAge: egl.bufferAge(eglSurface!), surface: identity, number: swaps))
         } else {
             setGLViewport(0, 0, GLsizei(pixelsWide), GLsizei(pixelsHigh))
             epoxy_glClearColor(0, 0, 0, 0)
@@ -136,7 +165,8 @@ final class WaylandOverlaySurface {
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, &Self.frameListener, Unmanaged.passUnretained(self).toOpaque())
         // eglSwapBuffers attaches the buffer and commits the surface.
-        try egl.swap(eglSurface!)
+        try egl.swap(eglSurface!, damage: damage)
+        swaps += 1
     }
 
     func destroy() {
@@ -146,6 +176,8 @@ final class WaylandOverlaySurface {
         if let eglWindow { wl_egl_window_destroy(eglWindow) }
         eglSurface = nil
         eglWindow = nil
+        presenter?.destroy()
+        presenter = nil
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }
         switch role {

@@ -15,6 +15,10 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
     private(set) var wmBase: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
+    /// Shared memory for buffers of its own (`WaylandShmPresenter`), with a compositor that
+    /// takes damage in buffer pixels (wl_compositor 4).
+    private(set) var shm: OpaquePointer?
+    private var compositorVersion: UInt32 = 0
     private var outputManager: OpaquePointer?
     private var waylandOutputs: [WaylandOutput] = []
     private(set) var egl: WaylandEGL?
@@ -97,7 +101,7 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
         if let egl {
             for output in waylandOutputs {
                 guard let surface = output.surface, surface.needsFirstBuffer else { continue }
-                try surface.draw(with: egl, transparent: true) { _, _, _ in }
+                try surface.draw(with: egl, transparent: true) { _, _ in nil }
             }
         }
         wl_display_flush(display)
@@ -105,9 +109,14 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
 
     var eventDescriptor: Int32? { wl_display_get_fd(display) }
 
+    /// Where EGL cannot show just what changed, the surfaces present buffers of their own.
+    var presentsItself: Bool { egl?.damageFallback != nil && shm != nil && compositorVersion >= 4 }
+
+    var damageFallback: String? { presentsItself ? nil : egl?.damageFallback }
+
     var isFrameDue: Bool { waylandOutputs.contains { $0.surface?.isDue == true } }
 
-    func drawDue(_ draw: (DesktopOutput, Int, Int) throws -> Void) throws {
+    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws {
         guard let egl else { return }
         for output in waylandOutputs {
             guard let surface = output.surface, surface.isDue else { continue }
@@ -127,6 +136,8 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let outputManager { zxdg_output_manager_v1_destroy(outputManager) }
         if let compositor { wl_compositor_destroy(compositor) }
+        if let shm { wl_shm_destroy(shm) }
+        shm = nil
         layerShell = nil; wmBase = nil; viewporter = nil; fractionalScaleManager = nil; outputManager = nil; compositor = nil
         wl_registry_destroy(registry)
         wl_display_flush(display)
@@ -154,7 +165,10 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
             OpaquePointer(wl_registry_bind(registry, name, wanted, min(version, most)))
         }
         switch interface {
-        case "wl_compositor": compositor = bind(confetti_interface_wl_compositor(), 4)
+        case "wl_compositor":
+            compositor = bind(confetti_interface_wl_compositor(), 4)
+            compositorVersion = min(version, 4)
+        case "wl_shm": shm = bind(confetti_interface_wl_shm(), 1)
         case "zwlr_layer_shell_v1": layerShell = bind(confetti_interface_zwlr_layer_shell_v1(), 4)
         case "xdg_wm_base":
             wmBase = bind(confetti_interface_xdg_wm_base(), 2)

@@ -1,0 +1,113 @@
+import FoundationEssentials
+import Glibc
+
+/// Where the quads of a batch can be, as one rectangle per time slice of its span's age:
+/// worked out once at spawn from each particle's closed-form path, so a frame's damage costs
+/// one lookup per span (`bounds(age:)`), never a pass over the particles.
+///
+/// Each particle (and each ghost of its trail) is evaluated at the two ends of every slice it
+/// is drawn in (its birth and death clamp them), and the slice's rectangle takes in the quad
+/// the shaders emit at each end in any turn (`DrawnQuad.extent`: its shape, wave and
+/// antialiasing margin at one pixel per point), grown by the chord between the two centres. A path bends
+/// away from its chord by at most a·Δ²/8 over a slice Δ (a its largest acceleration), which
+/// for any path on screen (gravity, drag, flutter of tens of pt at a few Hz) is a fraction of a
+/// point over 1/30 s, far inside the chord's length added on every side; `FootprintTests`
+/// holds every preset's particles to it at many ages.
+package struct Footprint: Sendable, Equatable {
+    /// Seconds each rectangle covers.
+    package static let slice = 1.0 / 30
+
+    /// Rectangles (pt, the launch's viewport) of slices `firstSlice`, `firstSlice + 1`, ...;
+    /// slice j covers span ages [j·slice, (j+1)·slice). A nil entry: nothing is drawn then.
+    package private(set) var boxes: [Box?] = []
+    package private(set) var firstSlice = 0
+    /// False for `Footprint()`, which knows nothing: its particles may be anywhere.
+    package private(set) var isKnown = false
+
+    /// An axis-aligned box, pt.
+    package struct Box: Sendable, Equatable {
+        package var minX, minY, maxX, maxY: Double
+
+        package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+            self.minX = minX
+            self.minY = minY
+            self.maxX = maxX
+            self.maxY = maxY
+        }
+
+        package func union(_ other: Box?) -> Box {
+            guard let other else { return self }
+            return Box(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
+                       maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY))
+        }
+
+        package func contains(_ p: SIMD2<Double>) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+    }
+
+    package init() {}
+
+    /// Where a batch's `particles` (as their records hold them) can be drawn at each age of a
+    /// span whose epoch is their launch.
+    package init<Kind: ParticleKind>(_: Kind.Type, _ particles: [Kind.Particle], uniforms: Kind.Uniforms) {
+        isKnown = true
+        let ghosts = Kind.ghosts(uniforms), spacing = Kind.ghostSpacing(uniforms)
+        var slices: [Int: Box] = [:]
+        for particle in particles {
+            let birth = Kind.birth(of: particle), lifetime = Kind.lifetime(of: particle, uniforms: uniforms)
+            guard birth.isFinite, lifetime.isFinite, lifetime > 0 else { continue }
+            for k in 0...ghosts {
+                // Ghost k shows the particle at its age − k·spacing: drawn over span ages
+                // [birth + lag, birth + lag + lifetime).
+                let lag = Double(k) * spacing, start = birth + lag, end = start + lifetime
+                var j = Int((start / Self.slice).rounded(.down))
+                var previous: (time: Double, box: Box, centre: SIMD2<Double>)?
+                while Double(j) * Self.slice < end {
+                    // The slice's ends, within the ghost's life (its last instant just before death).
+                    let from = max(Double(j) * Self.slice, start)
+                    let to = min(Double(j + 1) * Self.slice, end - lifetime * 1e-9)
+                    let a = previous?.time == from ? previous! : Self.quad(Kind.self, particle, age: from - start, ghost: k, uniforms: uniforms, time: from)
+                    let b = Self.quad(Kind.self, particle, age: max(to, from) - start, ghost: k, uniforms: uniforms, time: max(to, from))
+                    let chord = ((b.centre - a.centre) * (b.centre - a.centre)).sum().squareRoot()
+                    let box = a.box.union(b.box)
+                    let grown = Box(minX: box.minX - chord, minY: box.minY - chord, maxX: box.maxX + chord, maxY: box.maxY + chord)
+                    slices[j] = grown.union(slices[j])
+                    previous = b
+                    j += 1
+                }
+            }
+        }
+        guard let first = slices.keys.min(), let last = slices.keys.max() else { return }
+        firstSlice = first
+        boxes = (first...last).map { slices[$0] }
+    }
+
+    private static func quad<Kind: ParticleKind>(_: Kind.Type, _ particle: Kind.Particle, age: Double, ghost k: Int, uniforms: Kind.Uniforms, time: Double) -> (time: Double, box: Box, centre: SIMD2<Double>) {
+        let quad = Kind.drawn(particle, Kind.evaluate(particle, at: age, ghost: k, uniforms: uniforms))
+        let c = SIMD2(quad.centre.x, quad.centre.y), e = quad.extent
+        return (time, Box(minX: c.x - e.x, minY: c.y - e.y, maxX: c.x + e.x, maxY: c.y + e.y), c)
+    }
+
+    /// Everywhere: what an unknown footprint says.
+    package static let everywhere = Box(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+
+    /// Where its particles can be at span age `age` (nil: nowhere).
+    package func bounds(age: Double) -> Box? {
+        guard isKnown else { return Self.everywhere }
+        guard age.isFinite else { return nil }
+        let j = Int((age / Self.slice).rounded(.down)) - firstSlice
+        return boxes.indices.contains(j) ? boxes[j] : nil
+    }
+}
+
+extension DrawnQuad {
+    /// Half the width and height (pt) of a screen box around the quad the vertex shader emits
+    /// at one pixel per point (its shape, its margin, its frame and a ribbon's wave) in any turn:
+    /// the distance of its farthest corner from its centre on both axes, so the box still holds
+    /// the quad when it turns between two looks at it (a star's streak follows its velocity).
+    package var extent: SIMD2<Double> {
+        let reach = reach(pixelsPerPoint: 1)
+        let a = toScreen(reach), b = toScreen(SIMD2(reach.x, -reach.y))
+        let r = max((a * a).sum(), (b * b).sum()).squareRoot()
+        return r.isFinite ? SIMD2(r, r) : SIMD2(.infinity, .infinity)
+    }
+}
