@@ -9,8 +9,7 @@ import TestSupport
 /// Examples/CelebrateInGLFW, the README's embedding example, runs in a real window.
 @Suite struct ExampleAppTests {
     @Test func theGLFWExampleCelebratesInItsOwnWindowAndExits() async throws {
-        let example = try ConfettiBinary.url().deletingLastPathComponent().appendingPathComponent("celebrate-in-glfw")
-        #expect(FileManager.default.isExecutableFile(atPath: example.path), "swift build builds the example")
+        let example = try ConfettiBinary.builtBesideTheTests("celebrate-in-glfw")
         // Its own X server: the example is another process, so it needs neither this process's
         // GL nor its DISPLAY.
         let server = try await XServer.start()

@@ -193,12 +193,17 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
 
     @Test(arguments: [SIGINT, SIGTERM])
     func signalDuringFramesStopsWithCompleteFramesOnly(_ signal: Int32) async throws {
+        // A render started and watched: a slot of the pool of heavy work until the test ends.
+        let slot = await HeavySlot.take()
+        defer { slot.release() }
         let scratch = try Scratch("signal-frames")
         let dir = scratch.path("frames")
         let render = try ConfettiBinary.start(["render", "--out", dir, "--size", "1920x1080", "--frames", "300"])
         defer { render.stop() }
-        let appeared = await eventually(within: 120) { FileManager.default.fileExists(atPath: "\(dir)/frame-0000.png") || render.hasEnded }
-        try #require(appeared && !render.hasEnded, "the first frame appeared while the render ran: \(render.errorOutput)")
+        // Stopped as soon as its first frame is there: a quick render could otherwise finish
+        // before a test's poll on a busy machine sees that frame.
+        let appeared = await render.freeze(once: { FileManager.default.fileExists(atPath: "\(dir)/frame-0000.png") }, within: 120)
+        try #require(appeared, "the first frame appeared while the render ran: \(render.errorOutput)")
         // Frozen, it cannot finish before the signal arrives; the signal waits for it to go on.
         await render.whileFrozen { render.send(signal) }
         let outcome = try await render.outcome(within: 120)
@@ -212,6 +217,9 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
 
     @Test(arguments: [(SIGINT, VideoFormat.mp4), (SIGTERM, .webm), (SIGINT, .gif)])
     func signalDuringVideoLeavesNoFileAndNoFFmpeg(_ signal: Int32, _ format: VideoFormat) async throws {
+        // A render started and watched: a slot of the pool of heavy work until the test ends.
+        let slot = await HeavySlot.take()
+        defer { slot.release() }
         _ = try Tool.locate("ffmpeg")
         let scratch = try Scratch("signal-video")
         let path = scratch.path("celebration.\(format.rawValue)")
@@ -220,10 +228,9 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
         // Under way: ffmpeg, writing the temporary file, has read two frames (8 MB each) from
         // the render.
         let twoFrames = 2 * 1920 * 1080 * 4
-        let underWay = await eventually(within: 120) {
-            Tool.processes(mentioning: scratch.path(".celebration")).contains { Tool.bytesRead(by: $0) >= twoFrames } || render.hasEnded
-        }
-        try #require(underWay && !render.hasEnded, "ffmpeg read two frames while the render ran: \(render.errorOutput)")
+        let temporary = scratch.path(".celebration")
+        let underWay = await render.freeze(once: { Tool.processes(mentioning: temporary).contains { Tool.bytesRead(by: $0) >= twoFrames } }, within: 120)
+        try #require(underWay, "ffmpeg read two frames while the render ran: \(render.errorOutput)")
         await render.whileFrozen { render.send(signal) }
         let outcome = try await render.outcome(within: 120)
         expectOneLine(outcome, status: 128 + signal, mentioning: ["interrupted", "removed the unfinished \(path)"])
@@ -234,12 +241,15 @@ func expectCompleteFrames(in directory: String, width: Int, height: Int, sourceL
     // MARK: One render per directory
 
     @Test func secondRenderIsRefusedWhileTheFirstHoldsTheDirectory() async throws {
+        // A render started and watched: a slot of the pool of heavy work until the test ends.
+        let slot = await HeavySlot.take()
+        defer { slot.release() }
         let scratch = try Scratch("race")
         let dir = scratch.path("frames")
         let first = try ConfettiBinary.start(["render", "--out", dir, "--size", "1280x720", "--frames", "60", "--seed", "5"])
         defer { first.stop() }
-        let writing = await eventually(within: 120) { FileManager.default.fileExists(atPath: "\(dir)/frame-0000.png") || first.hasEnded }
-        try #require(writing && !first.hasEnded, "the first render wrote its first frame: \(first.errorOutput)")
+        let writing = await first.freeze(once: { FileManager.default.fileExists(atPath: "\(dir)/frame-0000.png") }, within: 120)
+        try #require(writing, "the first render wrote its first frame: \(first.errorOutput)")
         // Frozen, the first render holds the directory for as long as the second one takes.
         let second = try await first.whileFrozen {
             try await ConfettiBinary.run(["render", "--out", dir, "--size", "160x90", "--frames", "3", "--seed", "6", "--force"])

@@ -177,6 +177,28 @@ package final class ChildProcess: Sendable {
         if !hasEnded { kill(pid, signal) }
     }
 
+    /// Stops it (SIGSTOP) as soon as `condition` holds, looked at every 5 ms on a thread of its
+    /// own; whether it was stopped so, still running (false if it ended first, or after
+    /// `seconds`, a stall guard). The tests' polls share the threads of the test pool, and on a
+    /// busy machine come seconds late, by when a quick child may have finished the very work a
+    /// test wanted to catch it in. Continue it with `whileFrozen` or SIGCONT.
+    package func freeze(once condition: @escaping @Sendable () -> Bool, within seconds: Double) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [self] in
+                let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+                while ContinuousClock.now < deadline, !hasEnded {
+                    if condition() {
+                        kill(pid, SIGSTOP)
+                        continuation.resume(returning: !hasEnded)
+                        return
+                    }
+                    usleep(5000)
+                }
+                continuation.resume(returning: false)
+            }
+        }
+    }
+
     /// Runs `body` while the process is stopped (SIGSTOP): it can neither finish nor move on
     /// meanwhile, and signals sent to it wait until it continues (SIGCONT) afterwards.
     package func whileFrozen<T>(_ body: () async throws -> T) async rethrows -> T {

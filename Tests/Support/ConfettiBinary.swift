@@ -12,12 +12,18 @@ package enum ConfettiBinary {
             }
             return URL(fileURLWithPath: path)
         }
+        return try builtBesideTheTests("confetti")
+    }
+
+    /// An executable of the package (`confetti`, `celebrate-in-glfw`) that `swift build` built
+    /// beside the test bundle, in the tests' own configuration.
+    package static func builtBesideTheTests(_ name: String) throws -> URL {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for dir in [here, here.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("confetti")
+            let candidate = dir.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw TestFailure("the confetti executable is not built next to the tests (\(here.path)); run `swift build` first, as make test does")
+        throw TestFailure("the \(name) executable is not built next to the tests (\(here.path)); run `swift build` first, as make test does")
     }
 
     /// The environment the binary runs in: this process's without DISPLAY (a bad option must
@@ -27,16 +33,15 @@ package enum ConfettiBinary {
     }
 
     /// Runs `executable` (default: the built `confetti`) to its end in `directory`, with
-    /// `environment` changes, holding a slot of the pool of heavy work (`HeavySlot`); `timeout`
-    /// is a stall guard, not a speed claim: counted from the start, not from the wait for a
-    /// slot, and many times the longest run's time (a gallery, a minute of a debug build's CPU)
-    /// on a machine busy with the other tests.
+    /// `environment` changes; `timeout` is a stall guard, not a speed claim: many times the
+    /// longest run's time (a gallery, a minute of a debug build's CPU) on a machine busy with
+    /// the other tests. A run takes no slot of the pool of heavy work (`HeavySlot`): most are a
+    /// tenth of a second of the release build's CPU, and a thousand of them queued one by one
+    /// behind desktops that hold their slots for minutes made the longest wait of the run. A
+    /// test that runs a heavy one (a long render) holds a slot around it.
     package static func run(_ arguments: [String], executable: URL? = nil, in directory: URL? = nil, environment changes: [String: String?] = [:],
                                input: String? = nil, timeout: Double = 600) async throws -> ChildProcess.Outcome {
-        let command = [try (executable ?? url()).path] + arguments
-        return try await HeavySlot.holding {
-            try await ChildProcess.run(command, environment: environment(changes), directory: directory, input: input, timeout: timeout)
-        }
+        try await ChildProcess.run([try (executable ?? url()).path] + arguments, environment: environment(changes), directory: directory, input: input, timeout: timeout)
     }
 
     /// Starts the binary and returns at once: to signal it, race it, or wait for it.

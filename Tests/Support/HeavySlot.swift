@@ -2,16 +2,17 @@ import Foundation
 import Synchronization
 
 /// A place in the bounded pool of heavy test work: a compositor or desktop session, an X
-/// server, a toolkit's client, a run of the confetti binary (a render, a viewer, an overlay),
-/// a child test process. At most `count` are held at once, so that the machine runs what it has
-/// cores for and every test that waits for a picture, a frame or a line is not starved by
+/// server and what runs on it (a toolkit's client, the viewer, an overlay, a child test
+/// process), a long render. At most `count` are held at once, so that the machine runs what it
+/// has cores for and every test that waits for a picture, a frame or a line is not starved by
 /// dozens of others.
 ///
-/// The fixtures take one themselves (`XServer.start`, `Weston`, `Sway`, `KWin`, `Mutter`,
-/// `GnomeShell`, `ConfettiBinary.run` and `.start`) and give it back when they stop: a new test
-/// that uses them is in the pool without a word. Within one task a slot is taken once: a test
-/// that starts an X server and then runs the binary on it holds one slot, not two (a second
-/// slot awaited while holding the first could wait forever).
+/// The fixtures take one themselves (`XServer.start`, Xorg's dummy, `Weston`, `Sway`, `KWin`,
+/// `Mutter`, `GnomeShell`) and give it back when they stop: a new test that uses them is in
+/// the pool without a word. A test that runs heavy work of its own (a long render it watches)
+/// holds one around it (`take`, `holding`). Within one task a slot is taken once: a test that
+/// starts an X server and then a render on it holds one slot, not two (a second slot awaited
+/// while holding the first could wait forever).
 ///
 /// `CONFETTI_TEST_SLOTS=N` sets the count (default: the cores, at least 2). With
 /// `CONFETTI_TEST_SLOT_DIR=DIR` (the Makefile's `test` sets it) the slots are also files in DIR,
