@@ -49,7 +49,7 @@ package final class ResidentEffects {
     private let wake: (read: Int32, write: Int32)
 
     /// What `budget` is unless `$CONFETTI_PICTURE_BUDGET` says.
-    package static let defaultBudget = 10.0
+    package static let defaultBudget = 20.0
 
     /// `$CONFETTI_PICTURE_BUDGET` if set (a positive number of seconds, well under what
     /// `confetti fire` waits), else the default.
