@@ -274,7 +274,8 @@ import TestSupport
         #expect(good.ok, "\(good)")
     }
 
-    /// Past the clients it serves at once, a new client takes the place of the oldest idle one.
+    /// Past the clients it serves at once, a new client takes the place of the oldest idle one
+    /// (never one accepted in the same turn, which has not been read yet).
     @Test func pastTheClientLimitTheOldestIdleClientMakesRoom() async throws {
         let runtime = try RuntimeFolder()
         var limits = ResidentServer.Limits()
@@ -282,8 +283,13 @@ import TestSupport
         limits.silence = 60
         let answering = Answering(try ResidentListener.bind(runtime.path), limits: limits)
         defer { answering.stop() }
+        // Each served once, then idle: accepted in turns of their own, so each may make room.
         var idle: [ResidentClient] = []
-        for _ in 0..<6 { idle.append(try #require(try ResidentClient.connect(runtime.path))) }
+        for _ in 0..<6 {
+            let client = try #require(try ResidentClient.connect(runtime.path))
+            #expect(try client.exchange(ResidentRequest.statusLine, timeout: 30).ok)
+            idle.append(client)
+        }
         let good = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.statusLine, timeout: 30)
         #expect(good.ok, "\(good)")
         #expect(await receivedUntilClosed(idle[0]) != nil, "the oldest idle client made room")

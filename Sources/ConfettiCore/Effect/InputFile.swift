@@ -29,7 +29,15 @@ package enum InputFile {
         // The system reads a path up to its first NUL: "a.png\0b" would open "a.png".
         guard !path.utf8.contains(0) else { throw InputFileError("cannot read \(shown): a path cannot hold a NUL character") }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw InputFileError("cannot read \(shown): \(reason(errno))") }
+        guard fd >= 0 else {
+            let code = errno
+            // A socket cannot be opened at all (ENXIO): say what it is, as for any other non-file.
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw InputFileError("cannot read \(shown): \(typeName(info.st_mode)), not \(noun)")
+            }
+            throw InputFileError("cannot read \(shown): \(reason(code))")
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {

@@ -16,10 +16,15 @@ extension Sprite.Source {
     /// `namedImages` first), a path filled in Swift; kept no larger than an atlas page
     /// (`atPageSize`), whichever made it: a text sprite of 64 characters at `textPixels` is
     /// thousands of pixels wide, and an app's own picture may be 4096² pixels.
-    /// Made on a task that has been cancelled (the resident overlay gave up waiting for it),
-    /// it is refused instead: a list of large pictures stops at the next one.
+    /// Whether what asks for pictures here has given up waiting for them (the resident overlay,
+    /// past a request's budget), bound around the making: then each further picture is
+    /// refused instead of made, so a list of large pictures stops at the next one.
+    @TaskLocal package static var isAbandoned: @Sendable () -> Bool = { false }
+
+    /// Made once what asked for it has given up (`isAbandoned`, or its task cancelled), it is
+    /// refused instead.
     func picture(relativeTo directory: String?) throws -> SpriteImage {
-        if Task.isCancelled { throw SpriteError("the picture was not made: what asked for it stopped waiting") }
+        if Task.isCancelled || Self.isAbandoned() { throw SpriteError("the picture was not made: what asked for it stopped waiting") }
         return try made(relativeTo: directory).atPageSize
     }
 

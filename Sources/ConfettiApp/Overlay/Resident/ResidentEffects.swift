@@ -4,10 +4,12 @@ import Synchronization
 
 /// The effect documents of fire requests, made off the drawing thread. Making one decodes its
 /// PNG files and draws its emoji and text, which takes as long as its files make it (64 noisy
-/// 4096² pictures: half a minute), so each is made on a task of its own, one at a time in the
+/// 4096² pictures: half a minute), so each is made on a thread of its own, one at a time in the
 /// order they came, while the overlay goes on drawing and answering. One not made within
-/// `budget` seconds of its request is refused and never played: its task is cancelled (it
-/// stops at its next picture) and what it makes is thrown away. The budget is well inside
+/// `budget` seconds of its request is refused and never played: its thread is told to stop (at
+/// its next picture, `Sprite.Source.isAbandoned`) and what it makes is thrown away. A plain
+/// POSIX thread that ends with its job, not Swift's task pool: that pool's threads, once
+/// started, would wake the idle overlay every second. The budget is well inside
 /// what `confetti fire` waits (`ResidentFire.stallGuard`), so every fire hears accepted or
 /// refused. Pictures decoded once are kept (`PNGSprite`'s cache), so a file fired again is
 /// not decoded again.
@@ -30,7 +32,12 @@ package final class ResidentEffects {
     /// Seconds from a request to its effect made, at most.
     package let budget: Double
     private var waiting: [Job] = []
-    private var running: (job: Job, serial: Int, task: Task<Void, Never>)?
+    private var running: (job: Job, serial: Int, abandoned: Flag)?
+
+    /// Set when the overlay gives up on a job.
+    private final class Flag: Sendable {
+        let raised = Atomic<Bool>(false)
+    }
     private var serial = 0
     /// Effects made by tasks, by serial: handed back on the drawing thread by `collect`.
     private let made = Made()
@@ -42,7 +49,7 @@ package final class ResidentEffects {
     private let wake: (read: Int32, write: Int32)
 
     /// What `budget` is unless `$CONFETTI_PICTURE_BUDGET` says.
-    package static let defaultBudget = 10.0
+    package static let defaultBudget = 20.0
 
     /// `$CONFETTI_PICTURE_BUDGET` if set (a positive number of seconds, well under what
     /// `confetti fire` waits), else the default.
@@ -68,7 +75,7 @@ package final class ResidentEffects {
     }
 
     deinit {
-        running?.task.cancel()
+        running?.abandoned.raised.store(true, ordering: .relaxed)
         Glibc.close(wake.read)
         Glibc.close(wake.write)
     }
@@ -113,7 +120,7 @@ package final class ResidentEffects {
             }
         }
         if let running, now - running.job.received > budget {
-            running.task.cancel()
+            running.abandoned.raised.store(true, ordering: .relaxed)
             self.running = nil
             outcomes.append(.refused(running.job, overBudget))
         }
@@ -132,13 +139,40 @@ package final class ResidentEffects {
         guard running == nil, !waiting.isEmpty else { return }
         let job = waiting.removeFirst()
         serial += 1
-        let serial = serial, made = made, wakeUp = wake.write
-        let task = Task.detached {
-            let result = Result { try ResidentOverlay.effect(of: job.fire.source) }.mapError { ResidentError(ResidentOverlay.words(for: $0)) }
+        let serial = serial, made = made, wakeUp = wake.write, abandoned = Flag()
+        let started = Self.detachedThread {
+            let result = Sprite.Source.$isAbandoned.withValue({ abandoned.raised.load(ordering: .relaxed) }) {
+                Result { try ResidentOverlay.effect(of: job.fire.source) }.mapError { ResidentError(ResidentOverlay.words(for: $0)) }
+            }
             made.results.withLock { $0.append((serial, result)) }
             var byte: UInt8 = 1
             _ = Glibc.write(wakeUp, &byte, 1)
         }
-        running = (job, serial, task)
+        guard started else {
+            made.results.withLock { $0.append((serial, .failure(ResidentError("cannot start a thread to make its pictures: \(UnixSocket.reason())")))) }
+            var byte: UInt8 = 1
+            _ = Glibc.write(wakeUp, &byte, 1)
+            running = (job, serial, abandoned)
+            return
+        }
+        running = (job, serial, abandoned)
+    }
+
+    /// Runs `body` on a new detached POSIX thread; false when none could be started.
+    private static func detachedThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+        final class Body { let run: @Sendable () -> Void; init(_ run: @escaping @Sendable () -> Void) { self.run = run } }
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            errno = status
+            return false
+        }
+        pthread_detach(thread)
+        return true
     }
 }

@@ -207,13 +207,15 @@ package final class ResidentServer {
     /// client makes room; with none idle, a client past the limit is refused in one line, and
     /// the listener rests while descriptors are short.
     private func acceptWaiting() {
+        // A client accepted now has not been read yet: it is not the one to make room.
+        let turn = Self.now()
         while true {
             switch listener.accept() {
             case .none:
                 acceptRest = Self.firstAcceptRest
                 return
             case .short(let code):
-                if let (key, oldest) = oldestIdle() {
+                if let (key, oldest) = oldestIdle(before: turn) {
                     drop(key, oldest)
                     continue
                 }
@@ -224,7 +226,7 @@ package final class ResidentServer {
             case .client(let descriptor, let pid):
                 acceptRest = Self.firstAcceptRest
                 if clients.count >= limits.clients {
-                    if let (key, oldest) = oldestIdle() {
+                    if let (key, oldest) = oldestIdle(before: turn) {
                         drop(key, oldest)
                     } else {
                         let line = Array((ResidentReply.refused("the resident overlay serves \(limits.clients) clients at once and each is waiting for an answer: try again in a moment") + "\n").utf8)
@@ -242,8 +244,9 @@ package final class ResidentServer {
     /// The errno of the last `accept` that ran out of descriptors (0: none yet).
     package private(set) var lastAcceptFailure: Int32 = 0
 
-    private func oldestIdle() -> (Int, Client)? {
-        clients.filter { $0.value.isIdle || $0.value.closing }.min { $0.value.lastHeard < $1.value.lastHeard }.map { ($0.key, $0.value) }
+    /// The idle client (or one closing) heard from least recently, before `time`.
+    private func oldestIdle(before time: Double) -> (Int, Client)? {
+        clients.filter { ($0.value.isIdle || $0.value.closing) && $0.value.lastHeard < time }.min { $0.value.lastHeard < $1.value.lastHeard }.map { ($0.key, $0.value) }
     }
 
     /// Sends `line` and a newline to `client`, as fast as it takes it: its answer to the request
