@@ -74,7 +74,9 @@ package enum EffectReference: Sendable {
         switch self {
         case .name(let name), .nameOrFile(let name):
             if let preset = Effect.presets.first(where: { $0.name == name }) {
-                return ResolvedEffect(effect: preset.effect, name: name, shadowed: folders.file(named: name)?.path)
+                var resolved = ResolvedEffect(effect: preset.effect, name: name, shadowed: folders.file(named: name)?.path)
+                resolved.isPreset = true
+                return resolved
             }
             if let found = folders.file(named: name) {
                 var resolved = try Self.read(found.path)
@@ -128,6 +130,8 @@ package struct ResolvedEffect: Sendable {
     /// The file it was read from (which the viewer watches); nil for a preset, standard input
     /// and a document.
     package var file: String?
+    /// Whether it is a built-in preset, which anything that plays effects knows by its name.
+    package var isPreset = false
     /// For a named effect, whose folder it was found in.
     package var place: EffectFolders.Place?
     /// For a built-in preset, the file in an effects folder its name hides: the command warns
