@@ -74,7 +74,9 @@ package enum EffectReference: Sendable {
         switch self {
         case .name(let name), .nameOrFile(let name):
             if let preset = Effect.presets.first(where: { $0.name == name }) {
-                return ResolvedEffect(effect: preset.effect, name: name, shadowed: folders.file(named: name)?.path)
+                var resolved = ResolvedEffect(effect: preset.effect, name: name, shadowed: folders.file(named: name)?.path)
+                resolved.isPreset = true
+                return resolved
             }
             if let found = folders.file(named: name) {
                 var resolved = try Self.read(found.path)
@@ -128,6 +130,8 @@ package struct ResolvedEffect: Sendable {
     /// The file it was read from (which the viewer watches); nil for a preset, standard input
     /// and a document.
     package var file: String?
+    /// Whether it is a built-in preset, which anything that plays effects knows by its name.
+    package var isPreset = false
     /// For a named effect, whose folder it was found in.
     package var place: EffectFolders.Place?
     /// For a built-in preset, the file in an effects folder its name hides: the command warns
@@ -164,15 +168,18 @@ package struct UnknownEffect: Error, CustomStringConvertible, Sendable {
         let presets = Effect.presets.map(\.name)
         // A long name is no typo of a short one; its closest match would only mislead.
         func hint(_ names: [String]) -> String { name.count <= EffectReference.maxNameLength ? didYouMean(name, in: names) : "" }
-        let shown = printable(name, limit: 80)
+        let shown = printable(name, limit: 40)
         guard !folders.folders.isEmpty else {
             return "unknown preset '\(shown)': \(presets.joined(separator: ", ")).\(hint(presets))"
         }
         let named = folders.names().filter { !presets.contains($0) }
-        let yours = named.isEmpty ? "" : ", a named effect (\(named.prefix(20).joined(separator: ", "))\(named.count > 20 ? ", …" : ""))"
-        let looked = folders.folders.map { InputFile.display($0.path) }.joined(separator: ", ")
-        let rule = EffectReference.isName(name) ? "" : " (\(EffectReference.nameRule))"
-        return "unknown effect '\(shown)'\(rule): give a preset (\(presets.joined(separator: ", ")))\(yours) or the path of an effect file; named effects are NAME.json in \(looked).\(hint(presets + named))"
+        let yours = named.isEmpty ? "" : ", a named effect (\(named.prefix(10).joined(separator: ", "))\(named.count > 10 ? ", …" : ""))"
+        // A plain name was looked for in the folders, which are named; any other word is no
+        // name, and the rule says so.
+        let why = EffectReference.isName(name)
+            ? "; named effects are NAME.json in \(folders.folders.map { InputFile.display($0.path) }.joined(separator: ", "))"
+            : " (\(EffectReference.nameRule))"
+        return "unknown effect '\(shown)': give a preset (\(presets.joined(separator: ", ")))\(yours) or the path of an effect file\(why).\(hint(presets + named))"
     }
 }
 

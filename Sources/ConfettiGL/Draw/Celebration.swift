@@ -164,10 +164,16 @@ public final class Celebration {
     }
 
     /// One launch of a preset by name (any of `Effect.presets`: `confetti`, `rain`, `finale`, …).
-    /// An unknown name is refused with `UnknownEffect`. The library reads no folder: an app
-    /// that plays the user's named effects resolves them itself.
+    /// An unknown name is refused in `UnknownEffect`'s words, as a `CelebrationError` like any
+    /// bad input to `fire`. The library reads no effects folder: the commands do.
     public func fire(_ preset: String, at now: Double, in viewport: Size, around button: Rect? = nil) throws {
-        try fire(EffectReference.name(preset).resolve(among: .none).effect, at: now, in: viewport, around: button)
+        let effect: Effect
+        do {
+            effect = try EffectReference.name(preset).resolve(among: .none).effect
+        } catch let error as UnknownEffect {
+            throw CelebrationError(error.description)
+        }
+        try fire(effect, at: now, in: viewport, around: button)
     }
 
     /// The largest viewport side `fire` accepts, in points.

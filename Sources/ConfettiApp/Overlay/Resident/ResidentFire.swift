@@ -29,9 +29,8 @@ package enum ResidentFire {
     /// made absolute against the file's folder), `--emoji` applied.
     package static func requestLine(_ launch: Launch, directory: String = currentDirectory()) throws -> String {
         let resolved = try EffectSource.resolve(launch.effect)
-        let isPreset = resolved.file == nil && Effect.preset(launch.effect) != nil
         var document: JSONText?
-        if !isPreset || launch.emoji != nil {
+        if !resolved.isPreset || launch.emoji != nil {
             let played = try EffectOverrides(emoji: launch.emoji, for: resolved.effect, name: resolved.name).applied(to: resolved.effect)
             // Paths in a file are relative to its folder, in a piped one to the current folder.
             let folder = Sprite.Source.resolvedPath(resolved.file.map(InputFile.folder) ?? "", relativeTo: directory)
