@@ -57,6 +57,41 @@ import TestSupport
         #expect(outside.isEmpty, "\(preset): \(outside.joined(separator: "; "))")
     }
 
+    /// Launches overlapping in time (the overlay's `--fire-every`), in a ring that wraps: every
+    /// lit pixel lies inside the union of the live launches' bounds.
+    @Test func overlappingLaunchesStayInsideTheUnionOfTheirBounds() async throws {
+        let effect = Effect.celebration
+        let outside = try await SharedGL.run { () -> [String] in
+            let celebration = try Celebration(capacity: Overlay.capacity(for: effect, fireEvery: 0.5), shaders: SharedGL.shaders(), seed: 5)
+            celebration.tracksDamage = true
+            let target = try OffscreenTarget(width: Int(Self.viewport.width), height: Int(Self.viewport.height))
+            defer { celebration.delete(); target.delete() }
+            var outside: [String] = []
+            var lit = 0
+            for step in 0..<60 {
+                let now = Double(step) * 0.1
+                if step % 5 == 0 { try celebration.fire(effect, at: now, in: Self.viewport) }
+                target.bind()
+                epoxy_glClearColor(0, 0, 0, 0)
+                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                celebration.draw(at: now + 0.01, viewport: Self.viewport, pixelsPerPoint: 1)
+                let image = try target.readPixels()
+                let box = celebration.bounds(at: now + 0.01)
+                for y in 0..<image.height {
+                    for x in 0..<image.width where image[x, y].a > 0 {
+                        lit += 1
+                        if box?.contains(SIMD2(Double(x) + 0.5, Double(y) + 0.5)) != true, outside.count < 5 {
+                            outside.append("at \(now): pixel (\(x), \(y)) lit, bounds \(box.map { "\($0)" } ?? "none")")
+                        }
+                    }
+                }
+            }
+            #expect(lit > 0)
+            return outside
+        }
+        #expect(outside.isEmpty, "\(outside.joined(separator: "; "))")
+    }
+
     /// The CPU reference gives the same bounds: every particle and ghost of every preset, evaluated
     /// at ages between the slices' edges, has its whole quad inside its span's footprint there.
     @Test(arguments: Effect.presets.map(\.name))

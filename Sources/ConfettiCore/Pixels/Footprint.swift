@@ -21,6 +21,10 @@ package struct Footprint: Sendable, Equatable {
     /// slice j covers span ages [j·slice, (j+1)·slice). A nil entry: nothing is drawn then.
     package private(set) var boxes: [Box?] = []
     package private(set) var firstSlice = 0
+    /// The cells (`Cells.size` pt squares of the viewport) each slice's quads touch, as
+    /// `Cells.key`s: the pieces of a launch are scattered over the screen, so what they cover is
+    /// far less than the rectangle around them all.
+    package private(set) var cells: [[Int]] = []
     /// False for `Footprint()`, which knows nothing: its particles may be anywhere.
     package private(set) var isKnown = false
 
@@ -52,6 +56,7 @@ package struct Footprint: Sendable, Equatable {
         isKnown = true
         let ghosts = Kind.ghosts(uniforms), spacing = Kind.ghostSpacing(uniforms)
         var slices: [Int: Box] = [:]
+        var touched: [Int: Set<Int>] = [:]
         for particle in particles {
             let birth = Kind.birth(of: particle), lifetime = Kind.lifetime(of: particle, uniforms: uniforms)
             guard birth.isFinite, lifetime.isFinite, lifetime > 0 else { continue }
@@ -71,6 +76,7 @@ package struct Footprint: Sendable, Equatable {
                     let box = a.box.union(b.box)
                     let grown = Box(minX: box.minX - chord, minY: box.minY - chord, maxX: box.maxX + chord, maxY: box.maxY + chord)
                     slices[j] = grown.union(slices[j])
+                    touched[j, default: []].formUnion(Cells.keys(covering: grown))
                     previous = b
                     j += 1
                 }
@@ -79,6 +85,15 @@ package struct Footprint: Sendable, Equatable {
         guard let first = slices.keys.min(), let last = slices.keys.max() else { return }
         firstSlice = first
         boxes = (first...last).map { slices[$0] }
+        cells = (first...last).map { touched[$0].map { $0.sorted() } ?? [] }
+    }
+
+    /// The cells its particles can touch at span age `age`; nil when they may be anywhere.
+    package func cells(age: Double) -> [Int]? {
+        guard isKnown else { return nil }
+        guard age.isFinite else { return [] }
+        let j = Int((age / Self.slice).rounded(.down)) - firstSlice
+        return cells.indices.contains(j) ? cells[j] : []
     }
 
     private static func quad<Kind: ParticleKind>(_: Kind.Type, _ particle: Kind.Particle, age: Double, ghost k: Int, uniforms: Kind.Uniforms, time: Double) -> (time: Double, box: Box, centre: SIMD2<Double>) {
@@ -96,6 +111,33 @@ package struct Footprint: Sendable, Equatable {
         guard age.isFinite else { return nil }
         let j = Int((age / Self.slice).rounded(.down)) - firstSlice
         return boxes.indices.contains(j) ? boxes[j] : nil
+    }
+}
+
+/// Squares of the viewport that footprints mark as touched, keyed by row and column.
+package enum Cells {
+    /// pt a side: a few pieces' size, so a piece touches one to four.
+    package static let size = 32.0
+    /// Rows and columns beyond this many cells from the origin (32,768 pt) are one "anywhere" key.
+    package static let limit = 1024
+    /// Stands for every cell: a quad too large or too far to mark.
+    package static let everywhere = Int.min
+
+    package static func key(row: Int, column: Int) -> Int { (row + limit) * (4 * limit) + (column + limit) }
+    package static func row(_ key: Int) -> Int { key / (4 * limit) - limit }
+    package static func column(_ key: Int) -> Int { key % (4 * limit) - limit }
+
+    /// The cells `box` overlaps.
+    package static func keys(covering box: Footprint.Box) -> [Int] {
+        let c0 = (box.minX / size).rounded(.down), c1 = (box.maxX / size).rounded(.down)
+        let r0 = (box.minY / size).rounded(.down), r1 = (box.maxY / size).rounded(.down)
+        let bound = Double(limit)
+        guard [c0, c1, r0, r1].allSatisfy({ $0.isFinite && abs($0) < bound }), (c1 - c0 + 1) * (r1 - r0 + 1) <= 4096 else { return [everywhere] }
+        var keys: [Int] = []
+        for row in Int(r0)...Int(r1) {
+            for column in Int(c0)...Int(c1) { keys.append(key(row: row, column: column)) }
+        }
+        return keys
     }
 }
 
