@@ -208,15 +208,20 @@ package final class Overlay {
         let bloom = bloom ?? options.effect.bloom
         let (w, h) = (frame.pixelsWide, frame.pixelsHigh)
         let view = self.view, pixelsPerPoint = view.pixelsPerPoint(on: output, pixelsWide: w)
-        let current = celebration.cells(at: now).map { damageRects($0, on: output, frame: frame, glowPoints: bloom.isEnabled ? bloom.radius : 0) }
-        var history = shownRects[frame.surface].flatMap { $0.size == (w, h) ? $0.frames : nil } ?? []
+        let current = celebration.cells(at: now)
+        var history = shownCells[frame.surface].flatMap { $0.size == (w, h) ? $0.frames : nil } ?? []
         // What the buffer still holds: the pieces of the frame it was, when this drew it.
         let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
-        let cleared: [PixelRect]? = bloom.isEnabled ? nil : held.flatMap { held in current.flatMap { current in held.rects.map { current + $0 } } }
         let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
-        let changed: [PixelRect]? = previous.flatMap { previous in current.flatMap { current in previous.rects.map { current + $0 } } }
+        let glow = bloom.isEnabled ? bloom.radius : 0
+        func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
+            guard let current, let cells = other?.cells else { return nil }
+            return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
+        }
+        let cleared = bloom.isEnabled ? nil : rects(held)
+        let changed = rects(previous)
         history.append((frame.number, current))
-        shownRects[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
+        shownCells[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
         setGLViewport(0, 0, GLsizei(w), GLsizei(h))
         if let cleared {
             epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
@@ -253,9 +258,9 @@ package final class Overlay {
 
     /// Frames of each surface whose pieces' rectangles are kept: a buffer older than this is drawn whole.
     private static let keptFrames = 4
-    /// Per surface, its framebuffer's size and where the pieces were in its last frames
-    /// (`SurfaceFrame.number`; nil: anywhere), oldest first.
-    private var shownRects: [Int: (size: (Int, Int), frames: [(number: Int, rects: [PixelRect]?)])] = [:]
+    /// Per surface, its framebuffer's size and the cells its pieces could touch in its last
+    /// frames (`SurfaceFrame.number`; nil: anywhere), oldest first.
+    private var shownCells: [Int: (size: (Int, Int), frames: [(number: Int, cells: Set<Int>?)])] = [:]
 
     /// Where pieces in `cells` (`Cells` of the view) are drawn on `output`'s framebuffer: each
     /// run of cells along a row as one rectangle (`damageRect`), empty ones left out.

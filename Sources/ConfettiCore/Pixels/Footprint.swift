@@ -5,14 +5,14 @@ import Glibc
 /// worked out once at spawn from each particle's closed-form path, so a frame's damage costs
 /// one lookup per span (`bounds(age:)`), never a pass over the particles.
 ///
-/// Each particle (and each ghost of its trail) is evaluated at the two ends of every slice it
-/// is drawn in (its birth and death clamp them), and the slice's rectangle takes in the quad
-/// the shaders emit at each end in any turn (`DrawnQuad.extent`: its shape, wave and
-/// antialiasing margin at one pixel per point), grown by the chord between the two centres. A path bends
-/// away from its chord by at most a·Δ²/8 over a slice Δ (a its largest acceleration), which
-/// for any path on screen (gravity, drag, flutter of tens of pt at a few Hz) is a fraction of a
-/// point over 1/30 s, far inside the chord's length added on every side; `FootprintTests`
-/// holds every preset's particles to it at many ages.
+/// Each particle (and each ghost of its trail) is evaluated at the two ends and the middle of
+/// every slice it is drawn in (its birth and death clamp them), and the slice's rectangle takes
+/// in the quad the shaders emit at each in any turn (`DrawnQuad.extent`: its shape, wave and
+/// antialiasing margin at one pixel per point), grown by twice how far the middle lies off the
+/// chord between the ends. A smooth path bows away from its chord by at most a·Δ²/8 over a
+/// slice Δ (a its largest acceleration), most at the middle, which for any path on screen
+/// (gravity, drag, flutter of tens of pt at a few Hz) is a fraction of a point over 1/30 s;
+/// `FootprintTests` holds every preset's particles to it at many ages.
 package struct Footprint: Sendable, Equatable {
     /// Seconds each rectangle covers.
     package static let slice = 1.0 / 30
@@ -71,10 +71,15 @@ package struct Footprint: Sendable, Equatable {
                     let from = max(Double(j) * Self.slice, start)
                     let to = min(Double(j + 1) * Self.slice, end - lifetime * 1e-9)
                     let a = previous?.time == from ? previous! : Self.quad(Kind.self, particle, age: from - start, ghost: k, uniforms: uniforms, time: from)
-                    let b = Self.quad(Kind.self, particle, age: max(to, from) - start, ghost: k, uniforms: uniforms, time: max(to, from))
-                    let chord = ((b.centre - a.centre) * (b.centre - a.centre)).sum().squareRoot()
-                    let box = a.box.union(b.box)
-                    let grown = Box(minX: box.minX - chord, minY: box.minY - chord, maxX: box.maxX + chord, maxY: box.maxY + chord)
+                    let end = max(to, from), middle = (from + end) / 2
+                    let c = Self.quad(Kind.self, particle, age: middle - start, ghost: k, uniforms: uniforms, time: middle)
+                    let b = Self.quad(Kind.self, particle, age: end - start, ghost: k, uniforms: uniforms, time: end)
+                    // How far the path bows away from its chord over the slice, measured at its
+                    // middle, doubled, and half a point more for what float32 moves.
+                    let bow = c.centre - (a.centre + b.centre) / 2
+                    let margin = 2 * (bow * bow).sum().squareRoot() + 0.5
+                    let box = a.box.union(b.box).union(c.box)
+                    let grown = Box(minX: box.minX - margin, minY: box.minY - margin, maxX: box.maxX + margin, maxY: box.maxY + margin)
                     slices[j] = grown.union(slices[j])
                     touched[j, default: []].formUnion(Cells.keys(covering: grown))
                     previous = b
@@ -117,7 +122,7 @@ package struct Footprint: Sendable, Equatable {
 /// Squares of the viewport that footprints mark as touched, keyed by row and column.
 package enum Cells {
     /// pt a side: a few pieces' size, so a piece touches one to four.
-    package static let size = 32.0
+    package static let size = 16.0
     /// Rows and columns beyond this many cells from the origin (32,768 pt) are one "anywhere" key.
     package static let limit = 1024
     /// Stands for every cell: a quad too large or too far to mark.

@@ -14,7 +14,9 @@ import Glibc
 /// compositor and the copy both touch only the pixels the pieces cover.
 final class WaylandShmPresenter {
     private let shm: OpaquePointer
-    private var target: OffscreenTarget?
+    /// The kept framebuffer: its texture is made from BGRA bytes, so the driver stores it as
+    /// wl_shm's ARGB8888 and reading it back into a buffer is a copy, not a conversion.
+    private var target: (width: Int, height: Int, texture: GLuint, framebuffer: GLuint)?
     private var buffers: [Buffer] = []
     /// Frames drawn into the target so far, and what each changed (GL's pixels, bottom-up).
     private var frames = 0
@@ -53,14 +55,14 @@ final class WaylandShmPresenter {
     /// caller commits.
     func present(on surface: OpaquePointer, width: Int, height: Int, frame: SurfaceFrame, _ draw: (SurfaceFrame) throws -> [PixelRect]?) throws {
         if target.map({ $0.width != width || $0.height != height }) ?? true {
-            target?.delete()
-            target = try OffscreenTarget(width: width, height: height, what: "the overlay's frame")
+            deleteTarget()
+            target = try Self.makeTarget(width: width, height: height)
             frames = 0
             changes = []
             buffers.forEach { $0.destroy() }
             buffers = []
         }
-        target!.bind()
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target!.framebuffer)
         var drawn = frame
         drawn.bufferAge = frames == 0 ? 0 : 1
         drawn.number = frames
@@ -138,11 +140,36 @@ final class WaylandShmPresenter {
         release: { data, _ in Unmanaged<Buffer>.fromOpaque(data!).takeUnretainedValue().busy = false }
     )
 
+    private static func makeTarget(width: Int, height: Int) throws -> (width: Int, height: Int, texture: GLuint, framebuffer: GLuint) {
+        var texture: GLuint = 0, framebuffer: GLuint = 0, bound: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &bound)
+        epoxy_glGenTextures(1, &texture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), nil)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(bound))
+        epoxy_glGenFramebuffers(1, &framebuffer)
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        guard epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            epoxy_glDeleteFramebuffers(1, &framebuffer)
+            epoxy_glDeleteTextures(1, &texture)
+            throw GLFailure("the overlay's frame of \(width)x\(height) pixels could not be made")
+        }
+        return (width, height, texture, framebuffer)
+    }
+
+    private func deleteTarget() {
+        guard var target else { return }
+        epoxy_glDeleteFramebuffers(1, &target.framebuffer)
+        epoxy_glDeleteTextures(1, &target.texture)
+        self.target = nil
+    }
+
     /// Frees the buffers and the framebuffer (the context must be current).
     func destroy() {
         buffers.forEach { $0.destroy() }
         buffers = []
-        target?.delete()
-        target = nil
+        deleteTarget()
     }
 }
