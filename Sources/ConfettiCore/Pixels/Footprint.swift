@@ -16,6 +16,8 @@ import Glibc
 package struct Footprint: Sendable, Equatable {
     /// Seconds each rectangle covers.
     package static let slice = 1.0 / 30
+    /// The most closed-form evaluations a footprint takes at upload.
+    package static let maxEvaluations = 40_000.0
 
     /// Rectangles (pt, the launch's viewport) of slices `firstSlice`, `firstSlice + 1`, ...;
     /// slice j covers span ages [j·slice, (j+1)·slice). A nil entry: nothing is drawn then.
@@ -52,9 +54,14 @@ package struct Footprint: Sendable, Equatable {
 
     /// Where a batch's `particles` (as their records hold them) can be drawn at each age of a
     /// span whose epoch is their launch.
-    package init<Kind: ParticleKind>(_: Kind.Type, _ particles: [Kind.Particle], uniforms: Kind.Uniforms) {
-        isKnown = true
+    package init<Kind: ParticleKind>(_: Kind.Type, _ particles: [Kind.Particle], uniforms: Kind.Uniforms, budget: Double = Footprint.maxEvaluations) {
         let ghosts = Kind.ghosts(uniforms), spacing = Kind.ghostSpacing(uniforms)
+        // The work is three evaluations per slice of each particle's and ghost's life: a launch
+        // that would take more than `budget` is left unknown (damage everywhere), so a
+        // large or long one never delays its first frame.
+        let evaluations = particles.reduce(0.0) { $0 + 3 * (Kind.lifetime(of: $1, uniforms: uniforms) / Self.slice + 1) } * Double(ghosts + 1)
+        guard evaluations.isFinite, evaluations <= budget else { return }
+        isKnown = true
         var slices: [Int: Box] = [:]
         var touched: [Int: Set<Int>] = [:]
         for particle in particles {
