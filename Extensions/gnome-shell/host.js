@@ -79,6 +79,7 @@ class ConfettiOverlayHost {
         this._windows = new Map(); // Meta.Window → its signal ids
         this._replaceSources = new Map(); // Meta.Window → the idle source placing it again
         this._placed = new Map(); // a window placed once (shown: it may be touched) → re-placements left
+        this._lastFocus = null;
         this._pendingFires = 0;
         this._enabled = false;
         this._displaySignals = [];
@@ -98,6 +99,7 @@ class ConfettiOverlayHost {
         this._monitorSignal = monitors.connect('monitors-changed', () => {
             for (const window of this._windows.keys()) this._place(window);
         });
+        this._lastFocus = global.display.focus_window;
         this._exported = Gio.DBusExportedObject.wrapJSObject(OVERLAY_INTERFACE, {
             StartAsync: (_parameters, invocation) => this._startCall(invocation),
             FireAsync: (parameters, invocation) => this._fireCall(parameters, invocation),
@@ -127,6 +129,7 @@ class ConfettiOverlayHost {
         for (const source of this._replaceSources.values()) GLib.source_remove(source);
         this._replaceSources.clear();
         this._placed.clear();
+        this._lastFocus = null;
         this._stopProcess();
     }
 
@@ -291,40 +294,22 @@ class ConfettiOverlayHost {
     }
 
     /**
-     * Mutter 43 gives every new normal window the focus as it maps, and when it picks a window
-     * to focus by itself (the overview left, a workspace switched, the focused window closed)
-     * it takes the topmost window that can have it, which is the overlay's, kept above all.
-     * The overlay never keeps it: it goes to the window Mutter would pick were the overlay not
-     * there (`_defaultFocus`), else to nothing.
+     * Mutter 43 gives every new normal window the focus as it maps, and again on a workspace
+     * switch: the overlay never keeps it, the window that had it gets it back.
      */
     _guardFocus() {
         const focus = global.display.focus_window;
-        if (!focus || !this._isOurs(focus)) return;
+        if (!focus) return;
+        if (!this._windows.has(focus) && !(this._client?.owns_window(focus))) {
+            this._lastFocus = focus;
+            return;
+        }
+        const previous = this._lastFocus;
         const time = global.display.get_current_time_roundtrip();
-        const chosen = this._defaultFocus();
-        if (chosen)
-            chosen.focus(time);
+        if (previous && !previous.is_hidden?.() && previous.get_compositor_private())
+            previous.focus(time);
         else
             global.display.unset_input_focus(time);
-    }
-
-    _isOurs(window) {
-        return this._windows.has(window) || Boolean(this._client?.owns_window(window));
-    }
-
-    /**
-     * Mutter's own choice without the overlay: the topmost window of the active workspace,
-     * shown, that takes the focus (not a dock or the desktop), ours left out.
-     */
-    _defaultFocus() {
-        const {Meta} = this._gi;
-        const workspace = global.workspace_manager.get_active_workspace();
-        const refused = [Meta.WindowType.DOCK, Meta.WindowType.DESKTOP, Meta.WindowType.SPLASHSCREEN];
-        const candidates = global.display.sort_windows_by_stacking(workspace.list_windows())
-            .filter(window => !this._isOurs(window) && !window.minimized && !window.is_hidden?.() &&
-                window.get_compositor_private() && !refused.includes(window.get_window_type()) &&
-                window.showing_on_its_workspace());
-        return candidates.at(-1) ?? null;
     }
 
     _startCall(invocation) {

@@ -74,35 +74,6 @@ import TestSupport
         #expect(!windows.contains { $0.title?.hasPrefix("confetti overlay") == true }, "\(windows.map(\.title))")
         #expect(windows.contains { $0.title == "app beneath" && $0.hasFocus == true }, "\(windows.map { ($0.title, $0.hasFocus) })")
 
-        // An app opened while the overview shows is the one focused when Esc leaves it, as
-        // without the extension (the login case: the shell starts in the overview while
-        // autostarted apps open): the overlay's window, topmost, is not what takes the focus.
-        let overview = await eventually(within: Desktop.stallGuard) {
-            if (try? await shell.tool("overview").trimmingCharacters(in: .whitespacesAndNewlines)) == "true" { return true }
-            try? await shell.input(["key:ffeb"])
-            return false
-        }
-        try #require(overview, "Super did not show the overview")
-        let opened = try shell.startAppBeneath(title: "opened in the overview")
-        defer { opened.stop() }
-        let listed = try await eventually(within: Desktop.stallGuard) {
-            try await shell.windows().contains { $0.title == "opened in the overview" }
-        }
-        try #require(listed, "the app opened in the overview never had a window: \(opened.errorOutput)")
-        let left = await eventually(within: Desktop.stallGuard) {
-            if (try? await shell.tool("overview").trimmingCharacters(in: .whitespacesAndNewlines)) == "false" { return true }
-            try? await shell.input(["key:ff1b"])
-            return false
-        }
-        try #require(left, "Esc did not leave the overview")
-        let focusedAfterOverview = await eventually(within: Desktop.stallGuard) { Self.isActivated(opened) }
-        let afterOverview = try await shell.windows()
-        #expect(focusedAfterOverview, "the app opened in the overview was not activated when it was left: \(opened.output) \(afterOverview.map { ($0.title, $0.hasFocus) })")
-        #expect(afterOverview.contains { $0.title == "opened in the overview" && $0.hasFocus == true }, "\(afterOverview.map { ($0.title, $0.hasFocus) })")
-        opened.stop()
-        let back = await eventually(within: Desktop.stallGuard) { Self.isActivated(app) }
-        try #require(back, "the app beneath did not get the focus back once the other closed: \(app.output)")
-
         // A click on the overlay reaches the app beneath, where it was made.
         let clicksBefore = app.output.components(separatedBy: "click").count
         try await shell.click(x: 640, y: 400, reaching: app)

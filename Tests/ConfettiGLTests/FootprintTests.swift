@@ -19,6 +19,13 @@ import TestSupport
         return stride(from: 0.004, through: seconds + 0.1, by: step).map { $0 }
     }
 
+    /// Whether `point` (pt) lies in one of `cells` (nil: anywhere).
+    static func inside(_ point: SIMD2<Double>, _ cells: Set<Int>?) -> Bool {
+        guard let cells else { return true }
+        let key = Cells.key(row: Int((point.y / Cells.size).rounded(.down)), column: Int((point.x / Cells.size).rounded(.down)))
+        return cells.contains(key)
+    }
+
     /// Every preset (the sprite and trail presets among them), drawn on the GPU at many ages:
     /// no lit pixel lies outside the launch's bounds for that frame.
     @Test(arguments: Effect.presets.map(\.name))
@@ -40,13 +47,13 @@ import TestSupport
                 epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
                 celebration.draw(at: age, viewport: Self.viewport, pixelsPerPoint: 1)
                 let image = try target.readPixels()
-                let box = celebration.bounds(at: age)
+                let box = celebration.bounds(at: age), cells = celebration.cells(at: age)
                 for y in 0..<image.height {
                     for x in 0..<image.width where image[x, y].a > 0 {
                         lit += 1
                         let centre = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
-                        if box?.contains(centre) != true, outside.count < 5 {
-                            outside.append("age \(age): pixel (\(x), \(y)) lit, bounds \(box.map { "\($0)" } ?? "none")")
+                        if box?.contains(centre) != true || !Self.inside(centre, cells), outside.count < 5 {
+                            outside.append("age \(age): pixel (\(x), \(y)) lit, bounds \(box.map { "\($0)" } ?? "none"), in a cell: \(Self.inside(centre, cells))")
                         }
                     }
                 }
@@ -55,6 +62,42 @@ import TestSupport
             return outside
         }
         #expect(outside.isEmpty, "\(preset): \(outside.joined(separator: "; "))")
+    }
+
+    /// Launches overlapping in time (the overlay's `--fire-every`), in a ring that wraps: every
+    /// lit pixel lies inside the union of the live launches' bounds.
+    @Test func overlappingLaunchesStayInsideTheUnionOfTheirBounds() async throws {
+        let effect = Effect.celebration
+        let outside = try await SharedGL.run { () -> [String] in
+            let celebration = try Celebration(capacity: Overlay.capacity(for: effect, fireEvery: 0.5), shaders: SharedGL.shaders(), seed: 5)
+            celebration.tracksDamage = true
+            let target = try OffscreenTarget(width: Int(Self.viewport.width), height: Int(Self.viewport.height))
+            defer { celebration.delete(); target.delete() }
+            var outside: [String] = []
+            var lit = 0
+            for step in 0..<60 {
+                let now = Double(step) * 0.1
+                if step % 5 == 0 { try celebration.fire(effect, at: now, in: Self.viewport) }
+                target.bind()
+                epoxy_glClearColor(0, 0, 0, 0)
+                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                celebration.draw(at: now + 0.01, viewport: Self.viewport, pixelsPerPoint: 1)
+                let image = try target.readPixels()
+                let box = celebration.bounds(at: now + 0.01), cells = celebration.cells(at: now + 0.01)
+                for y in 0..<image.height {
+                    for x in 0..<image.width where image[x, y].a > 0 {
+                        lit += 1
+                        let centre = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+                        if box?.contains(centre) != true || !Self.inside(centre, cells), outside.count < 5 {
+                            outside.append("at \(now): pixel (\(x), \(y)) lit, bounds \(box.map { "\($0)" } ?? "none")")
+                        }
+                    }
+                }
+            }
+            #expect(lit > 0)
+            return outside
+        }
+        #expect(outside.isEmpty, "\(outside.joined(separator: "; "))")
     }
 
     /// The CPU reference gives the same bounds: every particle and ghost of every preset, evaluated
@@ -75,7 +118,8 @@ import TestSupport
             typealias Kind = B.Kind
             let uniforms = Kind.fitted(batch.uniforms, to: batch.particles)
             let particles = batch.particles.map { Kind.stored($0, uniforms: uniforms) }
-            let footprint = Footprint(Kind.self, particles, uniforms: uniforms)
+            // Every preset, however large: the budget only spares an upload the work.
+            let footprint = Footprint(Kind.self, particles, uniforms: uniforms, budget: .infinity)
             var checked = 0
             for age in ages {
                 for p in particles {
@@ -86,6 +130,9 @@ import TestSupport
                         let quad = Kind.drawn(p, Kind.evaluate(p, at: own, ghost: k, uniforms: uniforms))
                         let e = quad.extent
                         let box = footprint.bounds(age: age)
+                        let cells = footprint.cells(age: age).map(Set.init)
+                        let corners = [SIMD2(-e.x, -e.y), SIMD2(e.x, -e.y), SIMD2(-e.x, e.y), SIMD2(e.x, e.y)].map { SIMD2(quad.centre.x, quad.centre.y) + $0 }
+                        #expect(corners.allSatisfy { Self.inside($0, cells) }, "\(preset): a \(Kind.name) (ghost \(k)) at age \(age) reaches outside its cells")
                         let inside = box.map { $0.minX <= quad.centre.x - e.x && quad.centre.x + e.x <= $0.maxX && $0.minY <= quad.centre.y - e.y && quad.centre.y + e.y <= $0.maxY } ?? false
                         #expect(inside, "\(preset): a \(Kind.name) (ghost \(k)) at age \(age) centred at \(quad.centre) ± \(e) is outside \(box.map { "\($0)" } ?? "no bounds")")
                         if !inside { return checked }

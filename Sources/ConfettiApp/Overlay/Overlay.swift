@@ -195,41 +195,44 @@ package final class Overlay {
     }
 
     /// One output's frame: its part of the desktop view, with the glow `bloom` when it is on
-    /// (default: the effect's). Returns what changed since that output's frame before.
+    /// (default: the effect's). Returns what changed since that output's frame before, as
+    /// rectangles of its framebuffer (nil: all of it).
     ///
-    /// Only what can differ from the buffer being drawn is drawn again: where the pieces are now
-    /// and where they were when that buffer was last drawn (`frame.bufferAge` frames ago), each
-    /// from the launches' footprints (`Celebration.bounds`), the clear and the draw scissored
-    /// to it. Outside it the buffer already holds this frame: the clear colour. With the glow
-    /// on, the frame is drawn whole (the glow's passes blur the whole framebuffer) but the
-    /// desktop is still told only what changed.
+    /// Only what can differ from the buffer being drawn is cleared: the cells the pieces can
+    /// touch now and those they could touch when that buffer was last drawn
+    /// (`frame.bufferAge` frames ago), each from the launches' footprints (`Celebration.cells`).
+    /// Outside them the buffer already holds this frame, the clear colour, and no piece is
+    /// drawn there (`FootprintTests`). With the glow on, the frame is drawn whole (its passes
+    /// blur the whole framebuffer), but the desktop is still told only what changed.
     @discardableResult
-    package func drawFrame(at now: Double, on output: DesktopOutput, frame: SurfaceFrame, bloom: Bloom? = nil) throws -> PixelRect? {
+    package func drawFrame(at now: Double, on output: DesktopOutput, frame: SurfaceFrame, bloom: Bloom? = nil) throws -> [PixelRect]? {
         let bloom = bloom ?? options.effect.bloom
         let (w, h) = (frame.pixelsWide, frame.pixelsHigh)
         let view = self.view, pixelsPerPoint = view.pixelsPerPoint(on: output, pixelsWide: w)
+        let current = celebration.cells(at: now)
+        var history = shownCells[frame.surface].flatMap { $0.size == (w, h) ? $0.frames : nil } ?? []
+        // What the buffer still holds: the pieces of the frame it was, when this drew it.
+        let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
+        let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
         let glow = bloom.isEnabled ? bloom.radius : 0
-        let current = damageRect(celebration.bounds(at: now), on: output, frame: frame, glowPoints: glow)
-        var history = shownRects[frame.surface].flatMap { $0.size == (w, h) ? $0.frames : nil } ?? []
-        // What the buffer still holds: the pieces of the frame it was, when this drew it whole.
-        let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge }?.rect : nil
-        let redrawn = bloom.isEnabled ? frame.whole : held.map { current.union($0) } ?? frame.whole
-        let changed = history.last.flatMap { $0.number == frame.number - 1 ? current.union($0.rect) : nil } ?? frame.whole
-        history.append((frame.number, current))
-        shownRects[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
-        guard !redrawn.isEmpty else { return changed }
-        let scissored = redrawn != frame.whole
-        if scissored {
-            epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-            epoxy_glScissor(GLint(redrawn.x), GLint(redrawn.y), GLsizei(redrawn.width), GLsizei(redrawn.height))
+        func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
+            guard let current, let cells = other?.cells else { return nil }
+            return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
         }
-        defer { if scissored { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
+        let cleared = bloom.isEnabled ? nil : rects(held)
+        let changed = rects(previous)
+        history.append((frame.number, current))
+        shownCells[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
         setGLViewport(0, 0, GLsizei(w), GLsizei(h))
-        if options.opaque {
-            clearFramebuffer(to: SceneRenderer.background)
+        if let cleared {
+            epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+            for rect in cleared {
+                epoxy_glScissor(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
+                clear()
+            }
+            epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         } else {
-            // Alpha 0 everywhere: the compositor shows what is beneath.
-            clearFramebufferToTransparent()
+            clear()
         }
         let draw = {
             view.apply(on: output, pixelsWide: w, pixelsHigh: h)
@@ -245,17 +248,50 @@ package final class Overlay {
         return changed
     }
 
-    /// Frames of each output whose pieces' rectangles are kept: a buffer older than this is drawn whole.
+    private func clear() {
+        if options.opaque {
+            clearFramebuffer(to: SceneRenderer.background)
+        } else {
+            // Alpha 0: the compositor shows what is beneath.
+            clearFramebufferToTransparent()
+        }
+    }
+
+    /// Frames of each surface whose pieces' rectangles are kept: a buffer older than this is drawn whole.
     private static let keptFrames = 4
-    /// Per surface, its framebuffer's size and where the pieces were in its last frames
-    /// (`SurfaceFrame.number`), oldest first.
-    private var shownRects: [Int: (size: (Int, Int), frames: [(number: Int, rect: PixelRect)])] = [:]
+    /// Per surface, its framebuffer's size and the cells its pieces could touch in its last
+    /// frames (`SurfaceFrame.number`; nil: anywhere), oldest first.
+    private var shownCells: [Int: (size: (Int, Int), frames: [(number: Int, cells: Set<Int>?)])] = [:]
+
+    /// Where pieces in `cells` (`Cells` of the view) are drawn on `output`'s framebuffer: each
+    /// run of cells along a row as one rectangle (`damageRect`), empty ones left out.
+    package func damageRects(_ cells: Set<Int>, on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> [PixelRect] {
+        var rects: [PixelRect] = []
+        var run: (row: Int, first: Int, last: Int)?
+        func flush() {
+            guard let run else { return }
+            let box = Footprint.Box(minX: Double(run.first) * Cells.size, minY: Double(run.row) * Cells.size,
+                                    maxX: Double(run.last + 1) * Cells.size, maxY: Double(run.row + 1) * Cells.size)
+            let rect = damageRect(box, on: output, frame: frame, glowPoints: glowPoints)
+            if !rect.isEmpty { rects.append(rect) }
+        }
+        for key in cells.sorted() {
+            let row = Cells.row(key), column = Cells.column(key)
+            if let current = run, current.row == row, current.last + 1 == column {
+                run!.last = column
+            } else {
+                flush()
+                run = (row, column, column)
+            }
+        }
+        flush()
+        return rects
+    }
 
     /// Where the pieces inside `bounds` (pt of the view) are drawn on `output`'s framebuffer:
     /// grown by two pixels for the antialiased edge at any scale and by twice the glow's reach
     /// (`Bloom.radius` is three standard deviations), rounded out, clipped to the framebuffer.
-    package func damageRect(_ bounds: Footprint.Box?, on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> PixelRect {
-        guard let bounds else { return .empty }
+    package func damageRect(_ bounds: Footprint.Box, on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> PixelRect {
         let v = view.glViewport(on: output, pixelsWide: frame.pixelsWide, pixelsHigh: frame.pixelsHigh)
         let sx = Double(v.width) / view.layout.width, sy = Double(v.height) / view.layout.height
         let pad = 2 + 2 * glowPoints * max(sx, sy)

@@ -5,22 +5,28 @@ import Glibc
 /// worked out once at spawn from each particle's closed-form path, so a frame's damage costs
 /// one lookup per span (`bounds(age:)`), never a pass over the particles.
 ///
-/// Each particle (and each ghost of its trail) is evaluated at the two ends of every slice it
-/// is drawn in (its birth and death clamp them), and the slice's rectangle takes in the quad
-/// the shaders emit at each end in any turn (`DrawnQuad.extent`: its shape, wave and
-/// antialiasing margin at one pixel per point), grown by the chord between the two centres. A path bends
-/// away from its chord by at most a·Δ²/8 over a slice Δ (a its largest acceleration), which
-/// for any path on screen (gravity, drag, flutter of tens of pt at a few Hz) is a fraction of a
-/// point over 1/30 s, far inside the chord's length added on every side; `FootprintTests`
-/// holds every preset's particles to it at many ages.
+/// Each particle (and each ghost of its trail) is evaluated at the two ends and the middle of
+/// every slice it is drawn in (its birth and death clamp them), and the slice's rectangle takes
+/// in the quad the shaders emit at each in any turn (`DrawnQuad.extent`: its shape, wave and
+/// antialiasing margin at one pixel per point), grown by twice how far the middle lies off the
+/// chord between the ends. A smooth path bows away from its chord by at most a·Δ²/8 over a
+/// slice Δ (a its largest acceleration), most at the middle, which for any path on screen
+/// (gravity, drag, flutter of tens of pt at a few Hz) is a fraction of a point over 1/30 s;
+/// `FootprintTests` holds every preset's particles to it at many ages.
 package struct Footprint: Sendable, Equatable {
     /// Seconds each rectangle covers.
     package static let slice = 1.0 / 30
+    /// The most closed-form evaluations a footprint takes at upload.
+    package static let maxEvaluations = 40_000.0
 
     /// Rectangles (pt, the launch's viewport) of slices `firstSlice`, `firstSlice + 1`, ...;
     /// slice j covers span ages [j·slice, (j+1)·slice). A nil entry: nothing is drawn then.
     package private(set) var boxes: [Box?] = []
     package private(set) var firstSlice = 0
+    /// The cells (`Cells.size` pt squares of the viewport) each slice's quads touch, as
+    /// `Cells.key`s: the pieces of a launch are scattered over the screen, so what they cover is
+    /// far less than the rectangle around them all.
+    package private(set) var cells: [[Int]] = []
     /// False for `Footprint()`, which knows nothing: its particles may be anywhere.
     package private(set) var isKnown = false
 
@@ -48,10 +54,16 @@ package struct Footprint: Sendable, Equatable {
 
     /// Where a batch's `particles` (as their records hold them) can be drawn at each age of a
     /// span whose epoch is their launch.
-    package init<Kind: ParticleKind>(_: Kind.Type, _ particles: [Kind.Particle], uniforms: Kind.Uniforms) {
-        isKnown = true
+    package init<Kind: ParticleKind>(_: Kind.Type, _ particles: [Kind.Particle], uniforms: Kind.Uniforms, budget: Double = Footprint.maxEvaluations) {
         let ghosts = Kind.ghosts(uniforms), spacing = Kind.ghostSpacing(uniforms)
+        // The work is three evaluations per slice of each particle's and ghost's life: a launch
+        // that would take more than `budget` is left unknown (damage everywhere), so a
+        // large or long one never delays its first frame.
+        let evaluations = particles.reduce(0.0) { $0 + 3 * (Kind.lifetime(of: $1, uniforms: uniforms) / Self.slice + 1) } * Double(ghosts + 1)
+        guard evaluations.isFinite, evaluations <= budget else { return }
+        isKnown = true
         var slices: [Int: Box] = [:]
+        var touched: [Int: Set<Int>] = [:]
         for particle in particles {
             let birth = Kind.birth(of: particle), lifetime = Kind.lifetime(of: particle, uniforms: uniforms)
             guard birth.isFinite, lifetime.isFinite, lifetime > 0 else { continue }
@@ -66,11 +78,17 @@ package struct Footprint: Sendable, Equatable {
                     let from = max(Double(j) * Self.slice, start)
                     let to = min(Double(j + 1) * Self.slice, end - lifetime * 1e-9)
                     let a = previous?.time == from ? previous! : Self.quad(Kind.self, particle, age: from - start, ghost: k, uniforms: uniforms, time: from)
-                    let b = Self.quad(Kind.self, particle, age: max(to, from) - start, ghost: k, uniforms: uniforms, time: max(to, from))
-                    let chord = ((b.centre - a.centre) * (b.centre - a.centre)).sum().squareRoot()
-                    let box = a.box.union(b.box)
-                    let grown = Box(minX: box.minX - chord, minY: box.minY - chord, maxX: box.maxX + chord, maxY: box.maxY + chord)
+                    let end = max(to, from), middle = (from + end) / 2
+                    let c = Self.quad(Kind.self, particle, age: middle - start, ghost: k, uniforms: uniforms, time: middle)
+                    let b = Self.quad(Kind.self, particle, age: end - start, ghost: k, uniforms: uniforms, time: end)
+                    // How far the path bows away from its chord over the slice, measured at its
+                    // middle, doubled, and half a point more for what float32 moves.
+                    let bow = c.centre - (a.centre + b.centre) / 2
+                    let margin = 2 * (bow * bow).sum().squareRoot() + 0.5
+                    let box = a.box.union(b.box).union(c.box)
+                    let grown = Box(minX: box.minX - margin, minY: box.minY - margin, maxX: box.maxX + margin, maxY: box.maxY + margin)
                     slices[j] = grown.union(slices[j])
+                    touched[j, default: []].formUnion(Cells.keys(covering: grown))
                     previous = b
                     j += 1
                 }
@@ -79,6 +97,15 @@ package struct Footprint: Sendable, Equatable {
         guard let first = slices.keys.min(), let last = slices.keys.max() else { return }
         firstSlice = first
         boxes = (first...last).map { slices[$0] }
+        cells = (first...last).map { touched[$0].map { $0.sorted() } ?? [] }
+    }
+
+    /// The cells its particles can touch at span age `age`; nil when they may be anywhere.
+    package func cells(age: Double) -> [Int]? {
+        guard isKnown else { return nil }
+        guard age.isFinite else { return [] }
+        let j = Int((age / Self.slice).rounded(.down)) - firstSlice
+        return cells.indices.contains(j) ? cells[j] : []
     }
 
     private static func quad<Kind: ParticleKind>(_: Kind.Type, _ particle: Kind.Particle, age: Double, ghost k: Int, uniforms: Kind.Uniforms, time: Double) -> (time: Double, box: Box, centre: SIMD2<Double>) {
@@ -96,6 +123,33 @@ package struct Footprint: Sendable, Equatable {
         guard age.isFinite else { return nil }
         let j = Int((age / Self.slice).rounded(.down)) - firstSlice
         return boxes.indices.contains(j) ? boxes[j] : nil
+    }
+}
+
+/// Squares of the viewport that footprints mark as touched, keyed by row and column.
+package enum Cells {
+    /// pt a side: a few pieces' size, so a piece touches one to four.
+    package static let size = 16.0
+    /// Rows and columns beyond this many cells from the origin (32,768 pt) are one "anywhere" key.
+    package static let limit = 1024
+    /// Stands for every cell: a quad too large or too far to mark.
+    package static let everywhere = Int.min
+
+    package static func key(row: Int, column: Int) -> Int { (row + limit) * (4 * limit) + (column + limit) }
+    package static func row(_ key: Int) -> Int { key / (4 * limit) - limit }
+    package static func column(_ key: Int) -> Int { key % (4 * limit) - limit }
+
+    /// The cells `box` overlaps.
+    package static func keys(covering box: Footprint.Box) -> [Int] {
+        let c0 = (box.minX / size).rounded(.down), c1 = (box.maxX / size).rounded(.down)
+        let r0 = (box.minY / size).rounded(.down), r1 = (box.maxY / size).rounded(.down)
+        let bound = Double(limit)
+        guard [c0, c1, r0, r1].allSatisfy({ $0.isFinite && abs($0) < bound }), (c1 - c0 + 1) * (r1 - r0 + 1) <= 4096 else { return [everywhere] }
+        var keys: [Int] = []
+        for row in Int(r0)...Int(r1) {
+            for column in Int(c0)...Int(c1) { keys.append(key(row: row, column: column)) }
+        }
+        return keys
     }
 }
 

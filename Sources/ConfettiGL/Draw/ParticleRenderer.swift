@@ -212,6 +212,14 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         ring.spans.reduce(Footprint.Box?.none) { box, span in span.bounds(at: now).map { $0.union(box) } ?? box }
     }
 
+    package func addCells(at now: Double, to cells: inout Set<Int>) -> Bool {
+        for span in ring.spans {
+            guard let touched = span.cells(at: now), touched.first != Cells.everywhere else { return false }
+            cells.formUnion(touched)
+        }
+        return true
+    }
+
     /// True when no span has anything alive or still to appear at `now`.
     package func isIdle(at now: Double) -> Bool {
         ring.spans.allSatisfy { $0.isOver(at: now) }
@@ -240,6 +248,8 @@ package protocol KindRenderer: AnyObject {
     func liveParticles(at now: Double) -> Int
     /// Where its live spans' particles can be at `now` (pt), from their footprints.
     func bounds(at now: Double) -> Footprint.Box?
+    /// Adds the cells its live spans' particles can touch at `now`; false when they may be anywhere.
+    func addCells(at now: Double, to cells: inout Set<Int>) -> Bool
     /// Whether uploads get footprints (`ParticleRenderer.tracksDamage`).
     var tracksDamage: Bool { get set }
     func isIdle(at now: Double) -> Bool

@@ -66,6 +66,11 @@ package struct RingSpan<Kind: ParticleKind>: Sendable {
         isLive(at: now) ? footprint.bounds(age: now - epoch) : nil
     }
 
+    /// The cells its particles can touch at `now` (`Cells`); nil when they may be anywhere.
+    package func cells(at now: Double) -> [Int]? {
+        isLive(at: now) ? footprint.cells(age: now - epoch) : []
+    }
+
     /// The time uniform for this span: the subtraction happens in double precision.
     package func age(at now: Double) -> Float {
         Float(now - epoch)

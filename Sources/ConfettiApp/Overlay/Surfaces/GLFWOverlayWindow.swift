@@ -81,7 +81,7 @@ final class GLFWOverlayWindow: OverlaySurfaces {
 
     /// The window's frame is always due (with vsync the swap waits for the display). `draw` gets
     /// the union of the monitors as the output: one window covers them all.
-    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws {
+    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> [PixelRect]?) throws {
         guard shown else { return }
         let (w, h) = window.framebufferSize
         guard w > 0, h > 0 else { return }

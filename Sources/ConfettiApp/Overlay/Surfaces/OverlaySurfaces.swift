@@ -20,10 +20,10 @@ package protocol OverlaySurfaces: AnyObject {
     var isFrameDue: Bool { get }
     /// Draw every mapped surface whose frame is due: `draw` gets the output and the surface's
     /// frame (its framebuffer size in pixels, what its buffer still holds) with the GL context
-    /// current and the framebuffer bound, and returns the part of the framebuffer that changed
-    /// since the frame shown before (nil: all of it); the set swaps or commits after, telling
-    /// the desktop that part where it can (`damageFallback`).
-    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws
+    /// current and the framebuffer bound, and returns the rectangles of the framebuffer that
+    /// changed since the frame shown before (nil: all of it); the set swaps or commits after,
+    /// telling the desktop those where it can (`damageFallback`).
+    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> [PixelRect]?) throws
     /// Why the desktop is told every frame changes the whole of each surface (no swap with
     /// damage); nil when it is told only what changed.
     var damageFallback: String? { get }

@@ -107,11 +107,11 @@ final class WaylandEGL {
     }
 
     /// Shows what was drawn, telling the compositor that `damage` changed (nil: all of it).
-    func swap(_ surface: EGLSurface, damage: PixelRect? = nil) throws {
+    func swap(_ surface: EGLSurface, damage: [PixelRect]? = nil) throws {
         if let swapWithDamage, let damage {
             // No rectangle would mean the whole surface: a frame that changed nothing names one pixel.
-            var rect: [EGLint] = damage.isEmpty ? [0, 0, 1, 1] : [EGLint(damage.x), EGLint(damage.y), EGLint(damage.width), EGLint(damage.height)]
-            guard swapWithDamage(display, surface, &rect, 1) == EGLBoolean(EGL_TRUE) else {
+            var rects: [EGLint] = damage.isEmpty ? [0, 0, 1, 1] : damage.flatMap { [EGLint($0.x), EGLint($0.y), EGLint($0.width), EGLint($0.height)] }
+            guard swapWithDamage(display, surface, &rects, EGLint(rects.count / 4)) == EGLBoolean(EGL_TRUE) else {
                 throw GLFailure("eglSwapBuffersWithDamage failed on a Wayland surface (\(HeadlessContext.eglErrorName()))")
             }
             return

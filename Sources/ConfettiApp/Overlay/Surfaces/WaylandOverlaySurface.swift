@@ -116,7 +116,7 @@ final class WaylandOverlaySurface {
     /// Draws one frame (`draw` gets the output and the buffer's frame, the context current and
     /// framebuffer 0 bound, and says what changed; or a transparent one), asks for the next
     /// frame callback and commits with that damage.
-    func draw(with egl: WaylandEGL, transparent: Bool = false, _ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws {
+    func draw(with egl: WaylandEGL, transparent: Bool = false, _ draw: (DesktopOutput, SurfaceFrame) throws -> [PixelRect]?) throws {
         let pixelsWide = max(1, Int((Double(width) * scale).rounded())), pixelsHigh = max(1, Int((Double(height) * scale).rounded()))
         if owner.presentsItself, let shm = owner.shm {
             if presenter == nil { presenter = WaylandShmPresenter(shm: shm) }
@@ -154,7 +154,7 @@ final class WaylandOverlaySurface {
         }
         try egl.makeCurrent(eglSurface!)
         bindWindowFramebuffer(GLenum(GL_FRAMEBUFFER))
-        var damage: PixelRect?
+        var damage: [PixelRect]?
         if !transparent, sizedForOutput {
             damage = try draw(drawnOutput, SurfaceFrame(pixelsWide: pixelsWide, pixelsHigh: pixelsHigh, bufferAge: egl.bufferAge(eglSurface!), surface: identity, number: swaps))
         } else {

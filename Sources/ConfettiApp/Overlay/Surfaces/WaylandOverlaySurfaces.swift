@@ -116,7 +116,7 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
 
     var isFrameDue: Bool { waylandOutputs.contains { $0.surface?.isDue == true } }
 
-    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> PixelRect?) throws {
+    func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> [PixelRect]?) throws {
         guard let egl else { return }
         for output in waylandOutputs {
             guard let surface = output.surface, surface.isDue else { continue }

@@ -14,11 +14,13 @@ import Glibc
 /// compositor and the copy both touch only the pixels the pieces cover.
 final class WaylandShmPresenter {
     private let shm: OpaquePointer
-    private var target: OffscreenTarget?
+    /// The kept framebuffer: its texture is made from BGRA bytes, so the driver stores it as
+    /// wl_shm's ARGB8888 and reading it back into a buffer is a copy, not a conversion.
+    private var target: (width: Int, height: Int, texture: GLuint, framebuffer: GLuint)?
     private var buffers: [Buffer] = []
     /// Frames drawn into the target so far, and what each changed (GL's pixels, bottom-up).
     private var frames = 0
-    private var changes: [(number: Int, rect: PixelRect)] = []
+    private var changes: [(number: Int, rects: [PixelRect]?)] = []
     /// Row staging for the flip from GL's bottom-up rows to the buffer's top-down ones.
     private var rows: [UInt8] = []
 
@@ -51,39 +53,45 @@ final class WaylandShmPresenter {
     /// bound, with buffer age 1 once it holds the frame before, and returns what changed, nil
     /// for all of it), then attaches a buffer holding it to `surface` with that damage. The
     /// caller commits.
-    func present(on surface: OpaquePointer, width: Int, height: Int, frame: SurfaceFrame, _ draw: (SurfaceFrame) throws -> PixelRect?) throws {
+    func present(on surface: OpaquePointer, width: Int, height: Int, frame: SurfaceFrame, _ draw: (SurfaceFrame) throws -> [PixelRect]?) throws {
         if target.map({ $0.width != width || $0.height != height }) ?? true {
-            target?.delete()
-            target = try OffscreenTarget(width: width, height: height, what: "the overlay's frame")
+            deleteTarget()
+            target = try Self.makeTarget(width: width, height: height)
             frames = 0
             changes = []
             buffers.forEach { $0.destroy() }
             buffers = []
         }
-        target!.bind()
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target!.framebuffer)
         var drawn = frame
         drawn.bufferAge = frames == 0 ? 0 : 1
         drawn.number = frames
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
-        let changed = (try draw(drawn) ?? whole).clipped(to: whole)
+        let changed = (try draw(drawn)).map { $0.map { $0.clipped(to: whole) }.filter { !$0.isEmpty } }
         changes.append((frames, changed))
         frames += 1
         if changes.count > 8 { changes.removeFirst(changes.count - 8) }
         let buffer = try freeBuffer(width: width, height: height)
         // What it lacks: every change since the frame it shows, or all of it.
-        let stale: PixelRect
+        var stale: [PixelRect]? = []
         if buffer.shows >= 0, let first = changes.first?.number, first <= buffer.shows + 1 {
-            stale = changes.filter { $0.number > buffer.shows }.reduce(PixelRect.empty) { $0.union($1.rect) }
+            for change in changes where change.number > buffer.shows {
+                guard let rects = change.rects else { stale = nil; break }
+                stale?.append(contentsOf: rects)
+            }
         } else {
-            stale = whole
+            stale = nil
         }
-        copy(stale, into: buffer)
+        for rect in stale ?? [whole] { copy(rect, into: buffer) }
         buffer.shows = frames - 1
         buffer.busy = true
         wl_surface_attach(surface, buffer.buffer, 0, 0)
-        // The compositor's rectangles are top-down; one that changed nothing names one pixel.
-        let damage = changed.isEmpty ? PixelRect(x: 0, y: height - 1, width: 1, height: 1) : changed
-        wl_surface_damage_buffer(surface, Int32(damage.x), Int32(height - damage.y - damage.height), Int32(damage.width), Int32(damage.height))
+        // The compositor's rectangles are top-down. A frame that changed nothing names one
+        // pixel: a commit without damage may never bring the frame callback the next one waits for.
+        let damaged = changed.map { $0.isEmpty ? [PixelRect(x: 0, y: height - 1, width: 1, height: 1)] : $0 } ?? [whole]
+        for damage in damaged {
+            wl_surface_damage_buffer(surface, Int32(damage.x), Int32(height - damage.y - damage.height), Int32(damage.width), Int32(damage.height))
+        }
     }
 
     /// Reads `rect` of the framebuffer into `buffer`, flipping rows to the buffer's top-down order.
@@ -132,11 +140,36 @@ final class WaylandShmPresenter {
         release: { data, _ in Unmanaged<Buffer>.fromOpaque(data!).takeUnretainedValue().busy = false }
     )
 
+    private static func makeTarget(width: Int, height: Int) throws -> (width: Int, height: Int, texture: GLuint, framebuffer: GLuint) {
+        var texture: GLuint = 0, framebuffer: GLuint = 0, bound: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &bound)
+        epoxy_glGenTextures(1, &texture)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), nil)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(bound))
+        epoxy_glGenFramebuffers(1, &framebuffer)
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        guard epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            epoxy_glDeleteFramebuffers(1, &framebuffer)
+            epoxy_glDeleteTextures(1, &texture)
+            throw GLFailure("the overlay's frame of \(width)x\(height) pixels could not be made")
+        }
+        return (width, height, texture, framebuffer)
+    }
+
+    private func deleteTarget() {
+        guard var target else { return }
+        epoxy_glDeleteFramebuffers(1, &target.framebuffer)
+        epoxy_glDeleteTextures(1, &target.texture)
+        self.target = nil
+    }
+
     /// Frees the buffers and the framebuffer (the context must be current).
     func destroy() {
         buffers.forEach { $0.destroy() }
         buffers = []
-        target?.delete()
-        target = nil
+        deleteTarget()
     }
 }
