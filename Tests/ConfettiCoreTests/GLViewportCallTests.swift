@@ -23,6 +23,6 @@ import TestSupport
 
     @Test func onlyConfettiGLCallsGLViewport() throws {
         let callers = try Self.directCallers(under: "Sources/ConfettiApp")
-        #expect(callers.isEmpty, "call setGLViewport or bindWindowFramebuffer instead of epoxy's pointer in \(callers)")
+        #expect(callers.isEmpty, "call setGLViewport, bindWindowFramebuffer or bindGLFramebuffer instead of epoxy's pointer in \(callers)")
     }
 }

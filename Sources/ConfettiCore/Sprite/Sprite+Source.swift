@@ -16,15 +16,43 @@ extension Sprite.Source {
     /// `namedImages` first), a path filled in Swift; kept no larger than an atlas page
     /// (`atPageSize`), whichever made it: a text sprite of 64 characters at `textPixels` is
     /// thousands of pixels wide, and an app's own picture may be 4096² pixels.
-    /// Whether what asks for pictures here has given up waiting for them (the resident overlay,
-    /// past a request's budget), bound around the making: then each further picture is
-    /// refused instead of made, so a list of large pictures stops at the next one.
-    @TaskLocal package static var isAbandoned: @Sendable () -> Bool = { false }
+    /// Runs `body` on this thread with `isAbandoned` asked before each picture it makes: once
+    /// it says true (the resident overlay, past a request's budget), each further picture is
+    /// refused instead of made, so a list of large pictures stops at the next one. Bound to the
+    /// thread, not a task: the overlay makes pictures on a plain thread of its own, where a
+    /// task-local value crashed the statically linked release build.
+    package static func making<T>(abandonedWhen isAbandoned: @escaping @Sendable () -> Bool, _ body: () throws -> T) rethrows -> T {
+        let check = Unmanaged.passRetained(AbandonCheck(isAbandoned))
+        let outer = pthread_getspecific(abandonKey)
+        pthread_setspecific(abandonKey, check.toOpaque())
+        defer {
+            pthread_setspecific(abandonKey, outer)
+            check.release()
+        }
+        return try body()
+    }
 
-    /// Made once what asked for it has given up (`isAbandoned`, or its task cancelled), it is
-    /// refused instead.
+    private final class AbandonCheck {
+        let isAbandoned: @Sendable () -> Bool
+        init(_ isAbandoned: @escaping @Sendable () -> Bool) { self.isAbandoned = isAbandoned }
+    }
+
+    /// The thread's check, as `making(abandonedWhen:_:)` binds it.
+    private static let abandonKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static var isAbandoned: Bool {
+        guard let check = pthread_getspecific(abandonKey) else { return false }
+        return Unmanaged<AbandonCheck>.fromOpaque(check).takeUnretainedValue().isAbandoned()
+    }
+
+    /// Made once what asked for it has given up (`making(abandonedWhen:_:)`, or its task
+    /// cancelled), it is refused instead.
     func picture(relativeTo directory: String?) throws -> SpriteImage {
-        if Task.isCancelled || Self.isAbandoned() { throw SpriteError("the picture was not made: what asked for it stopped waiting") }
+        if Task.isCancelled || Self.isAbandoned { throw SpriteError("the picture was not made: what asked for it stopped waiting") }
         return try made(relativeTo: directory).atPageSize
     }
 

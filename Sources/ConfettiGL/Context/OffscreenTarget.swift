@@ -131,7 +131,13 @@ package func clearFramebufferToTransparent() {
 /// reference to epoxy's glBindFramebuffer pointer in some of its files despite their
 /// @preconcurrency import.)
 package func bindWindowFramebuffer(_ target: GLenum) {
-    epoxy_glBindFramebuffer(target, 0)
+    bindGLFramebuffer(target, 0)
+}
+
+/// Binds `framebuffer` to `target`, for ConfettiApp's framebuffers of its own (the Wayland
+/// overlay's kept frame), for the same reason as `bindWindowFramebuffer`.
+package func bindGLFramebuffer(_ target: GLenum, _ framebuffer: GLuint) {
+    epoxy_glBindFramebuffer(target, framebuffer)
 }
 
 /// glViewport for ConfettiApp, which sets every viewport through here: its release build refuses

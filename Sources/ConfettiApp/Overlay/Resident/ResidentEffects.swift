@@ -7,7 +7,7 @@ import Synchronization
 /// 4096² pictures: half a minute), so each is made on a thread of its own, one at a time in the
 /// order they came, while the overlay goes on drawing and answering. One not made within
 /// `budget` seconds of its request is refused and never played: its thread is told to stop (at
-/// its next picture, `Sprite.Source.isAbandoned`) and what it makes is thrown away. A plain
+/// its next picture, `Sprite.Source.making(abandonedWhen:_:)`) and what it makes is thrown away. A plain
 /// POSIX thread that ends with its job, not Swift's task pool: that pool's threads, once
 /// started, would wake the idle overlay every second. The budget is well inside
 /// what `confetti fire` waits (`ResidentFire.stallGuard`), so every fire hears accepted or
@@ -141,7 +141,7 @@ package final class ResidentEffects {
         serial += 1
         let serial = serial, made = made, wakeUp = wake.write, abandoned = Flag()
         let started = Self.detachedThread {
-            let result = Sprite.Source.$isAbandoned.withValue({ abandoned.raised.load(ordering: .relaxed) }) {
+            let result = Sprite.Source.making(abandonedWhen: { abandoned.raised.load(ordering: .relaxed) }) {
                 Result { try ResidentOverlay.effect(of: job.fire.source) }.mapError { ResidentError(ResidentOverlay.words(for: $0)) }
             }
             made.results.withLock { $0.append((serial, result)) }

@@ -62,7 +62,7 @@ final class WaylandShmPresenter {
             buffers.forEach { $0.destroy() }
             buffers = []
         }
-        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target!.framebuffer)
+        bindGLFramebuffer(GLenum(GL_FRAMEBUFFER), target!.framebuffer)
         var drawn = frame
         drawn.bufferAge = frames == 0 ? 0 : 1
         drawn.number = frames
@@ -149,7 +149,7 @@ final class WaylandShmPresenter {
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(bound))
         epoxy_glGenFramebuffers(1, &framebuffer)
-        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        bindGLFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
         guard epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             epoxy_glDeleteFramebuffers(1, &framebuffer)
