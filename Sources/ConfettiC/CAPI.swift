@@ -6,6 +6,7 @@ import CConfetti
 import ConfettiGL
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The release, as CONFETTI_VERSION in confetti.h: major * 10000 + minor * 100 + patch.
 let libraryVersion = UInt32(CONFETTI_VERSION_MAJOR * 10_000 + CONFETTI_VERSION_MINOR * 100 + CONFETTI_VERSION_PATCH)
@@ -45,7 +46,7 @@ let libraryVersion = UInt32(CONFETTI_VERSION_MAJOR * 10_000 + CONFETTI_VERSION_M
         return withHandle(pointer) { _ in }
     }
     return withoutHandle {
-        try handle.lock.withLock {
+        try handle.lock.withLock { _ in
             handle.isDestroyed = true
             // Its GL objects can only be deleted in their own context; without it they stay
             // with the context, which frees them when it goes. The handle is gone either way,

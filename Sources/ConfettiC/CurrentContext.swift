@@ -2,6 +2,7 @@
 import ConfettiCore
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The OpenGL context current on the calling thread, asked of whichever of EGL and GLX the app
 /// has loaded. Neither is loaded here (RTLD_NOLOAD): an app with a current context has loaded
@@ -13,19 +14,18 @@ enum CurrentContext {
     /// Where each window system's "current context" function is.
     private static let sources = [("libEGL.so.1", "eglGetCurrentContext"), ("libGLX.so.0", "glXGetCurrentContext"),
                                   ("libGL.so.1", "glXGetCurrentContext")]
-    private static let lock = Lock()
     /// The functions found so far, one per source (nil: its library is not loaded yet). Found
     /// once and kept, with their library, so that a draw does not go through the loader.
-    nonisolated(unsafe) private static var getters = [GetCurrent?](repeating: nil, count: sources.count)
+    private static let getters = Mutex([GetCurrent?](repeating: nil, count: sources.count))
 
     /// The context current on this thread, nil when there is none.
     static var id: UnsafeMutableRawPointer? {
-        let known = lock.withLock { getters }
+        let known = getters.withLock { $0 }
         for getter in known.compactMap({ $0 }) {
             if let context = getter() { return context }
         }
         // None current through the libraries known: one the app has loaded since may have one.
-        let found = lock.withLock {
+        let found = getters.withLock { getters in
             for (i, (library, symbol)) in sources.enumerated() where getters[i] == nil {
                 guard let handle = dlopen(library, RTLD_LAZY | RTLD_NOLOAD) else { continue }
                 guard let function = dlsym(handle, symbol) else {

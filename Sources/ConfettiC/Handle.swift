@@ -2,11 +2,12 @@ import CConfetti
 import ConfettiGL
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// What a `confetti *` names: a `Celebration` and the GL context it lives in. One lock
-/// serialises every call on it.
-final class Handle {
-    let lock = Lock()
+/// serialises every call on it (so it may pass between threads).
+final class Handle: @unchecked Sendable {
+    let lock = Mutex(())
     let celebration: Celebration
     /// The context the celebration's GL objects belong to.
     let context: UnsafeMutableRawPointer
@@ -48,10 +49,13 @@ enum Handles {
         var handle: Handle?
     }
 
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var slots: [Slot] = []
-    /// Slots without a handle whose generations are not used up, reused last freed first.
-    nonisolated(unsafe) private static var free: [Int] = []
+    private struct Table {
+        var slots: [Slot] = []
+        /// Slots without a handle whose generations are not used up, reused last freed first.
+        var free: [Int] = []
+    }
+
+    private static let table = Mutex(Table())
 
     /// The token of `slot` at `generation`: never 0, so never a null pointer.
     private static func token(_ slot: Int, _ generation: UInt32) -> UInt64 {
@@ -67,29 +71,29 @@ enum Handles {
 
     /// Makes `handle` live; the token for the C caller.
     static func add(_ handle: Handle) -> OpaquePointer {
-        lock.withLock {
+        table.withLock { table in
             let index: Int
-            if let reused = free.popLast() {
+            if let reused = table.free.popLast() {
                 index = reused
             } else {
-                index = slots.count
-                slots.append(Slot())
+                index = table.slots.count
+                table.slots.append(Slot())
             }
-            slots[index].handle = handle
-            handle.token = token(index, slots[index].generation)
+            table.slots[index].handle = handle
+            handle.token = token(index, table.slots[index].generation)
             return OpaquePointer(bitPattern: UInt(handle.token))!
         }
     }
 
     /// Takes the handle `pointer` names out of the live ones; nil when it names none.
     static func remove(_ pointer: OpaquePointer) -> Handle? {
-        lock.withLock {
-            guard let (index, generation) = slot(of: pointer), index < slots.count,
-                  slots[index].generation == generation, let handle = slots[index].handle else { return nil }
-            slots[index].handle = nil
+        table.withLock { table in
+            guard let (index, generation) = slot(of: pointer), index < table.slots.count,
+                  table.slots[index].generation == generation, let handle = table.slots[index].handle else { return nil }
+            table.slots[index].handle = nil
             if generation < UInt32.max {
-                slots[index].generation = generation + 1
-                free.append(index)
+                table.slots[index].generation = generation + 1
+                table.free.append(index)
             }
             return handle
         }
@@ -97,8 +101,8 @@ enum Handles {
 
     static func find(_ pointer: OpaquePointer?) -> Handle? {
         guard let pointer, let (index, generation) = slot(of: pointer) else { return nil }
-        return lock.withLock {
-            index < slots.count && slots[index].generation == generation ? slots[index].handle : nil
+        return table.withLock { table in
+            index < table.slots.count && table.slots[index].generation == generation ? table.slots[index].handle : nil
         }
     }
 }
@@ -152,15 +156,15 @@ func withHandle(_ pointer: OpaquePointer?, _ body: (Handle) throws -> Void) -> c
         ThreadError.message = what
         return Status.argument.code
     }
-    handle.lock.lock()
-    defer { handle.lock.unlock() }
-    guard !handle.isDestroyed else {
-        ThreadError.message = "the celebration was destroyed"
-        return Status.argument.code
+    return handle.lock.withLock { _ in
+        guard !handle.isDestroyed else {
+            ThreadError.message = "the celebration was destroyed"
+            return Status.argument.code
+        }
+        let (status, message) = outcome { try body(handle) }
+        ThreadError[handle.token] = message
+        return status
     }
-    let (status, message) = outcome { try body(handle) }
-    ThreadError[handle.token] = message
-    return status
 }
 
 /// Runs `body`, which needs no handle, its error kept per thread.

@@ -2,6 +2,7 @@ import ConfettiCore
 import ConfettiGL
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The pixel proof: a headless render of some batches at one time against the CPU reference
 /// rasteriser's picture of the same, pixel by pixel.
@@ -141,15 +142,14 @@ package enum PixelProof {
 /// picture, so that storage cannot be freed and reused by another while it is known. It keeps
 /// the pictures seen last, at most two batches' worth: a few megabytes.
 enum SpriteTexelCache {
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var made: [Int: (image: SpriteImage, texels: SpriteTexels)] = [:]
+    private static let made = Mutex([Int: (image: SpriteImage, texels: SpriteTexels)]())
     static let capacity = 2 * SpriteTable.capacity
 
     static func texels(_ image: SpriteImage) -> SpriteTexels {
         let key = image.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        if let known = lock.withLock({ made[key] }), known.image == image { return known.texels }
+        if let known = made.withLock({ $0[key] }), known.image == image { return known.texels }
         let texels = SpriteTexels(image)
-        lock.withLock {
+        made.withLock { made in
             if made.count >= capacity { made.removeAll() }
             made[key] = (image, texels)
         }

@@ -75,7 +75,7 @@ struct OverlayCommand: ParsableCommand {
 
     func run() throws {
         if stop {
-            if try !ResidentFire.stop() { ResidentOverlay.printError("confetti: no resident overlay was running") }
+            if try !ResidentFire.stop() { StandardStream.error("confetti: no resident overlay was running\n") }
             return
         }
         if resident {

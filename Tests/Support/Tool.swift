@@ -1,4 +1,5 @@
 import Foundation
+import ProcessStart
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,10 +8,7 @@ import Glibc
 /// them), util-linux.
 package enum Tool {
     package static func locate(_ name: String) throws -> String {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
+        if let found = ProcessStart.locate(name) { return found }
         let package = ["ffmpeg": "ffmpeg", "ffprobe": "ffmpeg", "desktop-file-validate": "desktop-file-utils",
                        "pulseaudio": "pulseaudio", "parec": "pulseaudio-utils", "melt": "melt", "ldd": "libc-bin"][name] ?? "util-linux"
         throw TestFailure("\(name) is not installed, and these tests need it: run `make test`, which installs it, or apt-get install \(package)")

@@ -46,7 +46,7 @@ package enum DesktopMotionPreference {
 
     /// What the settings portal says: nil when it answers neither key (no portal, no session bus).
     static func portal(environment: [String: String]) -> Bool? {
-        guard let gdbus = executable("gdbus", path: environment["PATH"] ?? "") else { return nil }
+        guard let gdbus = ProcessStart.locate("gdbus", path: environment["PATH"]) else { return nil }
         func read(_ namespace: String, _ key: String) -> String? {
             output(of: [gdbus, "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop",
                         "--object-path", "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read", namespace, key],
@@ -62,7 +62,7 @@ package enum DesktopMotionPreference {
 
     /// What GNOME's gsettings says: nil without an answer.
     static func gsettings(environment: [String: String]) -> Bool? {
-        guard let gsettings = executable("gsettings", path: environment["PATH"] ?? ""),
+        guard let gsettings = ProcessStart.locate("gsettings", path: environment["PATH"]),
               let text = output(of: [gsettings, "get", "org.gnome.desktop.interface", "enable-animations"], environment: environment) else { return nil }
         switch text.trimmed {
         case "false": return true
@@ -139,14 +139,5 @@ package enum DesktopMotionPreference {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = read(ends[0], &bytes, bytes.count)
         return status == 0 ? String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self) : nil
-    }
-
-    /// The first executable file called `name` in the directories of `path`.
-    static func executable(_ name: String, path: String) -> String? {
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = directory + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 }

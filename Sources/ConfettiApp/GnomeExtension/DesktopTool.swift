@@ -15,7 +15,7 @@ enum DesktopTool {
     }
 
     static func run(_ arguments: [String], environment: [String: String], timeout: Double = 5) -> Answer? {
-        guard let program = DesktopMotionPreference.executable(arguments[0], path: environment["PATH"] ?? "") else { return nil }
+        guard let program = ProcessStart.locate(arguments[0], path: environment["PATH"]) else { return nil }
         var ends: [Int32] = [0, 0]
         guard confetti_pipe_cloexec(&ends) == 0 else { return nil }
         defer { close(ends[0]) }

@@ -131,15 +131,8 @@ package struct VideoEncoding: Sendable, Equatable {
 
 /// Finds Debian's `ffmpeg` on PATH.
 package enum FFmpeg {
-    package static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-        let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
-        for directory in directories {
-            let candidate = FilePath.joined(String(directory), "ffmpeg")
-            if EntryKind.following(candidate) == .file && access(candidate, X_OK) == 0 {
-                return candidate
-            }
-        }
-        return nil
+    package static func locate() -> String? {
+        ProcessStart.locate("ffmpeg")
     }
 
     package static func missingMessage(for output: String) -> String {

@@ -172,7 +172,7 @@ package final class Overlay {
             let now = start.map { monotonicSeconds() - $0 } ?? 0
             report.seconds = now
             if start != nil {
-                sound?.follow(time: now, speed: 1, paused: false, at: SoundOutput.now())
+                sound?.follow(time: now, speed: 1, paused: false, at: monotonicSeconds())
             }
             if let next = nextFire, now >= next {
                 try fire(at: now)

@@ -3,6 +3,7 @@ import ConfettiCore
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The viewer's and the overlay's sound: the track of what has been launched, played through
 /// PulseAudio's simple API (PipeWire plays it too, through pipewire-pulse) on a thread of its
@@ -18,7 +19,7 @@ import Glibc
 ///
 /// With no sound server it says so in one line and stops; the caller goes on without sound.
 package final class SoundOutput: @unchecked Sendable {
-    /// What the frame loop tells the thread, under `lock`.
+    /// What the frame loop tells the thread, under the mutex `shared`.
     private struct Shared {
         var added: [SoundEvent] = []
         var cleared = false
@@ -27,12 +28,11 @@ package final class SoundOutput: @unchecked Sendable {
         var time = 0.0, wall = 0.0, speed = 1.0, paused = true
         var muted = false
         var stopping = false
+        /// Whether the thread was started (on its own queue, which has a thread to itself while it runs).
+        var started = false
     }
 
-    private let lock = Lock()
-    private var shared = Shared()
-    /// Whether the thread was started (on its own queue, which has a thread to itself while it runs).
-    private var started = false
+    private let shared: Mutex<Shared>
     private let finished = DispatchSemaphore(value: 0)
     private let notice: @Sendable (String) -> Void
     /// Which application and stream the sound server lists it as.
@@ -54,8 +54,7 @@ package final class SoundOutput: @unchecked Sendable {
     package init(muted: Bool, name: String = "celebration", notice: @escaping @Sendable (String) -> Void = SoundOutput.stderrNotice) {
         self.notice = notice
         self.name = name
-        shared.muted = muted
-        shared.wall = Self.now()
+        shared = Mutex(Shared(wall: monotonicSeconds(), muted: muted, started: !muted))
         if !muted { start() }
     }
 
@@ -66,18 +65,11 @@ package final class SoundOutput: @unchecked Sendable {
         StandardStream.error("confetti: " + message + "\n")
     }
 
-    /// Seconds on the monotonic clock, which the frame loop and the thread share.
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
-    }
-
     /// Sounds of a launch, on the animation clock.
     package func add(_ events: [SoundEvent]) {
         guard !events.isEmpty else { return }
         // Kept as the thread's track keeps them (`TrackReader`), also while no thread takes them.
-        lock.withLock {
+        shared.withLock { shared in
             shared.added += events.suffix(SoundTrack.playedEvents)
             if shared.added.count > SoundTrack.playedEvents { shared.added.removeFirst(shared.added.count - SoundTrack.playedEvents) }
         }
@@ -86,7 +78,7 @@ package final class SoundOutput: @unchecked Sendable {
 
     /// What has been added and not yet taken by the thread, the latest `SoundTrack.playedEvents`:
     /// everything added since the start while muted, since no thread runs before the first unmute.
-    package var unread: [SoundEvent] { lock.withLock { shared.added } }
+    package var unread: [SoundEvent] { shared.withLock { $0.added } }
 
     /// When the last sound added ends, on the animation clock (the frame loop's own).
     package private(set) var lastEnd = -Double.infinity
@@ -97,16 +89,16 @@ package final class SoundOutput: @unchecked Sendable {
 
     /// Forgets every sound (the viewer's R).
     package func clear() {
-        lock.withLock {
+        shared.withLock { shared in
             shared.added = []
             shared.cleared = true
         }
     }
 
-    /// Where the animation clock is, and how it runs: `time` at `wall` (`SoundOutput.now()`, taken
+    /// Where the animation clock is, and how it runs: `time` at `wall` (`monotonicSeconds()`, taken
     /// where the frame loop read its own clock).
-    package func follow(time: Double, speed: Double, paused: Bool, at wall: Double = SoundOutput.now()) {
-        lock.withLock {
+    package func follow(time: Double, speed: Double, paused: Bool, at wall: Double = monotonicSeconds()) {
+        shared.withLock { shared in
             shared.time = time
             shared.wall = wall
             shared.speed = speed
@@ -115,11 +107,13 @@ package final class SoundOutput: @unchecked Sendable {
     }
 
     package var isMuted: Bool {
-        get { lock.withLock { shared.muted } }
+        get { shared.withLock { $0.muted } }
         set {
-            let begin = lock.withLock { () -> Bool in
+            let begin = shared.withLock { shared in
                 shared.muted = newValue
-                return !newValue && !started
+                guard !newValue, !shared.started else { return false }
+                shared.started = true
+                return true
             }
             if begin { start() }
         }
@@ -127,15 +121,15 @@ package final class SoundOutput: @unchecked Sendable {
 
     /// Ends the thread, waiting at most a second (a write takes 20 ms).
     package func stop() {
-        let running = lock.withLock { () -> Bool in
+        let running = shared.withLock { shared in
             shared.stopping = true
-            return started
+            return shared.started
         }
         if running { _ = finished.wait(timeout: .now() + 1) }
     }
 
+    /// Starts the thread; the caller has set `started`.
     private func start() {
-        lock.withLock { started = true }
         DispatchQueue(label: "confetti sound").async { [self] in
             play()
             finished.signal()
@@ -163,7 +157,7 @@ package final class SoundOutput: @unchecked Sendable {
         let silence = [Int16](repeating: 0, count: Self.block * SoundTrack.channels)
         var lastDrop = 0.0
         while true {
-            let now = lock.withLock { () -> Shared? in
+            let now = shared.withLock { shared -> Shared? in
                 guard !shared.stopping else { return nil }
                 let copy = shared
                 shared.added = []
@@ -184,9 +178,9 @@ package final class SoundOutput: @unchecked Sendable {
                 place = nil
                 block = silence
             } else {
-                let before = Self.now()
+                let before = monotonicSeconds()
                 let latency = Double(pa_simple_get_latency(server, &error)) * 1e-6
-                let after = Self.now()
+                let after = monotonicSeconds()
                 if after - before < Self.readingSpan || place == nil {
                     let heard = now.time + ((before + after) / 2 - now.wall + latency) * now.speed
                     let target = (heard * Double(SoundTrack.sampleRate)).rounded()

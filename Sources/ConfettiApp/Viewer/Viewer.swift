@@ -231,7 +231,7 @@ package final class Viewer {
             }
             // The clock first, so that what the input fires is born now, not before the wait.
             let now = GLFWWindow.time
-            let wallNow = SoundOutput.now()
+            let wallNow = monotonicSeconds()
             let cpuStart = threadCPUSeconds()
             let wall = now - previous
             previous = now

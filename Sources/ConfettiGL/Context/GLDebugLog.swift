@@ -1,16 +1,16 @@
 @preconcurrency import CEpoxy
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// GL errors as the driver reports them through KHR_debug, with the message saying what was
 /// wrong (glGetError only gives a code). Debug builds and the tests turn it on.
 package enum GLDebugLog {
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var errors: [String] = []
+    /// The errors since the last drain, and how many more came.
+    private static let kept = Mutex((errors: [String](), dropped: 0))
     /// Errors kept between drains; later ones are counted, not kept, so a program that never
     /// drains (the viewer in a debug build) does not grow with every failing frame.
     package static let keptErrors = 256
-    nonisolated(unsafe) private static var dropped = 0
     /// Also hands each error here as it happens (the command prints it to stderr).
     nonisolated(unsafe) package static var echo: ((String) -> Void)?
 
@@ -33,17 +33,17 @@ package enum GLDebugLog {
     }
 
     static func record(_ message: String) {
-        lock.lock()
-        if errors.count < keptErrors { errors.append(message) } else { dropped += 1 }
-        lock.unlock()
+        kept.withLock { kept in
+            if kept.errors.count < keptErrors { kept.errors.append(message) } else { kept.dropped += 1 }
+        }
         echo?(message)
     }
 
     /// The errors reported since the last call.
     package static func drain() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { errors.removeAll(); dropped = 0 }
-        return dropped == 0 ? errors : errors + ["… and \(dropped) more GL errors"]
+        kept.withLock { kept in
+            defer { kept = ([], 0) }
+            return kept.dropped == 0 ? kept.errors : kept.errors + ["… and \(kept.dropped) more GL errors"]
+        }
     }
 }

@@ -226,13 +226,6 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
     }
 }
 
-/// Monotonic seconds.
-package func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
-
 /// What `Celebration` asks of each kind's renderer, whatever the kind (`ParticleRenderer`).
 package protocol KindRenderer: AnyObject {
     var kind: any ParticleKind.Type { get }

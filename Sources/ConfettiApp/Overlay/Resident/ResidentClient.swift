@@ -57,12 +57,12 @@ package final class ResidentClient {
     private func readLine(timeout: Double) throws -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let giveUp = ResidentServer.now() + timeout
+        let giveUp = monotonicSeconds() + timeout
         while true {
             if let newline = received.firstIndex(of: UInt8(ascii: "\n")) {
                 return String(decoding: received[..<newline], as: UTF8.self)
             }
-            let left = giveUp - ResidentServer.now()
+            let left = giveUp - monotonicSeconds()
             guard left > 0 else { throw ResidentError("the resident overlay did not answer within \(Int(timeout)) s") }
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             if poll(&ready, 1, Int32((left * 1000).rounded(.up))) <= 0 { continue }

@@ -19,7 +19,7 @@ package final class ResidentEffects {
         package var client: Int
         package var pid: pid_t
         package var fire: ResidentRequest.Fire
-        /// When its line came, CLOCK_MONOTONIC seconds.
+        /// When its line came, `monotonicSeconds()`.
         package var received: Double
     }
 

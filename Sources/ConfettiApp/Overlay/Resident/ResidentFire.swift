@@ -97,8 +97,8 @@ package enum ResidentFire {
 
     /// The first connection to `path` within `seconds`, trying every 5 ms while `alive` holds.
     private static func waitForSocket(_ path: ResidentSocketPath, while alive: () -> Bool, seconds: Double) throws -> ResidentClient? {
-        let giveUp = ResidentServer.now() + seconds
-        while ResidentServer.now() < giveUp {
+        let giveUp = monotonicSeconds() + seconds
+        while monotonicSeconds() < giveUp {
             if let client = try ResidentClient.connect(path) { return client }
             // One more try: the overlay ends at once when another one answers by now.
             guard alive() else { return try ResidentClient.connect(path) }
@@ -116,14 +116,14 @@ package enum ResidentFire {
 
     /// Asks GNOME Shell's confetti extension to start the overlay (gdbus, at most 2 s).
     private static func askGNOMEShell(environment: [String: String]) -> Bool {
-        guard let gdbus = DesktopMotionPreference.executable("gdbus", path: environment["PATH"] ?? "") else { return false }
+        guard let gdbus = ProcessStart.locate("gdbus", path: environment["PATH"]) else { return false }
         let program = ProcessStart()
         guard let pid = try? program.start([gdbus, "call", "--session", "--timeout", "2", "--dest", "org.confetti.Overlay",
                                              "--object-path", "/org/confetti/Overlay", "--method", "org.confetti.Overlay.Start"]) else { return false }
         var status: Int32 = 0
-        let giveUp = ResidentServer.now() + 3
+        let giveUp = monotonicSeconds() + 3
         while waitpid(pid, &status, WNOHANG) == 0 {
-            guard ResidentServer.now() < giveUp else {
+            guard monotonicSeconds() < giveUp else {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
                 return false

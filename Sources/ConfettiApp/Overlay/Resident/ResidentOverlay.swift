@@ -52,15 +52,15 @@ package final class ResidentOverlay {
     private var mapped = false
     private var frames = 0
     /// Launches accepted and not yet drawn: when each request came and when its sender started
-    /// (CLOCK_MONOTONIC seconds; nil when it could not be read).
+    /// (`monotonicSeconds()`; nil when it could not be read).
     private var awaitingFrame: [(received: Double, senderStarted: Double?, index: Int)] = []
     /// The glow of the newest launch that has one, while it plays.
     private var bloom = Bloom.standard
     private var bloomUntil = -Double.infinity
-    private let start = ResidentServer.now()
+    private let start = monotonicSeconds()
     /// Where the per-launch lines go (stdout by default).
     package var report: (String) -> Void = { line in
-        _ = try? FileDescriptor.standardOutput.writeAll(Array((line + "\n").utf8))
+        StandardStream.output((line + "\n").utf8)
     }
 
     package init(options: Options, listener: ResidentListener) throws {
@@ -78,7 +78,7 @@ package final class ResidentOverlay {
         }
     }
 
-    private var now: Double { ResidentServer.now() - start }
+    private var now: Double { monotonicSeconds() - start }
     /// With `keepMapped`, transparent frames are drawn while idle until this time (see `run`).
     private var clearUntil: Double?
     /// How long a kept-mapped overlay draws transparent frames after mapping and after a
@@ -123,17 +123,17 @@ package final class ResidentOverlay {
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             // Playing, it waits for the next frame (or a client); idle, for a client or the desktop.
             var wait = busy ? (overlay.surfaces.isFrameDue ? 0 : Self.frameWait) : clearUntil.map { _ in Self.clearingInterval }
-            if let due = effects.nextDeadline.map({ $0 - ResidentServer.now() }) { wait = min(wait ?? due, max(0, due)) }
+            if let due = effects.nextDeadline.map({ $0 - monotonicSeconds() }) { wait = min(wait ?? due, max(0, due)) }
             server.serve(waitingUpTo: wait, also: wakers(busy: busy))
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             if overlay.surfaces.isClosed { return .closed }
-            for outcome in effects.collect(now: ResidentServer.now()) { play(outcome) }
-            let turn = ResidentServer.now()
-            while ResidentServer.now() - turn < Self.requestShare, let request = server.next() {
+            for outcome in effects.collect(now: monotonicSeconds()) { play(outcome) }
+            let turn = monotonicSeconds()
+            while monotonicSeconds() - turn < Self.requestShare, let request = server.next() {
                 if try handle(request) { return .stopRequested }
             }
             let time = now
-            sound?.follow(time: time, speed: 1, paused: false, at: SoundOutput.now())
+            sound?.follow(time: time, speed: 1, paused: false, at: monotonicSeconds())
             if isBusy(at: time) {
                 try map()
                 try drawFrame(at: time)
@@ -171,7 +171,7 @@ package final class ResidentOverlay {
         }
         guard drawn else { return }
         frames += 1
-        let shown = ResidentServer.now()
+        let shown = monotonicSeconds()
         for waiting in awaitingFrame {
             let afterRequest = shown - waiting.received
             // From the sender's own start: what a script that ran `confetti fire` waits.
@@ -225,7 +225,7 @@ package final class ResidentOverlay {
             do {
                 let index = try launch(job.fire, effect: effect, name: name)
                 // Read before the reply, while the sender still waits on it.
-                let senderStarted = ProcessClock.secondsSinceStart(of: job.pid).map { ResidentServer.now() - $0 }
+                let senderStarted = ProcessClock.secondsSinceStart(of: job.pid).map { monotonicSeconds() - $0 }
                 awaitingFrame.append((job.received, senderStarted, index))
                 server.send(ResidentReply.accepted([("launch", .number(Double(index)))]), to: job.client)
             } catch {
@@ -296,11 +296,6 @@ package final class ResidentOverlay {
 extension ResidentOverlay {
     /// `confetti overlay --resident` in the foreground: listens (on the socket systemd passed, or
     /// its own), serves until stopped, and returns the exit status with its last line printed.
-    /// One line on standard error.
-    package static func printError(_ line: String) {
-        _ = try? FileDescriptor.standardError.writeAll(Array((line + "\n").utf8))
-    }
-
     package static func runInForeground(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         var options = options
         options.pictureBudget = try ResidentEffects.budget(environment: environment)
@@ -316,7 +311,7 @@ extension ResidentOverlay {
         }
         defer { resident.close() }
         if let notice = resident.overlay.surfaces.notice {
-            Self.printError("confetti: \(notice)")
+            StandardStream.error("confetti: \(notice)\n")
         }
         resident.report("resident: listening at \(listener.boundPath ?? "the socket systemd passed") (\(options.keepMapped ? "kept mapped" : "hidden") while idle)")
         switch try resident.run() {
@@ -324,7 +319,7 @@ extension ResidentOverlay {
             resident.report("resident: stopped after \(resident.frames) frames")
             return 0
         case .stopped(let signal):
-            Self.printError("confetti: resident overlay stopped by \(StopSignals.name(signal))")
+            StandardStream.error("confetti: resident overlay stopped by \(StopSignals.name(signal))\n")
             return 128 + signal
         }
     }

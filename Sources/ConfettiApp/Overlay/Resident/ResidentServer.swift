@@ -27,7 +27,7 @@ package final class ResidentServer {
         package var client: Int
         package var pid: pid_t
         package var request: Result<ResidentRequest, ResidentError>
-        /// When its line was complete, CLOCK_MONOTONIC seconds.
+        /// When its line was complete, `monotonicSeconds()`.
         package var received: Double
     }
 
@@ -98,20 +98,13 @@ package final class ResidentServer {
     /// Whether client `key` is still connected (a reply to it would be read).
     package func isConnected(_ key: Int) -> Bool { clients[key].map { !$0.closing } ?? false }
 
-    /// Seconds on CLOCK_MONOTONIC.
-    package static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     /// Waits up to `timeout` seconds (nil: until something happens, or a silent client's time
     /// runs out) for clients and for any of `others` (the desktop's connection, the stop
     /// signals' descriptor) to be readable, and serves what came: accepts, reads, writes. Its
     /// requests are then taken one by one with `next`; a line already waiting makes the wait 0.
     /// A signal ends the wait early. Starts a new turn (`Limits.linesPerTurn`).
     package func serve(waitingUpTo timeout: Double?, also others: [Int32] = []) {
-        let now = Self.now()
+        let now = monotonicSeconds()
         var deadline = hasWaitingLine ? now : timeout.map { now + max(0, $0) }
         for client in clients.values where client.owed == 0 {
             let due = client.lastHeard + limits.silence
@@ -141,7 +134,7 @@ package final class ResidentServer {
             }
         }
         if descriptors[0].revents & Int16(POLLIN) != 0 { acceptWaiting() }
-        let after = Self.now()
+        let after = monotonicSeconds()
         for (key, client) in clients where client.owed == 0 && after - client.lastHeard >= limits.silence {
             drop(key, client)
         }
@@ -189,7 +182,7 @@ package final class ResidentServer {
             let part = buffer[..<count]
             if let newline = part.firstIndex(of: UInt8(ascii: "\n")) {
                 guard client.input.count + (newline - part.startIndex) <= ResidentRequest.maxLineBytes else { return refuseOversized(key, client) }
-                client.lastHeard = Self.now()
+                client.lastHeard = monotonicSeconds()
             }
             client.input += part
             if !client.hasLine, client.input.count > ResidentRequest.maxLineBytes { return refuseOversized(key, client) }
@@ -208,7 +201,7 @@ package final class ResidentServer {
     /// the listener rests while descriptors are short.
     private func acceptWaiting() {
         // A client accepted now has not been read yet: it is not the one to make room.
-        let turn = Self.now()
+        let turn = monotonicSeconds()
         while true {
             switch listener.accept() {
             case .none:
@@ -219,7 +212,7 @@ package final class ResidentServer {
                     drop(key, oldest)
                     continue
                 }
-                acceptRestsUntil = Self.now() + acceptRest
+                acceptRestsUntil = monotonicSeconds() + acceptRest
                 acceptRest = min(1, acceptRest * 2)
                 lastAcceptFailure = code
                 return
@@ -235,7 +228,7 @@ package final class ResidentServer {
                         continue
                     }
                 }
-                clients[nextClient] = Client(descriptor: descriptor, pid: pid, now: Self.now())
+                clients[nextClient] = Client(descriptor: descriptor, pid: pid, now: monotonicSeconds())
                 nextClient += 1
             }
         }
@@ -256,7 +249,7 @@ package final class ResidentServer {
         guard let client = clients[key] else { return }
         client.owed = max(0, client.owed - 1)
         // Its silence counts from its answer: a request that took long does not use it up.
-        client.lastHeard = max(client.lastHeard, Self.now())
+        client.lastHeard = max(client.lastHeard, monotonicSeconds())
         client.output += Array(line.utf8) + [UInt8(ascii: "\n")]
         flush(key)
         if let client = clients[key], client.output.count > limits.queuedReplyBytes { drop(key, client) }
