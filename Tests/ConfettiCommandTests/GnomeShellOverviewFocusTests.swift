@@ -76,7 +76,7 @@ extension GnomeShellTests {
         defer { app.stop() }
         let shown = try await eventually(within: Desktop.stallGuard) { try await Self.lists("app beneath", in: shell) }
         try #require(shown, "the app opened in the overview was never shown: \(app.errorOutput)")
-        FileManager.default.createFile(atPath: gate.path, contents: nil)
+        try Data().write(to: gate)
         let placed = await eventually(within: Desktop.stallGuard) { Self.placements(in: shell) > 0 }
         try #require(placed, "the extension placed no overlay window: \(shell.process.errorOutput.suffix(2000))")
         try #require(try await shell.overviewShows(), "the overview closed by itself")
@@ -109,7 +109,7 @@ extension GnomeShellTests {
         let ended = await eventually(within: Desktop.stallGuard) { Set(shell.descendants(matching: "stand-in-overlay.js")).isDisjoint(with: overlays) }
         try #require(ended, "the stand-in did not end on SIGKILL")
         let placementsBefore = Self.placements(in: shell)
-        FileManager.default.createFile(atPath: gate.path, contents: nil)
+        try Data().write(to: gate)
         let placedAgain = await eventually(within: Desktop.stallGuard) { Self.placements(in: shell) > placementsBefore }
         try #require(placedAgain, "the extension did not place the restarted overlay: \(shell.process.errorOutput.suffix(2000))")
         try #require(try await shell.overviewShows(), "the overview closed by itself")
