@@ -61,6 +61,8 @@ const RESTART_DELAY_LIMIT_MS = 30000;
 const HEALTHY_LIFETIME_MS = 10000;
 /** After SIGTERM, how long the overlay has to exit before SIGKILL. */
 const STOP_GRACE_MS = 2000;
+/** The kinds of window Mutter focuses as they map (the others never take the focus then). */
+const FOCUSED_AS_MAPPED = ['NORMAL', 'DIALOG', 'MODAL_DIALOG'];
 
 class ConfettiOverlayHost {
     /**
@@ -80,6 +82,10 @@ class ConfettiOverlayHost {
         this._replaceSources = new Map(); // Meta.Window → the idle source placing it again
         this._placed = new Map(); // a window placed once (shown: it may be touched) → re-placements left
         this._lastFocus = null;
+        this._others = new Map(); // a window of another client, not shown yet → its signal ids
+        this._focusAfterGrab = null; // the window Mutter focuses when the shell's grab ends
+        this._grabSignal = 0;
+        this._grabEndSource = 0;
         this._pendingFires = 0;
         this._enabled = false;
         this._displaySignals = [];
@@ -92,9 +98,10 @@ class ConfettiOverlayHost {
         const {Gio} = this._gi;
         this._enabled = true;
         this._displaySignals = [
-            global.display.connect('window-created', (_display, window) => this._adopt(window)),
+            global.display.connect('window-created', (_display, window) => this._windowCreated(window)),
             global.display.connect('notify::focus-window', () => this._guardFocus()),
         ];
+        this._grabSignal = global.stage.connect('notify::is-grabbed', () => this._grabChanged());
         const monitors = global.backend.get_monitor_manager();
         this._monitorSignal = monitors.connect('monitors-changed', () => {
             for (const window of this._windows.keys()) this._place(window);
@@ -120,6 +127,13 @@ class ConfettiOverlayHost {
         this._exported = null;
         for (const id of this._displaySignals) global.display.disconnect(id);
         this._displaySignals = [];
+        if (this._grabSignal) global.stage.disconnect(this._grabSignal);
+        this._grabSignal = 0;
+        if (this._grabEndSource) GLib.source_remove(this._grabEndSource);
+        this._grabEndSource = 0;
+        for (const [window, ids] of this._others) ids.forEach(id => window.disconnect(id));
+        this._others.clear();
+        this._focusAfterGrab = null;
         if (this._monitorSignal) global.backend.get_monitor_manager().disconnect(this._monitorSignal);
         this._monitorSignal = 0;
         if (this._restartSource) GLib.source_remove(this._restartSource);
@@ -204,9 +218,15 @@ class ConfettiOverlayHost {
         });
     }
 
+    _windowCreated(window) {
+        if (this._client?.owns_window(window))
+            this._adopt(window);
+        else
+            this._watchFirstShow(window);
+    }
+
     /** A window of our overlay: out of the window lists at once, placed once it is shown. */
     _adopt(window) {
-        if (!this._client || !this._client.owns_window(window)) return;
         this._client.hide_from_window_list(window);
         // Where Mutter has make_dock() (not 43): a dock never takes the focus when it maps.
         this._client.make_dock?.(window);
@@ -294,8 +314,51 @@ class ConfettiOverlayHost {
     }
 
     /**
-     * Mutter 43 gives every new normal window the focus as it maps, and again on a workspace
-     * switch: the overlay never keeps it, the window that had it gets it back.
+     * While the shell holds a grab (the overview, a menu, a dialog of its own) Mutter 43 does
+     * not focus a window that maps: it notes it, each new one in place of the last, and focuses
+     * the one noted last when the grab ends. This notes the same of the windows of other
+     * clients (the first time one is shown, of a kind Mutter focuses as it maps), so that when
+     * our window was noted after it, `_guardFocus` gives the focus where it would have gone.
+     */
+    _watchFirstShow(window) {
+        const {Meta} = this._gi;
+        const ids = [];
+        const forget = () => {
+            ids.forEach(id => window.disconnect(id));
+            this._others.delete(window);
+        };
+        ids.push(window.connect('shown', () => {
+            forget();
+            const kinds = FOCUSED_AS_MAPPED.map(kind => Meta.WindowType[kind]);
+            if (global.stage.get_grab_actor() !== null && !window.is_override_redirect() && kinds.includes(window.get_window_type()))
+                this._focusAfterGrab = window;
+        }));
+        ids.push(window.connect('unmanaged', forget));
+        this._others.set(window, ids);
+    }
+
+    /**
+     * When the grab ends Mutter focuses the window it noted at once, in its own handler of the
+     * same change, and forgets it: the window noted here is forgotten too, from an idle
+     * callback, after that focus (whichever handler runs first).
+     */
+    _grabChanged() {
+        const {GLib} = this._gi;
+        const noted = this._focusAfterGrab;
+        if (global.stage.get_grab_actor() !== null || !noted) return;
+        if (this._grabEndSource) GLib.source_remove(this._grabEndSource);
+        this._grabEndSource = GLib.idle_add(GLib.PRIORITY_DEFAULT_IDLE, () => {
+            this._grabEndSource = 0;
+            if (this._focusAfterGrab === noted) this._focusAfterGrab = null;
+            return GLib.SOURCE_REMOVE;
+        });
+    }
+
+    /**
+     * Mutter 43 gives every new normal window the focus as it maps (when the shell's grab
+     * ends, if it mapped during one), and again on a workspace switch: the overlay never keeps
+     * it. It goes where it would have gone without the overlay: to the window Mutter noted
+     * during the grab that just ended, else back to the window that had it.
      */
     _guardFocus() {
         const focus = global.display.focus_window;
@@ -304,10 +367,12 @@ class ConfettiOverlayHost {
             this._lastFocus = focus;
             return;
         }
-        const previous = this._lastFocus;
+        const target = [this._focusAfterGrab, this._lastFocus]
+            .find(window => window && !window.is_hidden?.() && window.get_compositor_private());
+        this._focusAfterGrab = null;
         const time = global.display.get_current_time_roundtrip();
-        if (previous && !previous.is_hidden?.() && previous.get_compositor_private())
-            previous.focus(time);
+        if (target)
+            target.focus(time);
         else
             global.display.unset_input_focus(time);
     }

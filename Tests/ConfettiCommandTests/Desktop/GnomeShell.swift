@@ -12,7 +12,8 @@ import TestSupport
 /// - settings written before it starts: `setup` installs extensions (`enabled` is
 ///   org.gnome.shell enabled-extensions, and disabled-extensions is reset), hot corners and
 ///   notification banners off;
-/// - ready at the log line "GNOME Shell started", in the overview, which Esc leaves;
+/// - ready at the log line "GNOME Shell started", in the overview, which Esc leaves (a test of
+///   what happens there stays in it: `leavingTheOverview: false`);
 /// - SIGTERM makes gnome-shell 43.9 end with signal 11 (status 139), accepted when it stops.
 /// Input, screenshots and the window list go through `Tests/GnomeShell/shell-tool.js` (gjs).
 final class GnomeShell {
@@ -40,8 +41,8 @@ final class GnomeShell {
 
     /// Starts the buses, applies the settings, runs `setup` (with this shell's environment,
     /// before the shell starts: extensions are found only at start), starts the shell and leaves
-    /// the overview.
-    init(enabled: [String] = [], setup: (GnomeShell) async throws -> Void = { _ in }) async throws {
+    /// the overview (unless `leavingTheOverview` is false: then it is ready in the overview).
+    init(enabled: [String] = [], leavingTheOverview: Bool = true, setup: (GnomeShell) async throws -> Void = { _ in }) async throws {
         slot = await HeavySlot.take()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-gnome-\(UUID())")
         runtimeDirectory = directory.appendingPathComponent("run")
@@ -82,15 +83,15 @@ final class GnomeShell {
             try await gsettings("set", "org.gnome.desktop.interface", "enable-hot-corners", "false")
             try await gsettings("set", "org.gnome.desktop.notifications", "show-banners", "false")
             try await setup(self)
-            try await start()
+            try await start(leavingTheOverview: leavingTheOverview)
         } catch {
             stop()
             throw error
         }
     }
 
-    /// Starts gnome-shell, waits for it to say it started, and leaves the overview.
-    private func start() async throws {
+    /// Starts gnome-shell, waits for it to say it started, and leaves the overview if asked.
+    private func start(leavingTheOverview: Bool) async throws {
         var arguments = ["gnome-shell", "--headless", "--wayland", "--no-x11"]
         for monitor in Self.monitors { arguments += ["--virtual-monitor", "\(monitor.x.count)x\(monitor.y.count)"] }
         let shell = try ChildProcess(arguments, environment: environment, logs: logs, directory: directory)
@@ -99,13 +100,19 @@ final class GnomeShell {
         guard started, !shell.hasEnded else {
             throw TestFailure("gnome-shell did not start within \(Desktop.stallGuard) s (are gnome-shell, gjs and pipewire installed? make test installs them): \(shell.termination?.description ?? "still running"): \(shell.errorOutput.suffix(2000))")
         }
+        guard leavingTheOverview else { return }
         // Esc leaves the overview, where the shell starts; pressed again until it has left.
         let left = try await eventually(within: Desktop.stallGuard) {
-            if try await tool("overview").trimmingCharacters(in: .whitespacesAndNewlines) == "false" { return true }
+            if try await overviewShows() == false { return true }
             try await input(["key:ff1b"])
             return false
         }
         guard left else { throw TestFailure("the shell stayed in the overview after Esc for \(Desktop.stallGuard) s") }
+    }
+
+    /// Whether the overview shows (org.gnome.Shell's OverviewActive).
+    func overviewShows() async throws -> Bool {
+        try await tool("overview").trimmingCharacters(in: .whitespacesAndNewlines) == "true"
     }
 
     /// gsettings in this shell's session (dconf writes into its HOME).
