@@ -11,7 +11,7 @@ import TestSupport
 /// starts in the overview, with the autostarted apps' windows and the overlay the extension
 /// starts mapping together; or the overlay started again) it is theirs; the extension must then
 /// hand the focus to that app, not back to the window that had it before, nor to nothing.
-extension GnomeShellTests {
+@Suite struct GnomeShellOverviewFocusTests {
     /// A shell ready in the overview, the extension installed with the stand-in as its command,
     /// which starts only once `gate` exists, with its Wayland events in the shell's log
     /// (WAYLAND_DEBUG): the window on Meta-0 configured to the monitor's whole size is the
