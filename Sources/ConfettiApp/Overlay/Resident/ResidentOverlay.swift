@@ -264,7 +264,7 @@ package final class ResidentOverlay {
     /// The effect a request names, and what messages call it: a name as any command takes it
     /// (a built-in preset, else a named effect of the folders this overlay's environment gives),
     /// a document as read.
-    static func effect(of source: ResidentRequest.Fire.Source) throws -> (Effect, String) {
+    package static func effect(of source: ResidentRequest.Fire.Source) throws -> (Effect, String) {
         let reference: EffectReference
         switch source {
         case .preset(let name): reference = .name(name)
