@@ -69,6 +69,23 @@ import TestSupport
         #expect(effect.confetti.sprites.map(\.image) == direct.confetti.sprites.map(\.image))
     }
 
+    /// A request's seed gives its launch, whatever was fired before; without one, each launch
+    /// is the celebration's next, and they differ. What `fire` returns is what it uploaded.
+    @Test func aSeedGivesItsLaunchEveryTimeAndWithoutOneLaunchesDiffer() async throws {
+        try await SharedGL.run {
+            let celebration = try Celebration(capacity: 4_096, seed: 1)
+            defer { celebration.delete() }
+            func pieces(_ launch: Launch) -> [ConfettiParticle] { launch.batches.of(ConfettiKind.self).flatMap(\.particles) }
+            let seeded = try celebration.fire(.confetti, at: 0, in: Self.viewport, around: nil, seed: 5)
+            let next = try celebration.fire(.confetti, nil, at: 0.01, in: Self.viewport, around: nil)
+            let after = try celebration.fire(.confetti, nil, at: 0.02, in: Self.viewport, around: nil)
+            let again = try celebration.fire(.confetti, at: 0.03, in: Self.viewport, around: nil, seed: 5)
+            #expect(!pieces(seeded).isEmpty && pieces(seeded) == pieces(again), "seed 5 twice, with launches between")
+            #expect(pieces(next) != pieces(after) && pieces(next) != pieces(seeded), "without a seed each launch is another")
+            #expect(celebration.launches == 4 && celebration.liveParticles(at: 0.1) == 4 * pieces(seeded).count)
+        }
+    }
+
     @Test func aLaunchThatWouldOverwritePiecesStillPlayingIsRefusedWhileTheRestPlayOn() async throws {
         let pieces = 120
         var effect = Effect.confetti
