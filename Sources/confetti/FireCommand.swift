@@ -8,7 +8,7 @@ struct FireCommand: ParsableCommand {
         abstract: "Hand one launch to the resident overlay and return at once (starting the overlay when none answers).",
         discussion: """
             Exits 0 once the overlay has accepted the launch, or 2 with its one-line refusal \
-            (unknown preset, a bad effect file, over the budget). An effect file is read here, so \
+            (an unknown effect, a bad effect file, over the budget). An effect file is read here, so \
             its paths mean what they mean to you. With no overlay answering at \
             $XDG_RUNTIME_DIR/confetti/overlay.socket it starts `confetti overlay --resident` in the \
             background (on GNOME it asks the confetti extension first), e.g. `make && confetti fire`.

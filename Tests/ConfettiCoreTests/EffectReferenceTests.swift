@@ -209,7 +209,14 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folders.user.path) == ["party.json"])
 
         // A picture beside the file it is copied from: the copy names its full path.
-        let copied = EffectFile.absoluteImagePaths(in: try JSON.parse(Array(#"{"kind": "confetti", "confetti": {"sprites": [{"image": "duck.png"}, {"image": "/abs.png"}]}}"#.utf8)), folder: folders.shared.path).render(inline: true)
-        #expect(copied.contains("\"\(folders.shared.path)/duck.png\"") && copied.contains("\"/abs.png\""), "\(copied)")
+        // The paths are made absolute on the effect read, its pictures kept as made.
+        let absolute = Repository.file("docs/fireworks.png").path
+        try FileManager.default.createDirectory(at: folders.shared, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: absolute, toPath: folders.shared.appendingPathComponent("duck.png").path)
+        let pictured = try folders.write(#"{"kind": "confetti", "confetti": {"sprites": [{"image": "duck.png"}, {"image": "\#(absolute)"}]}}"#, "pictured.json", in: folders.shared)
+        let copied = try PresetList.effectFile(pictured.path, folders: folders.folders)
+        #expect(copied.contains("\"\(folders.shared.path)/duck.png\"") && copied.contains("\"\(absolute)\""), "\(copied)")
+        let read = try EffectFile.decode(Data(copied.utf8), file: "the copy")
+        #expect(read.confetti.sprites.map(\.image) == (try EffectReference.file(pictured.path).resolve(among: .none)).effect.confetti.sprites.map(\.image))
     }
 }

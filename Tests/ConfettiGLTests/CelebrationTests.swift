@@ -175,18 +175,17 @@ import TestSupport
     }
 
     /// `fire` spawns each launch once in ConfettiCore, from RNG stream k of its seed, and what
-    /// it uploads and what it is heard as come from that one pass.
-    @Test func fireSpawnsEachLaunchOnceAndHearsThatPass() async throws {
+    /// it uploads and the sounds it returns come from that one pass.
+    @Test func fireSpawnsEachLaunchOnceAndReturnsThatPass() async throws {
         try await SharedGL.run {
             let celebration = try Celebration(capacity: 4_096, seed: 21)
             defer { celebration.delete() }
             let viewport = Size(width: 640, height: 360)
             var heard: [[SoundEvent]] = []
-            celebration.heard = { heard.append($0) }
             let counter = SpawnPasses()
             try SpawnPasses.$counter.withValue(counter) {
-                try celebration.fire(.celebration, at: 5, in: viewport)
-                try celebration.fire("peony", at: 6, in: viewport)
+                heard.append(try celebration.fire(.celebration, at: 5, in: viewport, around: nil).sounds)
+                heard.append(try celebration.fire(.peony, at: 6, in: viewport, around: nil).sounds)
             }
             #expect(counter.all == ["classic": 1, "confetti": 1, "shell": 1])
             let peony = Effect.peony.launch(.shell, seed: 21, index: 1, around: Rect.button(centredIn: viewport), in: viewport)

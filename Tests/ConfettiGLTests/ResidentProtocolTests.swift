@@ -161,22 +161,6 @@ import TestSupport
         }
     }
 
-    @Test func aFloodPastTheBudgetIsRefusedWhileTheRestPlayOn() throws {
-        let pieces = Effect.confetti.confetti.count
-        var launches = ResidentLaunches(capacity: pieces * 3)
-        for _ in 0..<3 { try launches.admit(.confetti, at: 0) }
-        #expect {
-            try launches.admit(.confetti, at: 0.1)
-        } throws: { error in
-            "\(error)".contains("over the budget")
-        }
-        #expect(launches.alive(at: 0.1)[Budget.Ring(ConfettiKind.self).rawValue] == pieces * 3, "the three playing go on")
-        // Once they have ended there is room again.
-        let seconds = Effect.confetti.kind.definition.seconds(.confetti)
-        try launches.admit(.confetti, at: seconds + 1)
-        #expect(launches.alive(at: seconds + 1)[Budget.Ring(ConfettiKind.self).rawValue] == pieces)
-    }
-
     @Test func hostileClientsAreDroppedWhileAGoodOneIsServed() async throws {
         let runtime = try RuntimeFolder()
         let answering = Answering(try ResidentListener.bind(runtime.path), silence: 1)

@@ -7,9 +7,10 @@ package enum EffectSource {
     /// What names standard input as the effect file.
     package static let standardInput = EffectReference.standardInputArgument
 
-    /// The effect `argument` names, with its name and the file it came from.
-    package static func resolve(_ argument: String, folders: EffectFolders = .standard) throws -> ResolvedEffect {
-        let resolved = try EffectReference(argument).resolve(among: folders)
+    /// The effect `argument` names, with its name and the file it came from. `checksLaunch`
+    /// false: its launch is left to `Celebration.fire` to check (`EffectFile.read`).
+    package static func resolve(_ argument: String, folders: EffectFolders = .standard, checksLaunch: Bool = true) throws -> ResolvedEffect {
+        let resolved = try EffectReference(argument).resolve(among: folders, checksLaunch: checksLaunch)
         if let warning = resolved.shadowWarning { StandardStream.error("confetti: warning: \(warning)\n") }
         return resolved
     }

@@ -97,10 +97,8 @@ package enum PresetList {
 
     /// The effect file's text of `resolved`.
     static func text(of resolved: ResolvedEffect) -> String {
-        let text = EffectFile.encode(resolved.effect)
-        guard let file = resolved.file, let parsed = try? JSON.parse(Array(text.utf8)) else { return text }
-        let folder = Sprite.Source.resolvedPath(InputFile.folder(of: file), relativeTo: ResidentFire.currentDirectory())
-        return EffectFile.absoluteImagePaths(in: parsed, folder: folder.isEmpty ? ResidentFire.currentDirectory() : folder).render()
+        guard resolved.file != nil else { return EffectFile.encode(resolved.effect) }
+        return EffectFile.encode(resolved.absoluteImagePaths(directory: ResidentFire.currentDirectory()))
     }
 
     /// `confetti presets NAME --save NEW`: the effect `name` names written as `NEW.json` into

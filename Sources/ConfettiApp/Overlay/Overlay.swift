@@ -102,7 +102,8 @@ package final class Overlay {
     /// One launch of the effect at `now`, at its place in the desktop's layout as it is now
     /// (`following`).
     private func fire(at now: Double) throws {
-        try launch(options.effect, at: now, on: stage(for: options.place))
+        let launched = try launch(options.effect, at: now, on: stage(for: options.place))
+        sound?.add(launched.sounds)
     }
 
     /// Where a launch placed at `place` plays among the outputs the desktop has now
@@ -117,10 +118,11 @@ package final class Overlay {
     /// One launch of `effect` at `now`, played on `stage`'s output: spawned as on a screen of
     /// that output's size, so it fills that output alone, whatever else the desktop has, then
     /// moved to where the output is in the view. With `seed`, the launch that seed gives
-    /// (`Celebration.fire`), else the celebration's next.
-    package func launch(_ effect: Effect, at now: Double, on stage: LaunchPlace.Stage, seed: UInt64? = nil) throws {
+    /// (`Celebration.fire`), else the celebration's next. Returns it, its sounds on the clock
+    /// of `now`, for the caller to play.
+    package func launch(_ effect: Effect, at now: Double, on stage: LaunchPlace.Stage, seed: UInt64? = nil) throws -> Launch {
         view = view.following(surfaces.outputs, alive: !celebration.isIdle(at: now))
-        try celebration.fire(effect, at: now, in: stage.viewport, around: stage.button, movedBy: view.viewPoint(stage.origin), seed: seed)
+        return try celebration.fire(effect, at: now, in: stage.viewport, around: stage.button, movedBy: view.viewPoint(stage.origin), seed: seed)
     }
 
     /// How long the effect waits for its first frame shown, in seconds: a desktop that never
@@ -145,9 +147,7 @@ package final class Overlay {
     package func run() throws -> Report {
         try surfaces.show()
         if !options.muted {
-            let sound = SoundOutput(muted: false, name: "overlay")
-            celebration.heard = { sound.add($0) }
-            self.sound = sound
+            sound = SoundOutput(muted: false, name: "overlay")
         }
         defer { sound?.stop() }
         // The effect's clock stands at 0 until a surface can be drawn (configured, and shown by

@@ -100,8 +100,6 @@ package final class Viewer {
     var emitter = ViewerEmitter()
     /// What the launches sound like, played on a thread of its own (nil: `silent`).
     package private(set) var sound: SoundOutput?
-    /// Launches so far; launch k drew from RNG stream k of the seed (`ViewerLaunches.swift`).
-    package internal(set) var launches = 0
 
     /// Rings with room for the top stress level at the lifetime of any preset the viewer can
     /// switch to (a level's launches overlap by one: 1M at 1.5 s needs 16 × 66,667), and at

@@ -122,17 +122,27 @@ package enum Budget {
     }
 
     /// Refuses a launch too large to spawn, or one that a ring of `capacity` cannot hold (its
-    /// own particles would overwrite each other while alive). Returns its particle count.
+    /// own particles would overwrite each other while alive), or, given what each ring `held`
+    /// of the launches not over yet, one that would overwrite some of them. Returns its
+    /// particle count. Each call is one check of one launch (`LaunchChecks`).
     @discardableResult
-    package static func launch(_ effect: Effect, _ launch: Launch, capacity: Int?, names: Names = Names()) throws -> Int {
+    package static func launch(_ effect: Effect, _ launch: Launch, capacity: Int?, names: Names = Names(),
+                               held: [(ring: Ring, particles: Int)]? = nil) throws -> Int {
+        LaunchChecks.record()
         let total = particles(effect, launch, names: names)
         // `!(≤)`: a NaN total is refused too.
         guard total.total <= Double(maxParticlesPerLaunch) else {
             throw over(total, "a launch of", limit: "\(format(maxParticlesPerLaunch)) particles per launch")
         }
         if let capacity {
-            for (ring, demand) in demands(effect, launch, names: names) where !(demand.total <= Double(capacity)) {
-                throw BudgetError("a launch of \(demand.totalText) does not fit in the \(ring.rawValue) ring of \(format(capacity)) (\(names.capacity)): \(demand.termsText()); lower it or raise \(names.capacity)")
+            for (ring, demand) in demands(effect, launch, names: names) {
+                guard demand.total <= Double(capacity) else {
+                    throw BudgetError("a launch of \(demand.totalText) does not fit in the \(ring.rawValue) ring of \(format(capacity)) (\(names.capacity)): \(demand.termsText()); lower it or raise \(names.capacity)")
+                }
+                let playing = held?.first { $0.ring == ring }?.particles ?? 0
+                guard Double(playing) + demand.total <= Double(capacity) else {
+                    throw BudgetError("over the budget: \(format(demand.total)) more \(ring.rawValue) would join the \(format(playing)) still playing, above the \(format(capacity)) the \(ring.rawValue) ring keeps at once (\(names.capacity)); wait for some to end")
+                }
             }
         }
         return Int(total.total)

@@ -5,6 +5,8 @@ extension EffectField {
     static func sprites(_ name: String, _ key: WritableKeyPath<Section, [Sprite]>, _ meaning: String) -> EffectField {
         EffectField(name: name, meaning: meaning, allowed: SpriteEntry.allowed, unit: .notAQuantity, read: { section, field in
             section[keyPath: key] = try SpriteEntry.sprites(field)
-        }, write: { .array($0[keyPath: key].map { SpriteEntry($0).json }) })
+        }, write: { .array($0[keyPath: key].map { SpriteEntry($0).json }) }, sprites: { section, transform in
+            section[keyPath: key] = section[keyPath: key].map(transform)
+        })
     }
 }

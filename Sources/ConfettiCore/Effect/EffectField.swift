@@ -14,11 +14,15 @@ struct EffectField<Section> {
     /// The field of a section slowed down in time by s, as its unit says: × s^(−n) for a unit
     /// of secondsⁿ. Nothing for a unit time does not enter.
     let slow: (inout Section, Double) -> Void
+    /// Each sprite of a field of sprites replaced by what `transform` makes of it (picture paths
+    /// made absolute); nothing for any other field.
+    let sprites: (inout Section, (Sprite) -> Sprite) -> Void
 
     /// `slow` may be left out only for a unit time does not enter: a field measured in time
     /// that could not be slowed down would be missed by reduced motion.
     init(name: String, meaning: String, allowed: String, unit: FieldUnit, read: @escaping (inout Section, FieldValue) throws -> Void,
-         write: @escaping (Section) -> JSONText, domain: FieldDomain = .other, slow: ((inout Section, Double) -> Void)? = nil) {
+         write: @escaping (Section) -> JSONText, domain: FieldDomain = .other, slow: ((inout Section, Double) -> Void)? = nil,
+         sprites: ((inout Section, (Sprite) -> Sprite) -> Void)? = nil) {
         precondition(slow != nil || unit.isTimeless, "\(name) is measured in \(unit), which reduced motion scales, but has no way to be slowed down")
         self.name = name
         self.meaning = meaning
@@ -28,6 +32,7 @@ struct EffectField<Section> {
         self.write = write
         self.domain = domain
         self.slow = slow ?? { _, _ in }
+        self.sprites = sprites ?? { _, _ in }
     }
 }
 

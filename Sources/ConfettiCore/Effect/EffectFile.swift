@@ -14,11 +14,11 @@ package enum EffectFile {
     /// `file` names the file in messages ("standard input" for a pipe); `directory` is the
     /// folder paths in it (a sprite's image) are relative to, the file's own when it has one
     /// (`EffectReference`), nil for the current directory. Kept apart because a name such as
-    /// "standard input" is no path to take a folder from.
-    package static func decode(_ data: Data, file: String?, directory: String? = nil) throws -> Effect {
+    /// "standard input" is no path to take a folder from. `checksLaunch`: see `read`.
+    package static func decode(_ data: Data, file: String?, directory: String? = nil, checksLaunch: Bool = true) throws -> Effect {
         do {
             let root = try JSON.parse([UInt8](data), maxBytes: maxBytes)
-            return try read(root, directory: directory)
+            return try read(root, directory: directory, checksLaunch: checksLaunch)
         } catch let error as JSONSyntaxError {
             throw EffectError(file: file, path: "", message: "not valid JSON: \(error.message) (\(error.position))")
         } catch var error as EffectError {
@@ -27,7 +27,11 @@ package enum EffectFile {
         }
     }
 
-    package static func read(_ root: JSONValue, directory: String?) throws -> Effect {
+    /// The effect `root` holds. With `checksLaunch` (the default) its launch is checked against
+    /// the budget too; without, it is on its way to `Celebration.fire`, which checks it once,
+    /// against what the rings hold (the resident overlay's requests, and `confetti fire`, which
+    /// sends them).
+    package static func read(_ root: JSONValue, directory: String?, checksLaunch: Bool = true) throws -> Effect {
         let top = FieldValue(value: root, path: "", directory: directory)
         guard case .object(let members) = root.kind else {
             throw EffectError(file: nil, path: "", message: "wrong type: an effect file is a JSON object with a \"kind\", not \(root.typeName) (\(root.position))")
@@ -58,6 +62,7 @@ package enum EffectFile {
         // Every field within its range can still multiply up beyond what any command can spawn
         // (a shell's stars × lifetime / glitterInterval): refused here, so no command that reads
         // a file can skip the budget.
+        guard checksLaunch else { return effect }
         do {
             try Budget.launch(effect, .effect(kind), capacity: nil)
         } catch let error as BudgetError {
@@ -69,8 +74,13 @@ package enum EffectFile {
     /// The effect as a complete file: its kind and every field of the sections it reads (bloom
     /// only when it differs from `Bloom.standard`).
     package static func encode(_ effect: Effect) -> String {
+        document(effect).render()
+    }
+
+    /// `encode`'s document, before it is written out as text (a request line holds it).
+    package static func document(_ effect: Effect) -> JSONText {
         let sections = EffectFormat.sections.filter { $0.kinds.contains(effect.kind) && $0.isWritten(effect) }.map { ($0.key, $0.write(effect)) }
-        return JSONText.object([("kind", .string(effect.kind.rawValue))] + sections).render()
+        return JSONText.object([("kind", .string(effect.kind.rawValue))] + sections)
     }
 
     /// Every field of every section and the numbers it accepts.

@@ -337,6 +337,8 @@ struct AnySection {
     let write: (Effect) -> JSONText
     /// Slows the section of an effect down in time by s, every field by its unit.
     let slowDown: (inout Effect, Double) -> Void
+    /// Replaces each sprite of the section's fields of sprites by what the function makes of it.
+    let mapSprites: (inout Effect, (Sprite) -> Sprite) -> Void
     /// Whether a complete file of `effect` holds this section.
     let isWritten: (Effect) -> Bool
     let reference: String
@@ -372,6 +374,9 @@ struct AnySection {
         }
         write = { effect in .object(table.fields.map { ($0.name, $0.write(effect[keyPath: place])) }) }
         slowDown = { effect, s in effect[keyPath: place] = table.slowedDown(effect[keyPath: place], by: s) }
+        mapSprites = { effect, transform in
+            for field in table.fields { field.sprites(&effect[keyPath: place], transform) }
+        }
         isWritten = { effect in
             writtenWhenStandard || table.fields.contains { $0.write(effect[keyPath: place]).render() != $0.write(table.standard).render() }
         }

@@ -69,8 +69,9 @@ package enum EffectReference: Sendable {
     }
 
     /// The effect this names, looked up among the built-in presets and then in `folders`, read,
-    /// checked and decoded; or the refusal that says why there is none.
-    package func resolve(among folders: EffectFolders) throws -> ResolvedEffect {
+    /// checked and decoded; or the refusal that says why there is none. `checksLaunch` false:
+    /// its launch is left to `Celebration.fire` to check against the budget (`EffectFile.read`).
+    package func resolve(among folders: EffectFolders, checksLaunch: Bool = true) throws -> ResolvedEffect {
         switch self {
         case .name(let name), .nameOrFile(let name):
             if let preset = Effect.presets.first(where: { $0.name == name }) {
@@ -79,7 +80,7 @@ package enum EffectReference: Sendable {
                 return resolved
             }
             if let found = folders.file(named: name) {
-                var resolved = try Self.read(found.path)
+                var resolved = try Self.read(found.path, checksLaunch: checksLaunch)
                 resolved.name = name
                 resolved.place = found.place
                 return resolved
@@ -87,16 +88,16 @@ package enum EffectReference: Sendable {
             // A file of that name here, or anything at the path (a link that loops or leads
             // nowhere is there too, and reading it says so, where a name would not).
             var info = stat()
-            if case .nameOrFile = self, !name.isEmpty, lstat(name, &info) == 0 { return try Self.read(name) }
+            if case .nameOrFile = self, !name.isEmpty, lstat(name, &info) == 0 { return try Self.read(name, checksLaunch: checksLaunch) }
             throw UnknownEffect(name: name, folders: folders)
         case .file(let path):
-            return try Self.read(path)
+            return try Self.read(path, checksLaunch: checksLaunch)
         case .standardInput:
             let data = try EffectFile.readStandardInput()
-            return ResolvedEffect(effect: try EffectFile.decode(data, file: "standard input"), name: "standard input")
+            return ResolvedEffect(effect: try EffectFile.decode(data, file: "standard input", checksLaunch: checksLaunch), name: "standard input")
         case .document(let document, let name, let folder):
             do {
-                return ResolvedEffect(effect: try EffectFile.read(document, directory: folder), name: name)
+                return ResolvedEffect(effect: try EffectFile.read(document, directory: folder, checksLaunch: checksLaunch), name: name)
             } catch var error as EffectError {
                 error.file = name
                 throw error
@@ -105,7 +106,7 @@ package enum EffectReference: Sendable {
     }
 
     /// The effect file at `path`, named after the file, its pictures relative to its folder.
-    static func read(_ path: String) throws -> ResolvedEffect {
+    static func read(_ path: String, checksLaunch: Bool) throws -> ResolvedEffect {
         let data: Data
         do {
             data = try InputFile.read(path, maxBytes: EffectFile.maxBytes, noun: "an effect file")
@@ -114,7 +115,7 @@ package enum EffectReference: Sendable {
         }
         // Paths in the file are relative to its folder ("" for one in the current directory).
         let folder = InputFile.folder(of: path)
-        let effect = try EffectFile.decode(data, file: path, directory: folder.isEmpty ? nil : folder)
+        let effect = try EffectFile.decode(data, file: path, directory: folder.isEmpty ? nil : folder, checksLaunch: checksLaunch)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         let name = base.hasSuffix(EffectFolders.fileExtension) ? String(base.dropLast(EffectFolders.fileExtension.count)) : base
         return ResolvedEffect(effect: effect, name: name, file: path)
@@ -144,6 +145,14 @@ package struct ResolvedEffect: Sendable {
         self.file = file
         self.place = place
         self.shadowed = shadowed
+    }
+
+    /// The effect with its pictures' paths made absolute: relative to the folder of the file it
+    /// was read from, or to `directory` (the current folder) for standard input and a
+    /// document; the same effect wherever it is written out and read next.
+    package func absoluteImagePaths(directory: String) -> Effect {
+        let folder = Sprite.Source.resolvedPath(file.map { InputFile.folder(of: $0) } ?? "", relativeTo: directory)
+        return effect.absoluteImagePaths(in: folder.isEmpty ? directory : folder)
     }
 
     /// The one-line warning for a hidden file, nil when none is.

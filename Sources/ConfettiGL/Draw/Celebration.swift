@@ -102,16 +102,21 @@ public final class Celebration {
     /// or a launch beyond `Budget` (too many particles to spawn, or more than a ring holds),
     /// throws a `CelebrationError` before anything is spawned and changes nothing.
     public func fire(_ effect: Effect, at now: Double, in viewport: Size, around button: Rect? = nil) throws {
-        try fire(effect, at: now, in: viewport, around: button, movedBy: nil)
+        try fire(effect, nil, at: now, in: viewport, around: button)
     }
 
     /// One launch spawned as `fire` spawns it in `viewport`, then moved by `offset` (points of
     /// the viewport `draw` is given): how the overlay plays a launch on one output of a desktop
-    /// drawn as one view (`Launch.moved`). Nil moves nothing. With `seed`, the launch is the
-    /// one that seed gives (its first stream, as launch 0 of a celebration of that seed), the
-    /// same every time it is fired; without, launch k of `seed` draws from stream k, so each
-    /// launch differs.
-    package func fire(_ effect: Effect, at now: Double, in viewport: Size, around button: Rect?, movedBy offset: SIMD2<Double>?, seed launchSeed: UInt64? = nil) throws {
+    /// drawn as one view (`Launch.moved`). Nil moves nothing. `launch` is what it fires (by
+    /// default the effect's own kind; the viewer's keys fire its confetti, its fountain, or one
+    /// firework bursting in the middle of `button`), checked against `Budget` here, once, with `names` in a refusal. With `seed`,
+    /// the launch is the one that seed gives (its first stream, as launch 0 of a celebration of
+    /// that seed), the same every time it is fired; without, launch k of `seed` draws from
+    /// stream k, so each launch differs. Returns what it launched, its sounds on the clock of
+    /// `now`: the front end plays or records them.
+    @discardableResult
+    package func fire(_ effect: Effect, _ launch: Budget.Launch? = nil, at now: Double, in viewport: Size, around button: Rect?, movedBy offset: SIMD2<Double>? = nil,
+                      seed launchSeed: UInt64? = nil, names: Budget.Names = Budget.Names()) throws -> Launch {
         guard now.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(now)") }
         guard viewport.width.isFinite, viewport.height.isFinite, viewport.width > 0, viewport.height > 0,
               viewport.width <= Self.maxViewportSide, viewport.height <= Self.maxViewportSide else {
@@ -121,30 +126,54 @@ public final class Celebration {
         guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else {
             throw CelebrationError("the button rectangle must be finite, not \(frame)")
         }
+        let launch = launch ?? .effect(effect.kind)
         do {
-            try Budget.launch(effect, .effect(effect.kind), capacity: capacity)
+            try Budget.launch(effect, launch, capacity: capacity, names: names, held: keepsLiveParticles ? held(at: now) : nil)
         } catch let error as BudgetError {
             throw CelebrationError(error.description)
         }
-        // Spawned in ConfettiCore from (seed, stream), its sounds with it; uploaded here.
-        let spawned = effect.launch(effect.kind, seed: launchSeed ?? seed, index: launchSeed == nil ? launches : 0, around: frame, in: viewport)
+        return try fire(at: now, seed: launchSeed, movedBy: offset) { seed, index in
+            // Spawned in ConfettiCore from (seed, stream), its sounds with it.
+            switch launch {
+            case .effect(let kind): effect.launch(kind, seed: seed, index: index, around: frame, in: viewport)
+            case .firework: effect.firework(at: Point(frame.midX, frame.y + frame.height / 2), seed: seed, index: index, in: viewport)
+            }
+        }
+    }
+
+    /// The one launch path every `fire` ends in: the launch `spawn` makes of (seed, index),
+    /// launch k of `seed` (or launch 0 of `launchSeed`), moved by `offset`, uploaded at `now`
+    /// and its sounds kept for `audio`. The caller has checked it against `Budget`. The index is
+    /// taken even if the upload then fails, so a launch already in part on screen is never
+    /// drawn again by the next. Returns the launch, its sounds on the clock of `now`.
+    @discardableResult
+    package func fire(at now: Double, seed launchSeed: UInt64? = nil, movedBy offset: SIMD2<Double>? = nil,
+                      _ spawn: (_ seed: UInt64, _ index: Int) throws -> Launch) throws -> Launch {
+        let spawned = try spawn(launchSeed ?? seed, launchSeed == nil ? launches : 0)
         let launch = offset.map { spawned.moved(by: $0) } ?? spawned
         launches += 1
         try AppGLErrors.keep { try upload(launch.batches, at: now) }
-        // Heard only once it is on its way: a launch that could not be uploaded makes no sound.
+        // Returned only once it is on its way: a launch that could not be uploaded makes no sound.
         let sounds = launch.sounds.map { $0.delayed(by: now) }
-        heard?(sounds)
         // Kept for `audio` once the launch is on its way; what ended long before is forgotten.
         soundPlayer.dropEnded(before: SoundTrack.sample(at: max(0, now - Self.keptAudioSeconds)))
         soundPlayer.add(sounds)
+        return Launch(batches: launch.batches, sounds: sounds)
     }
 
     /// The sound of the launches `fire` made, on its clock, which `audio` synthesises.
     package var soundPlayer = SoundPlayer(SoundTrack())
 
-    /// Given the sounds of each launch `fire` makes, on the same clock, when set (the overlay
-    /// plays them).
-    package var heard: (([SoundEvent]) -> Void)?
+    /// Whether a launch that would overwrite particles still alive or to come is refused rather
+    /// than fired (the resident overlay, whose launches overlap and must each play whole). Off
+    /// by default: an app's rings overwrite their oldest particles when full.
+    package var keepsLiveParticles = false
+
+    /// What each ring holds at `now` of the launches not over yet (alive, or still to appear),
+    /// by ring: what a new launch joins when `keepsLiveParticles` is on.
+    package func held(at now: Double) -> [(ring: Budget.Ring, particles: Int)] {
+        renderers.map { (Budget.Ring($0.kind), $0.heldParticles(at: now)) }
+    }
 
     /// Uploads the batches of one launch spawned at `time` (the clock `draw` is given): one
     /// that the app has spawned itself (a firework where the user clicked, confetti of its own

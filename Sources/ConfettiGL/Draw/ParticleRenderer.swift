@@ -208,6 +208,8 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
 
     package func liveParticles(at now: Double) -> Int { ring.liveParticles(at: now) }
 
+    package func heldParticles(at now: Double) -> Int { ring.heldParticles(at: now) }
+
     package func bounds(at now: Double) -> Footprint.Box? {
         ring.spans.reduce(Footprint.Box?.none) { box, span in span.bounds(at: now).map { $0.union(box) } ?? box }
     }
@@ -239,6 +241,8 @@ package protocol KindRenderer: AnyObject {
     /// The kind's share of a frame's `side`: nil when it has nothing alive there.
     func pass(at now: Double, side: ButtonSide) -> PlannedPass?
     func liveParticles(at now: Double) -> Int
+    /// Particles of the spans not over at `now`: alive, or still to appear (`InstanceRing.heldParticles`).
+    func heldParticles(at now: Double) -> Int
     /// Where its live spans' particles can be at `now` (pt), from their footprints.
     func bounds(at now: Double) -> Footprint.Box?
     /// Adds the cells its live spans' particles can touch at `now`; false when they may be anywhere.

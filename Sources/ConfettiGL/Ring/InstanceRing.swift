@@ -214,6 +214,12 @@ package final class InstanceRing<Kind: ParticleKind> {
         spans.reduce(0) { $0 + ($1.isLive(at: now) ? $1.count : 0) }
     }
 
+    /// Records of the spans not over at `now`, alive or still to appear: what a launch that
+    /// must overwrite none of them joins (`Celebration.keepsLiveParticles`). O(spans).
+    package func heldParticles(at now: Double) -> Int {
+        spans.reduce(0) { $0 + ($1.isOver(at: now) ? 0 : $1.count) }
+    }
+
     /// Forgets the oldest spans that are over at `now` beyond the `keptDeadSpans` most recent
     /// ones. Spans still to come or alive are kept, so a schedule uploaded ahead of time (render)
     /// loses nothing; only times before `now` lose what had died long before. O(spans), and

@@ -23,6 +23,20 @@ import TestSupport
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count >= 30, "\(run.stdout)")
     }
 
+    /// A seed gives its launches from C too: two handles made with the same seed draw the same
+    /// pixels for the same fires, launch by launch, and another seed or the next launch others
+    /// (seeds.c).
+    @Test func twoCFiresWithTheSameSeedDrawTheSamePixels() async throws {
+        let library = try await StagedLibrary.shared()
+        let client = try await library.build("Tests/CClients/seeds.c", packages: ["epoxy"],
+                                             options: ["-std=c99", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        defer { try? FileManager.default.removeItem(at: client) }
+        let run = try await ChildProcess.run([client.path], environment: library.environment, timeout: 600)
+        let failed = run.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+        #expect(run.status == 0 && failed.isEmpty && run.stdout.contains("0 failed"), "\(run.stdout) \(run.stderr.suffix(2000))")
+        #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("ok: ") }.count == 6, "\(run.stdout)")
+    }
+
     /// handle_rss.c, built against the staged library.
     static func handleCostClient(_ library: StagedLibrary) async throws -> URL {
         try await library.build("Tests/CClients/handle_rss.c", packages: ["epoxy"],

@@ -26,18 +26,17 @@ package enum ResidentFire {
 
     /// The request line for `launch`: a built-in preset by name, else the effect as a document,
     /// read here so that a relative path or a name means what the caller meant (image paths
-    /// made absolute against the file's folder), `--emoji` applied.
+    /// made absolute on the effect against the file's folder, then written out once),
+    /// `--emoji` applied. Not checked against the budget here: the overlay checks the launch
+    /// once, against what its rings hold, and its refusal comes back as the one line.
     package static func requestLine(_ launch: Launch, directory: String = currentDirectory()) throws -> String {
-        let resolved = try EffectSource.resolve(launch.effect)
+        let resolved = try EffectSource.resolve(launch.effect, checksLaunch: false)
         var document: JSONText?
         if !resolved.isPreset || launch.emoji != nil {
             let played = try EffectOverrides(emoji: launch.emoji, for: resolved.effect, name: resolved.name).applied(to: resolved.effect)
-            // Paths in a file are relative to its folder, in a piped one to the current folder.
-            let folder = Sprite.Source.resolvedPath(resolved.file.map(InputFile.folder) ?? "", relativeTo: directory)
-            // Its own writing of an effect already checked: the line's size is checked below,
-            // against the request's limit, not this text against an effect file's.
-            let parsed = try JSON.parse(Array(EffectFile.encode(played).utf8), maxBytes: .max)
-            document = EffectFile.absoluteImagePaths(in: parsed, folder: folder.isEmpty ? directory : folder)
+            var absolute = resolved
+            absolute.effect = played
+            document = EffectFile.document(absolute.absoluteImagePaths(directory: directory))
         }
         let line = ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.place.at.map { ($0.x, $0.y) }, output: launch.place.output,
                                             seed: launch.seed, mute: launch.mute, reducedMotion: launch.reducedMotion)

@@ -45,10 +45,7 @@ package final class ResidentOverlay {
     private let server: ResidentServer
     /// Effect documents being made off this thread.
     private let effects: ResidentEffects
-    private var launches: ResidentLaunches
     private var sound: SoundOutput?
-    /// Sounds of the launch being fired are dropped (its request said mute).
-    private var muteNext = false
     private var mapped = false
     private var frames = 0
     /// Launches accepted and not yet drawn: when each request came and when its sender started
@@ -68,13 +65,13 @@ package final class ResidentOverlay {
         var overlayOptions = options.overlay
         overlayOptions.capacity = overlayOptions.capacity ?? Budget.residentCapacity
         overlay = try Overlay(options: overlayOptions)
-        launches = ResidentLaunches(capacity: overlayOptions.capacity!)
+        // Launches overlap, and each plays whole: one that would overwrite particles still
+        // playing is refused, against what the rings hold (`Celebration.fire`).
+        overlay.celebration.keepsLiveParticles = true
         server = ResidentServer(listener: listener)
         effects = try ResidentEffects(budget: options.pictureBudget)
         if !options.overlay.muted {
-            let sound = SoundOutput(muted: false, name: "overlay")
-            overlay.celebration.heard = { [unowned self] events in if !self.muteNext { sound.add(events) } }
-            self.sound = sound
+            sound = SoundOutput(muted: false, name: "overlay")
         }
     }
 
@@ -254,15 +251,9 @@ package final class ResidentOverlay {
         // An output the desktop does not have is refused before the launch is admitted.
         let stage = try overlay.stage(for: LaunchPlace(at: fire.at, output: fire.output))
         let time = now
-        try launches.admit(played, at: time)
-        muteNext = fire.mute || !played.sound.isEnabled
-        defer { muteNext = false }
-        do {
-            try overlay.launch(played, at: time, on: stage, seed: fire.seed)
-        } catch {
-            launches.removeLast()
-            throw error
-        }
+        // Checked against the budget once, by the celebration, against what its rings hold.
+        let launched = try overlay.launch(played, at: time, on: stage, seed: fire.seed)
+        if !fire.mute { sound?.add(launched.sounds) }
         if played.bloom.isEnabled {
             bloom = played.bloom
             bloomUntil = time + played.kind.definition.seconds(played)
@@ -273,13 +264,14 @@ package final class ResidentOverlay {
     /// The effect a request names, and what messages call it: a name as any command takes it
     /// (a built-in preset, else a named effect of the folders this overlay's environment gives),
     /// a document as read.
-    static func effect(of source: ResidentRequest.Fire.Source) throws -> (Effect, String) {
+    package static func effect(of source: ResidentRequest.Fire.Source) throws -> (Effect, String) {
         let reference: EffectReference
         switch source {
         case .preset(let name): reference = .name(name)
         case .effect(let document): reference = .document(document, name: "the effect", folder: nil)
         }
-        let resolved = try reference.resolve(among: .standard)
+        // Its launch is checked against the budget once, when it is fired.
+        let resolved = try reference.resolve(among: .standard, checksLaunch: false)
         return (resolved.effect, resolved.name)
     }
 
