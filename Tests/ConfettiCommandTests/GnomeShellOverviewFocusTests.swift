@@ -46,7 +46,7 @@ import TestSupport
 
     /// Whether `app` says it is activated and the window list gives it, titled `title`, the focus.
     static func isFocused(_ app: ChildProcess, titled title: String, in shell: GnomeShell) async throws -> Bool {
-        guard isActivated(app) else { return false }
+        guard GnomeShellTests.isActivated(app) else { return false }
         return try await lists(title, focused: true, in: shell)
     }
 
@@ -117,6 +117,6 @@ import TestSupport
         let secondActivated = try await eventually(within: Desktop.stallGuard) { try await Self.isFocused(second, titled: "second app", in: shell) }
         let listAfterSecond = await Self.focusList(in: shell)
         #expect(secondActivated, "leaving the overview did not focus the second app, opened there: \(second.output); \(listAfterSecond)")
-        #expect(!Self.isActivated(app), "the first app kept the focus too: \(app.output)")
+        #expect(!GnomeShellTests.isActivated(app), "the first app kept the focus too: \(app.output)")
     }
 }
