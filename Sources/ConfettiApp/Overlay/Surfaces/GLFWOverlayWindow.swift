@@ -4,9 +4,12 @@ import ConfettiGL
 import FoundationEssentials
 import Glibc
 
-/// The overlay as one borderless, always-on-top GLFW window, click-through (an empty input
-/// shape on X11): on X11 over every monitor XRandR lists (their union: one window, one GL
-/// context), elsewhere over the primary monitor.
+/// The overlay on X11: one borderless, always-on-top GLFW window over every monitor XRandR
+/// lists (their union: one window, one GL context), click-through (an empty input shape).
+///
+/// Only GLFW's X11 build makes it. Its Wayland build (libglfw3-wayland) can neither place a
+/// window nor keep it over the others, and on Wayland the overlay is a client of its own
+/// (`WaylandOverlaySurfaces`) whichever GLFW is loaded, so that build is refused here in one line.
 final class GLFWOverlayWindow: OverlaySurfaces {
     let window: GLFWWindow
     let outputs: [DesktopOutput]
@@ -15,26 +18,19 @@ final class GLFWOverlayWindow: OverlaySurfaces {
     private var shown = false
 
     init(_ options: OverlaySurfaceOptions) throws {
+        guard GLFWPlatform.loaded == .x11 else { throw GLFailure(Self.waylandBuildRefusal) }
         try GLFWWindow.initialize()
-        // X11 needs a compositing manager to show a window's alpha; Wayland compositors always do.
-        if options.transparent, GLFWPlatform.loaded == .x11, let display = GLFWPlatform.display,
-           !X11Desktop.hasCompositingManager(display) {
+        // X11 needs a compositing manager to show a window's alpha.
+        if options.transparent, let display = GLFWPlatform.display, !X11Desktop.hasCompositingManager(display) {
             let name = X11Desktop.name(display)
             glfwTerminate()
             throw GLFailure("no compositing manager is running on display \(name), so a transparent overlay cannot be shown: start one (xcompmgr, picom, or a desktop's own), or pass --opaque to draw over a plain background")
         }
         var monitors: [(name: String, x: Int, y: Int, width: Int, height: Int)] = []
-        if GLFWPlatform.loaded == .x11, let display = GLFWPlatform.display {
+        if let display = GLFWPlatform.display {
             monitors = X11Desktop.monitors(display)
         }
         if monitors.isEmpty, let primary = GLFWWindow.primaryMonitorArea() { monitors = [primary] }
-        if let only = options.output {
-            guard let monitor = monitors.first(where: { $0.name == only }) else {
-                glfwTerminate()
-                throw GLFailure("the display has no monitor named '\(only)': \(monitors.map(\.name).joined(separator: ", "))")
-            }
-            monitors = [monitor]
-        }
         guard !monitors.isEmpty else {
             glfwTerminate()
             throw GLFailure("the display reports no monitor to cover")
@@ -47,7 +43,11 @@ final class GLFWOverlayWindow: OverlaySurfaces {
             if options.transparent, !window.isTransparent {
                 throw GLFailure("the display offers no visual with an alpha channel for a transparent window (an X server needs the Composite extension: Xvfb +extension Composite); pass --opaque to draw over a plain background")
             }
-            try window.makeClickThrough()
+            guard let display = GLFWPlatform.display, let handle = GLFWPlatform.x11Window(window.handle) else {
+                throw GLFailure("GLFW gave no X11 window to make click-through")
+            }
+            // While the window is hidden, so it never takes input at all.
+            X11Desktop.makeClickThrough(display, window: handle)
             window.move(toX: left, y: top)
         } catch {
             window.close()
@@ -103,8 +103,11 @@ final class GLFWOverlayWindow: OverlaySurfaces {
     var notice: String? { nil }
 
     var eventDescriptor: Int32? {
-        GLFWPlatform.loaded == .x11 ? GLFWPlatform.display.map { XConnectionNumber($0) } : nil
+        GLFWPlatform.display.map { XConnectionNumber($0) }
     }
+
+    /// Why the overlay cannot use the GLFW loaded: its Wayland build.
+    static let waylandBuildRefusal = "the libglfw.so.3 loaded is GLFW's Wayland build (libglfw3-wayland), which cannot cover an X11 desktop: on Wayland the overlay is a client of its own and needs WAYLAND_DISPLAY set; on X11 it needs Debian's libglfw3"
 
     func close() { window.close() }
 }
