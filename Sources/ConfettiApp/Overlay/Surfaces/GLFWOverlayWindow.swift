@@ -16,6 +16,18 @@ final class GLFWOverlayWindow: OverlaySurfaces {
     /// What the window covers, as one output: the union of `outputs`.
     private let covered: DesktopOutput
     private var shown = false
+    /// Shows only what changed, where the GLX can (nil: each frame is swapped whole).
+    private let presenter: X11SubBufferPresenter?
+    /// With the presenter and vsync: seconds between frames, the display's refresh (a copy
+    /// waits for nothing, unlike a swap), and when the next is due.
+    private let frameInterval: Double?
+    private var nextFrame = 0.0
+    /// Frames drawn so far, and the framebuffer size of the last.
+    private var frames = 0
+    private var drawnSize: (Int, Int)?
+    /// The window's contents were lost or never shown (mapped, exposed, resized): the next
+    /// frame is shown whole.
+    private var showWhole = true
 
     init(_ options: OverlaySurfaceOptions) throws {
         guard GLFWPlatform.loaded == .x11 else { throw GLFailure(Self.waylandBuildRefusal) }
@@ -60,12 +72,18 @@ final class GLFWOverlayWindow: OverlaySurfaces {
         }
         covered = DesktopOutput(name: monitors.map(\.name).joined(separator: "+"), x: Double(left) / scale, y: Double(top) / scale,
                                 width: Double(right - left) / scale, height: Double(bottom - top) / scale, scale: scale)
+        window.makeCurrent()
+        let handle = window.handle
+        presenter = GLFWPlatform.display.flatMap { X11SubBufferPresenter(window: handle, display: $0) }
+        let refresh = glfwGetPrimaryMonitor().flatMap { glfwGetVideoMode($0) }.map { Double($0.pointee.refreshRate) } ?? 0
+        frameInterval = presenter != nil && options.vsync ? 1 / (refresh > 0 ? refresh : 60) : nil
     }
 
     func show() throws {
         guard !shown else { return }
         window.show()
         shown = true
+        showWhole = true
     }
 
     func hide() {
@@ -74,26 +92,47 @@ final class GLFWOverlayWindow: OverlaySurfaces {
         shown = false
     }
 
-    /// While shown its frame is always due, so it only polls.
+    /// While shown its frame is always due, so it only polls. An exposed or resized window is
+    /// shown whole at its next frame.
     func dispatch(waitingUpTo seconds: Double) throws {
-        _ = window.pollEvents(waiting: shown || seconds <= 0 ? nil : seconds)
+        if window.pollEvents(waiting: shown || seconds <= 0 ? nil : seconds).contains(.refresh) { showWhole = true }
     }
 
-    /// The window's frame is always due (with vsync the swap waits for the display). `draw` gets
-    /// the union of the monitors as the output: one window covers them all.
+    /// The window's frame is always due: with vsync the swap waits for the display, and so
+    /// does the presenter's frame, for the rest of its interval. `draw` gets the union of the
+    /// monitors as the output: one window covers them all.
     func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> [PixelRect]?) throws {
         guard shown else { return }
         let (w, h) = window.framebufferSize
         guard w > 0, h > 0 else { return }
         window.makeCurrent()
-        _ = try draw(covered, SurfaceFrame(pixelsWide: w, pixelsHigh: h))
-        window.swapBuffers()
+        guard let presenter else {
+            _ = try draw(covered, SurfaceFrame(pixelsWide: w, pixelsHigh: h))
+            window.swapBuffers()
+            return
+        }
+        let started = monotonicSeconds()
+        // Nothing but this draws the back buffer, and nothing swaps it: it holds the last frame.
+        let age = drawnSize.map { $0 == (w, h) } == true ? 1 : 0
+        let changed = try draw(covered, SurfaceFrame(pixelsWide: w, pixelsHigh: h, bufferAge: age, number: frames))
+        frames += 1
+        drawnSize = (w, h)
+        let whole = PixelRect(x: 0, y: 0, width: w, height: h)
+        presenter.present(showWhole || age == 0 ? [whole] : changed ?? [whole])
+        showWhole = false
+        if let frameInterval {
+            nextFrame = max(nextFrame + frameInterval, started)
+            let wait = nextFrame - monotonicSeconds()
+            if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
+        }
     }
 
     /// GLFW swaps with glXSwapBuffers (or eglSwapBuffers), which takes no damage, and says
-    /// nothing of its buffers' age: each frame is drawn whole and the compositing manager
-    /// sees the whole window change.
-    var damageFallback: String? { "GLFW's swap takes no damage: the whole window is redrawn and recomposited" }
+    /// nothing of its buffers' age: without the presenter each frame is drawn whole and the
+    /// compositing manager sees the whole window change.
+    var damageFallback: String? {
+        presenter == nil ? "GLFW's swap takes no damage and this GLX copies no part of a buffer (GLX_MESA_copy_sub_buffer): the whole window is redrawn and recomposited" : nil
+    }
 
     var isClosed: Bool { window.shouldClose }
 
