@@ -229,7 +229,7 @@ package final class Overlay {
         let v = view.glViewport(on: output, pixelsWide: w, pixelsHigh: h)
         scene.render(at: now, viewport: view.viewport, pixelsPerPoint: pixelsPerPoint,
                      placement: SceneRenderer.Placement(pixelsWide: w, pixelsHigh: h, viewport: PixelRect(x: v.x, y: v.y, width: v.width, height: v.height),
-                                                        cleared: cleared, framebuffer: frame.surface))
+                                                        cleared: cleared))
         if let failure = scene.takeBloomFailure() { throw failure }
         return changed
     }

@@ -23,10 +23,15 @@ package final class SceneRenderer {
     package let particleTimer = GPUTimer(intervals: 2)
     /// The glow over the scene (`glow`); off unless turned on.
     package private(set) var bloom = Bloom.standard
-    /// The glow's passes, one per framebuffer drawn to (`Placement.framebuffer`; a window or a
-    /// file is framebuffer 0), each keeping targets of that framebuffer's size. The first is
-    /// built when the glow is first turned on.
-    private var bloomPasses: [Int: BloomPass] = [:]
+    /// The glow's passes, each keeping targets of one size: one per size of the overlays'
+    /// framebuffers (outputs of one size share it, and an output shown again finds it), and one
+    /// for a window or a file (`windowPass`), whose targets follow its size. The first is built
+    /// when the glow is first turned on.
+    private var bloomPasses: [PassSize?: BloomPass] = [:]
+    private struct PassSize: Hashable {
+        var width, height: Int
+    }
+    private static let windowPass: PassSize? = nil
     /// Why the last frame that should have glowed did not (its targets could not be allocated):
     /// for the owner to report; cleared by `takeBloomFailure`.
     package private(set) var bloomFailure: (any Error)?
@@ -42,15 +47,12 @@ package final class SceneRenderer {
         /// The rectangles cleared, those that may differ from what the buffer holds (nil: all
         /// of it). A frame with the glow is drawn whole: its passes blur the whole framebuffer.
         package var cleared: [PixelRect]?
-        /// Which framebuffer (a surface): each keeps a glow pass of its own size.
-        package var framebuffer: Int
 
-        package init(pixelsWide: Int, pixelsHigh: Int, viewport: PixelRect, cleared: [PixelRect]?, framebuffer: Int) {
+        package init(pixelsWide: Int, pixelsHigh: Int, viewport: PixelRect, cleared: [PixelRect]?) {
             self.pixelsWide = pixelsWide
             self.pixelsHigh = pixelsHigh
             self.viewport = viewport
             self.cleared = cleared
-            self.framebuffer = framebuffer
         }
     }
 
@@ -103,25 +105,27 @@ package final class SceneRenderer {
     /// the first time it is turned on, which is what may throw.
     package func glow(_ bloom: Bloom) throws {
         if bloom.isEnabled, bloomPasses.isEmpty {
-            bloomPasses[0] = try BloomPass(shaders: celebration.shaders)
+            bloomPasses[Self.windowPass] = try BloomPass(shaders: celebration.shaders)
         }
         self.bloom = bloom
     }
 
-    /// The pass of a window's or a file's frame (framebuffer 0).
-    package var bloomPass: BloomPass? { bloomPasses[0] }
+    /// The pass of a window's or a file's frame.
+    package var bloomPass: BloomPass? { bloomPasses[Self.windowPass] }
 
-    /// The pass of `framebuffer`: its own, else the one `glow` built if it has not drawn yet
-    /// (its targets are made at the size of its first frame), else a new one.
-    private func bloomPass(for framebuffer: Int) throws -> BloomPass {
-        if let pass = bloomPasses[framebuffer] { return pass }
+    /// The pass for frames `placement` places (nil: a window's or a file's): its own, else the
+    /// one `glow` built if it has not drawn yet (its targets are made at the size of its first
+    /// frame), else a new one.
+    private func bloomPass(for placement: Placement?) throws -> BloomPass {
+        let size = placement.map { PassSize(width: $0.pixelsWide, height: $0.pixelsHigh) }
+        if let pass = bloomPasses[size] { return pass }
         if let (unused, pass) = bloomPasses.first(where: { $0.value.targets == nil }) {
             bloomPasses[unused] = nil
-            bloomPasses[framebuffer] = pass
+            bloomPasses[size] = pass
             return pass
         }
         let pass = try BloomPass(shaders: celebration.shaders)
-        bloomPasses[framebuffer] = pass
+        bloomPasses[size] = pass
         return pass
     }
 
@@ -149,7 +153,7 @@ package final class SceneRenderer {
         if transparent { clear(nil) }
         var stats = FrameStats()
         do {
-            try bloomPass(for: placement?.framebuffer ?? 0).apply(bloom, pixelsPerPoint: pixelsPerPoint) {
+            try bloomPass(for: placement).apply(bloom, pixelsPerPoint: pixelsPerPoint) {
                 clear(nil)
                 stats = draw()
             }
