@@ -75,14 +75,16 @@ import TestSupport
 
     /// On X11 each frame shows only the rectangles that changed, from a back buffer kept frame
     /// to frame: when every piece has died (the next launch far off), nothing of them is left
-    /// on screen, over the window beneath or the desktop, whether drawn over nothing or opaque.
-    @Test(arguments: [false, true])
-    func nothingIsLeftBehindWherePiecesWere(opaque: Bool) async throws {
+    /// on screen, over the window beneath or the desktop, whether drawn over nothing, opaque,
+    /// or with the glow (drawn whole, shown where it changed).
+    @Test(arguments: [[], ["--opaque"], ["--bloom"]])
+    func nothingIsLeftBehindWherePiecesWere(_ options: [String]) async throws {
+        let opaque = options.contains("--opaque")
         let desktop = try await Desktop(compositing: true)
         defer { desktop.stop() }
         let before = try await desktop.screenshot()
         let lifetime = 3.0
-        let overlay = try desktop.overlay(["--effect", try desktop.effectFile(lifetime: lifetime), "--fire-every", "3600"] + (opaque ? ["--opaque"] : []))
+        let overlay = try desktop.overlay(["--effect", try desktop.effectFile(lifetime: lifetime), "--fire-every", "3600"] + options)
         defer { overlay.stop() }
         let seen = try await eventually(within: Desktop.stallGuard) {
             try await desktop.screenshot().pixels(matching: Desktop.palette).count >= 20 || overlay.hasEnded
