@@ -35,9 +35,8 @@ let package = Package(
         // How another program is started (posix_spawn): the one way the application, the tests
         // and the mutants tool run one.
         .target(name: "ProcessStart"),
-        // The overlay's click-through: an empty input shape on X11, an empty input region on Wayland.
+        // The overlay's window on X11: its click-through (an empty input shape) and XRandR's monitors.
         .systemLibrary(name: "CX11", pkgConfig: "xext", providers: [.apt(["libxext-dev"])]),
-        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
         // The overlay's own Wayland client: the layer shell (vendored from wlr-protocols), xdg-shell,
         // xdg-output, viewporter and fractional scale, as wayland-scanner generates them
         // (Scripts/wayland-protocols; checked in, WaylandProtocolsTests keeps them current), and
@@ -85,7 +84,7 @@ let package = Package(
         .target(
             name: "ConfettiApp",
             dependencies: [
-                "CConfetti", "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CEGL", "CGLFW", "CPNG", "CPosix", "CX11", "CWayland", "CWaylandProtocols", "CPulse", "ProcessStart",
+                "CConfetti", "ConfettiCore", "ConfettiGL", "ConfettiProof", "CEpoxy", "CEGL", "CGLFW", "CPNG", "CPosix", "CX11", "CWaylandProtocols", "CPulse", "ProcessStart",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             plugins: ["EmbedShaders", "EmbedGnomeExtension"]

@@ -67,8 +67,38 @@ import TestSupport
         let summary = try #require(Summary(outcome.stdout), "the summary line: \(outcome.stdout)")
         #expect(summary.frames > 0)
         #expect(summary.seconds >= lifetime && summary.seconds < lifetime + 5, "ran \(summary.seconds) s for a \(lifetime) s effect")
+        // Mesa's GLX copies parts of a buffer (GLX_MESA_copy_sub_buffer): no fallback to say.
+        #expect(!outcome.stdout.contains(";"), "the X11 window shows only what changed: \(outcome.stdout)")
         print(String(format: "overlay: start-up %.3f s by the overlay's own clock (process start to first frame shown); %d frames over %.2f s for a %.0f s effect",
                      summary.firstFrame, summary.frames, summary.seconds, lifetime))
+    }
+
+    /// On X11 each frame shows only the rectangles that changed, from a back buffer kept frame
+    /// to frame: when every piece has died (the next launch far off), nothing of them is left
+    /// on screen, over the window beneath or the desktop, whether drawn over nothing, opaque,
+    /// or with the glow (drawn whole, shown where it changed).
+    @Test(arguments: [[], ["--opaque"], ["--bloom"]])
+    func nothingIsLeftBehindWherePiecesWere(_ options: [String]) async throws {
+        let opaque = options.contains("--opaque")
+        let desktop = try await Desktop(compositing: true)
+        defer { desktop.stop() }
+        let before = try await desktop.screenshot()
+        let lifetime = 3.0
+        let overlay = try desktop.overlay(["--effect", try desktop.effectFile(lifetime: lifetime), "--fire-every", "3600"] + options)
+        defer { overlay.stop() }
+        let seen = try await eventually(within: Desktop.stallGuard) {
+            try await desktop.screenshot().pixels(matching: Desktop.palette).count >= 20 || overlay.hasEnded
+        }
+        try #require(seen && !overlay.hasEnded, "no confetti on screen within \(Desktop.stallGuard) s: \(overlay.errorOutput)")
+        // Once they have died: the desktop as it was, or the overlay's background alone.
+        var shot = RGBAImage(width: 0, height: 0, pixels: [])
+        let cleared = try await eventually(within: lifetime + Desktop.stallGuard) {
+            shot = try await desktop.screenshot()
+            let clear = opaque ? shot.pixels(matching: [SceneRenderer.background], tolerance: 1).count == shot.width * shot.height
+                : shot.pixelsUnchanged(from: before) == shot.width * shot.height
+            return clear || overlay.hasEnded
+        }
+        #expect(cleared && !overlay.hasEnded, "pieces left on screen: \(shot.pixels(matching: Desktop.palette).count) of the palette's pixels; \(overlay.errorOutput)")
     }
 
     @Test func withoutACompositingManagerItSaysSoInOneLineOrDrawsOpaque() async throws {

@@ -151,4 +151,19 @@ import TestSupport
         #expect(ending == .exited(143), "\(ending?.description ?? "still running"): \(resident.errorOutput)")
         #expect(resident.errorOutput.hasSuffix("confetti: resident overlay stopped by SIGTERM\n"), "\(resident.errorOutput)")
     }
+
+    /// GLFW's Wayland build loaded where the overlay falls back to its X11 window (no
+    /// WAYLAND_DISPLAY): one line that says which GLFW it needs, not GLFW's failure to connect
+    /// or a window it cannot place. No display is started: none is reached.
+    @Test func overlayRefusesGLFWsWaylandBuildForItsX11Window() async throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-runtime-\(UUID())")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let environment = ChildProcess.environment(["LD_LIBRARY_PATH": try Self.waylandGLFW().path, "XDG_RUNTIME_DIR": runtime.path,
+                                                    "WAYLAND_DISPLAY": nil, "DISPLAY": nil])
+        let outcome = try await ChildProcess.run([try ConfettiBinary.url().path, "overlay", "--mute"], environment: environment, timeout: Desktop.stallGuard)
+        #expect(outcome.exitedNormally && outcome.status == 2, "\(outcome.status): \(outcome.stderr)")
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("confetti: the libglfw.so.3 loaded is GLFW's Wayland build (libglfw3-wayland)"), "\(outcome.stderr)")
+    }
 }

@@ -9,10 +9,10 @@ import Glibc
 ///
 /// Drawn on surfaces that never take focus or input (`OverlaySurfaces`: clicks and keys go to
 /// the windows beneath), one per output, each showing its part of the desktop layout
-/// (`DesktopView`). Each framebuffer is cleared to alpha 0
-/// and the particles are blended over it premultiplied, so a compositing manager shows the
-/// desktop through everywhere but the particles. With `opaque`, it clears to the viewer's
-/// background instead, which needs no compositing manager.
+/// (`DesktopView`), drawn by the frame composer every front end shares (`SceneRenderer`). Each
+/// framebuffer is cleared to alpha 0 and the particles are blended over it premultiplied, so a
+/// compositing manager shows the desktop through everywhere but the particles. With `opaque`,
+/// it clears to the viewer's background instead, which needs no compositing manager.
 package final class Overlay {
     package struct Options: Sendable {
         package var effect = Effect.celebration
@@ -50,11 +50,9 @@ package final class Overlay {
 
     /// The surfaces it draws on: one per output of the desktop (`OverlayDesktop`).
     package let surfaces: any OverlaySurfaces
-    package let celebration: Celebration
-    /// The glow over the particles, when the effect has it on (`--bloom`): one per output, whose
-    /// targets are the output's size.
-    private var bloomPasses: [String: BloomPass] = [:]
-    private let shaders: ShaderLibrary
+    /// Draws each output's frame: no button, its glow per framebuffer (`SceneRenderer`).
+    private let scene: SceneRenderer
+    package var celebration: Celebration { scene.celebration }
     private let options: Options
     /// What the launches sound like, on a thread of its own (nil: muted).
     private var sound: SoundOutput?
@@ -76,12 +74,14 @@ package final class Overlay {
             view = DesktopView(layout: layout)
             // An output the desktop does not have is refused before anything is shown.
             _ = try options.place.centre(among: surfaces.outputs)
-            shaders = try ShaderLibrary.resolve(options.shaderDirectory)
-            celebration = try Celebration(capacity: options.capacity ?? Self.capacity(for: options.effect, fireEvery: options.fireEvery), shaders: shaders, seed: options.seed)
-            celebration.tracksDamage = true
-            if options.effect.bloom.isEnabled, let first = surfaces.outputs.first {
-                bloomPasses[first.name] = try BloomPass(shaders: shaders)
-            }
+            let shaders = try ShaderLibrary.resolve(options.shaderDirectory)
+            // The capacity is worked out for the effect, so no launch overwrites a live one.
+            scene = try SceneRenderer(shaders: shaders, capacity: options.capacity ?? Self.capacity(for: options.effect, fireEvery: options.fireEvery),
+                                      seed: options.seed, drawsButtons: false, overwriteAdvice: nil)
+            scene.celebration.tracksDamage = true
+            scene.transparent = !options.opaque
+            // Built now, so a shader that does not build is refused before anything is shown.
+            try scene.glow(options.effect.bloom)
         } catch {
             surfaces.close()
             throw error
@@ -223,38 +223,15 @@ package final class Overlay {
         let changed = rects(previous)
         history.append((frame.number, current))
         shownCells[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
-        setGLViewport(0, 0, GLsizei(w), GLsizei(h))
-        if let cleared {
-            epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-            for rect in cleared {
-                epoxy_glScissor(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
-                clear()
-            }
-            epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
-        } else {
-            clear()
-        }
-        let draw = {
-            view.apply(on: output, pixelsWide: w, pixelsHigh: h)
-            self.celebration.draw(at: now, viewport: view.viewport, pixelsPerPoint: pixelsPerPoint)
-        }
         // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the
         // desktop beneath and covers it as much (BloomPass).
-        if bloom.isEnabled {
-            try bloomPass(for: output).apply(bloom, pixelsPerPoint: pixelsPerPoint) { draw() }
-        } else {
-            draw()
-        }
+        try scene.glow(bloom)
+        let v = view.glViewport(on: output, pixelsWide: w, pixelsHigh: h)
+        scene.render(at: now, viewport: view.viewport, pixelsPerPoint: pixelsPerPoint,
+                     placement: SceneRenderer.Placement(pixelsWide: w, pixelsHigh: h, viewport: PixelRect(x: v.x, y: v.y, width: v.width, height: v.height),
+                                                        cleared: cleared))
+        if let failure = scene.takeBloomFailure() { throw failure }
         return changed
-    }
-
-    private func clear() {
-        if options.opaque {
-            clearFramebuffer(to: SceneRenderer.background)
-        } else {
-            // Alpha 0: the compositor shows what is beneath.
-            clearFramebufferToTransparent()
-        }
     }
 
     /// Frames of each surface whose pieces' rectangles are kept: a buffer older than this is drawn whole.
@@ -303,16 +280,8 @@ package final class Overlay {
         return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 
-    private func bloomPass(for output: DesktopOutput) throws -> BloomPass {
-        if let pass = bloomPasses[output.name] { return pass }
-        let pass = try BloomPass(shaders: shaders)
-        bloomPasses[output.name] = pass
-        return pass
-    }
-
     package func close() {
-        bloomPasses.values.forEach { $0.delete() }
-        celebration.delete()
+        scene.delete()
         surfaces.close()
     }
 }

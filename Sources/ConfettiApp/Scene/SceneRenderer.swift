@@ -2,36 +2,72 @@
 import ConfettiCore
 import ConfettiGL
 
-/// What the viewer and `render` show: a background, sparks behind the button, the button,
-/// sparks in front of it, and confetti over all of it.
+/// What every front end draws, the one frame composer: a background, sparks behind the button,
+/// the button, sparks in front of it, and confetti over all of it, with the glow around them.
+///
+/// The viewer and `render` draw a window's or a file's frame whole; the overlays draw each
+/// output's part of the desktop view over nothing, clearing only what may have changed
+/// (`Placement`).
 package final class SceneRenderer {
     package let celebration: Celebration
-    package let buttons: ButtonRenderer
-    /// Drawn when set.
+    /// Draws the button; nil when the scene never has one (the overlays).
+    package let buttons: ButtonRenderer?
+    /// Drawn when set (and the scene has `buttons`).
     package var button: CelebrateButton?
     package var background = SceneRenderer.background
     /// Drawn over nothing instead of `background`: the frame is cleared to transparent black, so
     /// it holds the particles' premultiplied colour and their coverage as alpha (a clip with
-    /// alpha, `render --transparent`).
+    /// alpha, `render --transparent`, an overlay the compositor blends over the desktop).
     package var transparent = false
     /// GPU time of the particle passes of each frame (both sides), read back a few frames later.
     package let particleTimer = GPUTimer(intervals: 2)
     /// The glow over the scene (`glow`); off unless turned on.
     package private(set) var bloom = Bloom.standard
-    /// Built the first time the glow is turned on.
-    package private(set) var bloomPass: BloomPass?
+    /// The glow's passes, each keeping targets of one size: one per size of the overlays'
+    /// framebuffers (outputs of one size share it, and an output shown again finds it), and one
+    /// for a window or a file (`windowPass`), whose targets follow its size. The first is built
+    /// when the glow is first turned on.
+    private var bloomPasses: [PassSize?: BloomPass] = [:]
+    private struct PassSize: Hashable {
+        var width, height: Int
+    }
+    private static let windowPass: PassSize? = nil
     /// Why the last frame that should have glowed did not (its targets could not be allocated):
     /// for the owner to report; cleared by `takeBloomFailure`.
     package private(set) var bloomFailure: (any Error)?
 
+    /// Where a frame lands in the bound framebuffer and what of it is cleared, when it is not
+    /// the whole of it (an overlay's output, which shows its own part of the desktop view).
+    package struct Placement {
+        /// The framebuffer's size in pixels: what the glow covers.
+        package var pixelsWide, pixelsHigh: Int
+        /// The GL viewport the scene's viewport is mapped onto (`DesktopView.glViewport`: it
+        /// may reach past the framebuffer's edges, which clip it).
+        package var viewport: PixelRect
+        /// The rectangles cleared, those that may differ from what the buffer holds (nil: all
+        /// of it). A frame with the glow is drawn whole: its passes blur the whole framebuffer.
+        package var cleared: [PixelRect]?
+
+        package init(pixelsWide: Int, pixelsHigh: Int, viewport: PixelRect, cleared: [PixelRect]?) {
+            self.pixelsWide = pixelsWide
+            self.pixelsHigh = pixelsHigh
+            self.viewport = viewport
+            self.cleared = cleared
+        }
+    }
+
     /// The window's background: a deep blue-black that every piece's colour stands out on.
     package static let background = RGB(0.055, 0.06, 0.09)
 
-    package init(shaders: ShaderLibrary, capacity: Int = Celebration.defaultCapacity, seed: UInt64 = 1) throws {
+    /// `drawsButtons` false: a scene that never shows the button builds no program for it.
+    /// `overwriteAdvice`: the option that makes room, said once when live particles start being
+    /// overwritten (nil: not said, where the capacity is worked out for the effect).
+    package init(shaders: ShaderLibrary, capacity: Int = Celebration.defaultCapacity, seed: UInt64 = 1,
+                 drawsButtons: Bool = true, overwriteAdvice: String? = "raise --capacity to keep them") throws {
         celebration = try Celebration(capacity: capacity, shaders: shaders, seed: seed)
-        celebration.reportOverwrites(advice: "raise --capacity to keep them")
+        if let overwriteAdvice { celebration.reportOverwrites(advice: overwriteAdvice) }
         do {
-            buttons = try ButtonRenderer(shaders: shaders)
+            buttons = drawsButtons ? try ButtonRenderer(shaders: shaders) : nil
         } catch {
             celebration.delete()
             throw error
@@ -39,10 +75,11 @@ package final class SceneRenderer {
     }
 
     package func delete() {
-        bloomPass?.delete()
+        bloomPasses.values.forEach { $0.delete() }
+        bloomPasses = [:]
         celebration.delete()
         particleTimer.delete()
-        buttons.delete()
+        buttons?.delete()
     }
 
     /// The root file of every program the scene may build, from their owners: the particle
@@ -56,21 +93,40 @@ package final class SceneRenderer {
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
     package func reloadShaders() throws {
-        try reloadEach([celebration.reloadShaders, buttons.reloadShaders] + (bloomPass.map { [$0.reloadShaders] } ?? []))
+        try reloadEach([celebration.reloadShaders] + (buttons.map { [$0.reloadShaders] } ?? []) + bloomPasses.values.map { $0.reloadShaders })
     }
 
     /// Every shader file the programs were built from.
     package var shaderFiles: [String] {
-        Array(Set(celebration.shaderFiles + buttons.program.files + (bloomPass?.shaderFiles ?? []))).sorted()
+        Array(Set(celebration.shaderFiles + (buttons?.program.files ?? []) + bloomPasses.values.flatMap(\.shaderFiles))).sorted()
     }
 
     /// The glow every frame from now on is drawn with; the pass is built (its shaders compiled)
     /// the first time it is turned on, which is what may throw.
     package func glow(_ bloom: Bloom) throws {
-        if bloom.isEnabled, bloomPass == nil {
-            bloomPass = try BloomPass(shaders: celebration.shaders)
+        if bloom.isEnabled, bloomPasses.isEmpty {
+            bloomPasses[Self.windowPass] = try BloomPass(shaders: celebration.shaders)
         }
         self.bloom = bloom
+    }
+
+    /// The pass of a window's or a file's frame.
+    package var bloomPass: BloomPass? { bloomPasses[Self.windowPass] }
+
+    /// The pass for frames `placement` places (nil: a window's or a file's): its own, else the
+    /// one `glow` built if it has not drawn yet (its targets are made at the size of its first
+    /// frame), else a new one.
+    private func bloomPass(for placement: Placement?) throws -> BloomPass {
+        let size = placement.map { PassSize(width: $0.pixelsWide, height: $0.pixelsHigh) }
+        if let pass = bloomPasses[size] { return pass }
+        if let (unused, pass) = bloomPasses.first(where: { $0.value.targets == nil }) {
+            bloomPasses[unused] = nil
+            bloomPasses[size] = pass
+            return pass
+        }
+        let pass = try BloomPass(shaders: celebration.shaders)
+        bloomPasses[size] = pass
+        return pass
     }
 
     /// The failure `render` kept, once.
@@ -79,35 +135,54 @@ package final class SceneRenderer {
         return bloomFailure
     }
 
-    /// Clears the bound framebuffer and draws the scene at `now`, with its glow when on (the
-    /// frame without it if the glow's targets cannot be allocated: see `bloomFailure`).
+    /// Clears the bound framebuffer (or, with `placement`, the parts of it that may have
+    /// changed) and draws the scene at `now` in it, with its glow when on (the frame without it
+    /// if the glow's targets cannot be allocated: see `bloomFailure`).
     @discardableResult
-    package func render(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
-        guard bloom.isEnabled, let bloomPass else { return drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint) }
+    package func render(at now: Double, viewport: Size, pixelsPerPoint: Double, placement: Placement? = nil) -> FrameStats {
+        if let placement { setGLViewport(0, 0, GLsizei(placement.pixelsWide), GLsizei(placement.pixelsHigh)) }
+        let draw = {
+            if let v = placement?.viewport { setGLViewport(GLint(v.x), GLint(v.y), GLsizei(v.width), GLsizei(v.height)) }
+            return self.drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+        }
+        guard bloom.isEnabled else {
+            clear(placement?.cleared)
+            return draw()
+        }
         // The glow is blended over the bound framebuffer: over nothing, that must be cleared too.
-        if transparent { clearFramebufferToTransparent() }
+        if transparent { clear(nil) }
         var stats = FrameStats()
         do {
-            try bloomPass.apply(bloom, pixelsPerPoint: pixelsPerPoint) {
-                stats = drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+            try bloomPass(for: placement).apply(bloom, pixelsPerPoint: pixelsPerPoint) {
+                clear(nil)
+                stats = draw()
             }
         } catch {
             bloomFailure = error
-            return drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
+            clear(nil)
+            return draw()
         }
         return stats
     }
 
-    private func drawScene(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
-        if transparent {
-            clearFramebufferToTransparent()
-        } else {
-            clearFramebuffer(to: background)
+    /// Clears `rects` of the bound framebuffer (nil: all of it) to the background, or to
+    /// transparent black.
+    private func clear(_ rects: [PixelRect]?) {
+        let clear = transparent ? clearFramebufferToTransparent : { clearFramebuffer(to: self.background) }
+        guard let rects else { return clear() }
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        for rect in rects {
+            epoxy_glScissor(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
+            clear()
         }
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    private func drawScene(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         particleTimer.begin()
         var stats = celebration.draw(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint, side: .behindButton)
         particleTimer.end()
-        if let button {
+        if let button, let buttons {
             buttons.draw(button, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
         }
         particleTimer.begin()

@@ -27,17 +27,11 @@ package enum GLFWPlatform: Sendable {
         Native.x11Window?(window)
     }
 
-    /// The `wl_surface *` behind a GLFW window, on the Wayland build.
-    static func waylandSurface(_ window: OpaquePointer) -> OpaquePointer? {
-        Native.waylandWindow?(window)
-    }
-
     /// glfw3native.h's functions, as found in the process (RTLD_DEFAULT is the null handle).
     private enum Native {
         static let x11Display = symbol("glfwGetX11Display", as: (@convention(c) () -> OpaquePointer?).self)
         static let x11Window = symbol("glfwGetX11Window", as: (@convention(c) (OpaquePointer?) -> UInt).self)
         static let waylandDisplay = symbol("glfwGetWaylandDisplay", as: (@convention(c) () -> OpaquePointer?).self)
-        static let waylandWindow = symbol("glfwGetWaylandWindow", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self)
 
         static func symbol<F>(_ name: String, as type: F.Type) -> F? {
             guard let address = dlsym(nil, name) else { return nil }

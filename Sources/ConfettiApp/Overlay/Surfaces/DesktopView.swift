@@ -48,10 +48,4 @@ package struct DesktopView: Equatable, Sendable {
     package func pixelsPerPoint(on output: DesktopOutput, pixelsWide: Int) -> Double {
         output.width > 0 ? Double(pixelsWide) / output.width : output.scale
     }
-
-    /// Sets the GL viewport for `output` (see `glViewport`).
-    package func apply(on output: DesktopOutput, pixelsWide: Int, pixelsHigh: Int) {
-        let v = glViewport(on: output, pixelsWide: pixelsWide, pixelsHigh: pixelsHigh)
-        setGLViewport(GLint(v.x), GLint(v.y), GLsizei(v.width), GLsizei(v.height))
-    }
 }

@@ -4,37 +4,45 @@ import ConfettiGL
 import FoundationEssentials
 import Glibc
 
-/// The overlay as one borderless, always-on-top GLFW window, click-through (an empty input
-/// shape on X11): on X11 over every monitor XRandR lists (their union: one window, one GL
-/// context), elsewhere over the primary monitor.
+/// The overlay on X11: one borderless, always-on-top GLFW window over every monitor XRandR
+/// lists (their union: one window, one GL context), click-through (an empty input shape).
+///
+/// Only GLFW's X11 build makes it. Its Wayland build (libglfw3-wayland) can neither place a
+/// window nor keep it over the others, and on Wayland the overlay is a client of its own
+/// (`WaylandOverlaySurfaces`) whichever GLFW is loaded, so that build is refused here in one line.
 final class GLFWOverlayWindow: OverlaySurfaces {
     let window: GLFWWindow
     let outputs: [DesktopOutput]
     /// What the window covers, as one output: the union of `outputs`.
     private let covered: DesktopOutput
     private var shown = false
+    /// Shows only what changed, where the GLX can (nil: each frame is swapped whole).
+    private let presenter: X11SubBufferPresenter?
+    /// With the presenter and vsync: seconds between frames, the display's refresh (a copy
+    /// waits for nothing, unlike a swap), and when the next is due.
+    private let frameInterval: Double?
+    private var nextFrame = 0.0
+    /// Frames drawn so far, and the framebuffer size of the last.
+    private var frames = 0
+    private var drawnSize: (Int, Int)?
+    /// The window's contents were lost or never shown (mapped, exposed, resized): the next
+    /// frame is shown whole.
+    private var showWhole = true
 
     init(_ options: OverlaySurfaceOptions) throws {
+        guard GLFWPlatform.loaded == .x11 else { throw GLFailure(Self.waylandBuildRefusal) }
         try GLFWWindow.initialize()
-        // X11 needs a compositing manager to show a window's alpha; Wayland compositors always do.
-        if options.transparent, GLFWPlatform.loaded == .x11, let display = GLFWPlatform.display,
-           !X11Desktop.hasCompositingManager(display) {
+        // X11 needs a compositing manager to show a window's alpha.
+        if options.transparent, let display = GLFWPlatform.display, !X11Desktop.hasCompositingManager(display) {
             let name = X11Desktop.name(display)
             glfwTerminate()
             throw GLFailure("no compositing manager is running on display \(name), so a transparent overlay cannot be shown: start one (xcompmgr, picom, or a desktop's own), or pass --opaque to draw over a plain background")
         }
         var monitors: [(name: String, x: Int, y: Int, width: Int, height: Int)] = []
-        if GLFWPlatform.loaded == .x11, let display = GLFWPlatform.display {
+        if let display = GLFWPlatform.display {
             monitors = X11Desktop.monitors(display)
         }
         if monitors.isEmpty, let primary = GLFWWindow.primaryMonitorArea() { monitors = [primary] }
-        if let only = options.output {
-            guard let monitor = monitors.first(where: { $0.name == only }) else {
-                glfwTerminate()
-                throw GLFailure("the display has no monitor named '\(only)': \(monitors.map(\.name).joined(separator: ", "))")
-            }
-            monitors = [monitor]
-        }
         guard !monitors.isEmpty else {
             glfwTerminate()
             throw GLFailure("the display reports no monitor to cover")
@@ -47,7 +55,11 @@ final class GLFWOverlayWindow: OverlaySurfaces {
             if options.transparent, !window.isTransparent {
                 throw GLFailure("the display offers no visual with an alpha channel for a transparent window (an X server needs the Composite extension: Xvfb +extension Composite); pass --opaque to draw over a plain background")
             }
-            try window.makeClickThrough()
+            guard let display = GLFWPlatform.display, let handle = GLFWPlatform.x11Window(window.handle) else {
+                throw GLFailure("GLFW gave no X11 window to make click-through")
+            }
+            // While the window is hidden, so it never takes input at all.
+            X11Desktop.makeClickThrough(display, window: handle)
             window.move(toX: left, y: top)
         } catch {
             window.close()
@@ -60,12 +72,18 @@ final class GLFWOverlayWindow: OverlaySurfaces {
         }
         covered = DesktopOutput(name: monitors.map(\.name).joined(separator: "+"), x: Double(left) / scale, y: Double(top) / scale,
                                 width: Double(right - left) / scale, height: Double(bottom - top) / scale, scale: scale)
+        window.makeCurrent()
+        let handle = window.handle
+        presenter = GLFWPlatform.display.flatMap { X11SubBufferPresenter(window: handle, display: $0) }
+        let refresh = glfwGetPrimaryMonitor().flatMap { glfwGetVideoMode($0) }.map { Double($0.pointee.refreshRate) } ?? 0
+        frameInterval = presenter != nil && options.vsync ? 1 / (refresh > 0 ? refresh : 60) : nil
     }
 
     func show() throws {
         guard !shown else { return }
         window.show()
         shown = true
+        showWhole = true
     }
 
     func hide() {
@@ -74,26 +92,47 @@ final class GLFWOverlayWindow: OverlaySurfaces {
         shown = false
     }
 
-    /// While shown its frame is always due, so it only polls.
+    /// While shown its frame is always due, so it only polls. An exposed or resized window is
+    /// shown whole at its next frame.
     func dispatch(waitingUpTo seconds: Double) throws {
-        _ = window.pollEvents(waiting: shown || seconds <= 0 ? nil : seconds)
+        if window.pollEvents(waiting: shown || seconds <= 0 ? nil : seconds).contains(.refresh) { showWhole = true }
     }
 
-    /// The window's frame is always due (with vsync the swap waits for the display). `draw` gets
-    /// the union of the monitors as the output: one window covers them all.
+    /// The window's frame is always due: with vsync the swap waits for the display, and so
+    /// does the presenter's frame, for the rest of its interval. `draw` gets the union of the
+    /// monitors as the output: one window covers them all.
     func drawDue(_ draw: (DesktopOutput, SurfaceFrame) throws -> [PixelRect]?) throws {
         guard shown else { return }
         let (w, h) = window.framebufferSize
         guard w > 0, h > 0 else { return }
         window.makeCurrent()
-        _ = try draw(covered, SurfaceFrame(pixelsWide: w, pixelsHigh: h))
-        window.swapBuffers()
+        guard let presenter else {
+            _ = try draw(covered, SurfaceFrame(pixelsWide: w, pixelsHigh: h))
+            window.swapBuffers()
+            return
+        }
+        let started = monotonicSeconds()
+        // Nothing but this draws the back buffer, and nothing swaps it: it holds the last frame.
+        let age = drawnSize.map { $0 == (w, h) } == true ? 1 : 0
+        let changed = try draw(covered, SurfaceFrame(pixelsWide: w, pixelsHigh: h, bufferAge: age, number: frames))
+        frames += 1
+        drawnSize = (w, h)
+        let whole = PixelRect(x: 0, y: 0, width: w, height: h)
+        presenter.present(showWhole || age == 0 ? [whole] : changed ?? [whole])
+        showWhole = false
+        if let frameInterval {
+            nextFrame = max(nextFrame + frameInterval, started)
+            let wait = nextFrame - monotonicSeconds()
+            if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
+        }
     }
 
     /// GLFW swaps with glXSwapBuffers (or eglSwapBuffers), which takes no damage, and says
-    /// nothing of its buffers' age: each frame is drawn whole and the compositing manager
-    /// sees the whole window change.
-    var damageFallback: String? { "GLFW's swap takes no damage: the whole window is redrawn and recomposited" }
+    /// nothing of its buffers' age: without the presenter each frame is drawn whole and the
+    /// compositing manager sees the whole window change.
+    var damageFallback: String? {
+        presenter == nil ? "GLFW's swap takes no damage and this GLX copies no part of a buffer (GLX_MESA_copy_sub_buffer): the whole window is redrawn and recomposited" : nil
+    }
 
     var isClosed: Bool { window.shouldClose }
 
@@ -103,8 +142,11 @@ final class GLFWOverlayWindow: OverlaySurfaces {
     var notice: String? { nil }
 
     var eventDescriptor: Int32? {
-        GLFWPlatform.loaded == .x11 ? GLFWPlatform.display.map { XConnectionNumber($0) } : nil
+        GLFWPlatform.display.map { XConnectionNumber($0) }
     }
+
+    /// Why the overlay cannot use the GLFW loaded: its Wayland build.
+    static let waylandBuildRefusal = "the libglfw.so.3 loaded is GLFW's Wayland build (libglfw3-wayland), which cannot cover an X11 desktop: on Wayland the overlay is a client of its own and needs WAYLAND_DISPLAY set; on X11 it needs Debian's libglfw3"
 
     func close() { window.close() }
 }

@@ -10,8 +10,6 @@ package struct OverlaySurfaceOptions: Sendable {
     /// Wait for the display's refresh (GLFW's swap interval; the Wayland surfaces always follow
     /// frame callbacks).
     package var vsync = true
-    /// Only this output (its xdg-output or XRandR name), instead of every one.
-    package var output: String?
 
     package init() {}
 }

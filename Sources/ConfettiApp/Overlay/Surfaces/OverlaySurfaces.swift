@@ -8,7 +8,7 @@ package protocol OverlaySurfaces: AnyObject {
     /// The desktop's outputs, in its layout (logical points; xdg-output positions on Wayland,
     /// XRandR on X11). It changes while the set is open as outputs come and go.
     var outputs: [DesktopOutput] { get }
-    /// Map a surface on every output (or the one named), so frames can be drawn. Idempotent.
+    /// Map a surface on every output, so frames can be drawn. Idempotent.
     func show() throws
     /// Unmap every surface: nothing on screen, no frame callbacks, no CPU. Idempotent.
     func hide()

@@ -22,7 +22,6 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
     private var outputManager: OpaquePointer?
     private var waylandOutputs: [WaylandOutput] = []
     private(set) var egl: WaylandEGL?
-    private let only: String?
     private var shown = false
     private(set) var notice: String?
 
@@ -32,7 +31,6 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
             throw WaylandUnreachable(failure: GLFailure("cannot connect to the Wayland display \(socket): \(String(cString: strerror(errno)))"))
         }
         self.display = display
-        only = options.output
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, &Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
         do {
@@ -42,9 +40,6 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
             try roundtrip()
             if layerShell == nil {
                 notice = "this Wayland compositor has no layer shell (zwlr_layer_shell_v1): the overlay is a window on each output, which the desktop places (on GNOME, the confetti extension)"
-            }
-            if let only, !waylandOutputs.contains(where: { $0.desktopOutput.name == only }) {
-                throw GLFailure("the desktop has no output named '\(only)': \(waylandOutputs.map(\.desktopOutput.name).joined(separator: ", "))")
             }
             egl = try WaylandEGL(wayland: display)
         } catch {
@@ -72,11 +67,10 @@ final class WaylandOverlaySurfaces: OverlaySurfaces {
         wl_display_flush(display)
     }
 
-    /// A surface on every ready output (or the one asked for) that has none while shown.
+    /// A surface on every ready output that has none while shown.
     private func mapSurfaces() throws {
         guard shown else { return }
         for output in waylandOutputs where output.isReady && output.surface == nil {
-            if let only, output.desktopOutput.name != only { continue }
             output.surface = try WaylandOverlaySurface(owner: self, output: output)
         }
     }
