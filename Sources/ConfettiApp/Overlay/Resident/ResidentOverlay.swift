@@ -138,6 +138,8 @@ package final class ResidentOverlay {
             var wait = busy ? (overlay.surfaces.isFrameDue ? 0 : Self.frameWait) : clearUntil.map { _ in Self.clearingInterval }
             if let due = effects.nextDeadline.map({ $0 - ResidentServer.now() }) { wait = min(wait ?? due, max(0, due)) }
             if let sleepAt = sleepTime(quietSince: quietSince) { wait = min(wait ?? .infinity, max(0, sleepAt - now)) }
+            // The last piece died since the frame before: hidden below at once, not at the next client.
+            if !busy, mapped, !options.keepMapped { wait = 0 }
             server.serve(waitingUpTo: wait, also: wakers(busy: busy))
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             if overlay.surfaces.isClosed { return .closed }

@@ -1,0 +1,126 @@
+import ConfettiApp
+import ConfettiGL
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// The resident overlay sleeps small: idle for `$CONFETTI_RESIDENT_SLEEP_AFTER` seconds (here
+/// 1), it lets go of GL and the desktop by executing itself again, and the image asleep holds
+/// at most `bound` resident (the whole process tree, from /proc), maps no GL driver, and draws
+/// the next fire, on X11 (Xvfb with xcompmgr) and on sway. Every wait is for an event (the
+/// overlay's "asleep" line, a reply, a pixel) under a stall guard; the sleep itself comes from
+/// the overlay's own timer, which nothing here races.
+@Suite(.serialized) struct ResidentSleepTests {
+    /// The most an overlay asleep may hold resident.
+    static let bound = 40 << 20
+
+    /// The processes of the tree rooted at `pid`: it and its descendants.
+    static func tree(of pid: Int) -> [Int] {
+        var found = [pid], index = 0
+        while index < found.count {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(found[index])/task")) ?? []
+            for task in tasks {
+                let children = (try? String(contentsOfFile: "/proc/\(found[index])/task/\(task)/children", encoding: .utf8)) ?? ""
+                found += children.split(separator: " ").compactMap { Int($0.trimmed) }
+            }
+            index += 1
+        }
+        return found
+    }
+
+    /// The resident and proportional memory (bytes) of the tree rooted at `pid`, summed over its
+    /// processes' smaps_rollup, and whether any of them maps a GL driver or LLVM.
+    static func memory(of pid: Int) throws -> (rss: Int, pss: Int, mapsGL: Bool) {
+        var rss = 0, pss = 0, mapsGL = false
+        for process in tree(of: pid) {
+            let rollup = try String(contentsOfFile: "/proc/\(process)/smaps_rollup", encoding: .utf8)
+            func field(_ name: String) -> Int {
+                rollup.split(separator: "\n").first { $0.hasPrefix(name + ":") }.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }.map { $0 * 1024 } ?? 0
+            }
+            rss += field("Rss")
+            pss += field("Pss")
+            let maps = try String(contentsOfFile: "/proc/\(process)/maps", encoding: .utf8)
+            mapsGL = mapsGL || maps.contains("libLLVM") || maps.contains("_dri.so")
+        }
+        return (rss, pss, mapsGL)
+    }
+
+    /// How many times `line` is in `text`.
+    static func count(_ line: String, in text: String) -> Int { text.components(separatedBy: line).count - 1 }
+
+    /// Waits for the overlay's `sleeps`-th "asleep" line, then checks what its tree holds.
+    static func asleep(_ resident: ChildProcess, sleeps: Int, on desktop: String) async throws {
+        let slept = await eventually(within: Desktop.stallGuard) { count("resident: asleep at", in: resident.output) >= sleeps || resident.hasEnded }
+        try #require(slept && !resident.hasEnded, "asleep \(sleeps) times on \(desktop): \(resident.output) \(resident.errorOutput.suffix(1000))")
+        let held = try memory(of: Int(resident.pid))
+        print(String(format: "resident asleep on %@: %.1f MB resident, %.1f MB proportional", desktop, Double(held.rss) / 1e6, Double(held.pss) / 1e6))
+        #expect(held.rss <= bound, "asleep on \(desktop), the overlay holds \(held.rss >> 20) MB resident, over \(bound >> 20) MB")
+        #expect(!held.mapsGL, "asleep on \(desktop), the overlay still maps the GL driver")
+    }
+
+    @Test func onX11ItSleepsSmallAndDrawsTheNextFire() async throws {
+        let session = try await ResidentOverlayTests.Session()
+        defer { session.stop() }
+        let resident = try await session.resident(more: ["CONFETTI_RESIDENT_SLEEP_AFTER": "1"])
+        defer { resident.stop() }
+        try await Self.asleep(resident, sleeps: 1, on: "X11")
+
+        // A short launch wakes it; it plays, goes idle and sleeps again.
+        let short = try await session.confetti(["fire", try Desktop.effectFile(lifetime: 1, in: session.desktop.logs), "--mute"])
+        #expect(short.status == 0 && short.stderr.isEmpty, "\(short.status): \(short.stderr)")
+        #expect(await eventually(within: Desktop.stallGuard) { resident.output.contains("resident: launch 0 first frame") }, "\(resident.output)")
+        try await Self.asleep(resident, sleeps: 2, on: "X11")
+
+        // Fired after the sleep, it is drawn, as the next launch of the same process.
+        let hanging = try await session.confetti(["fire", try Desktop.hangingEffectFile(in: session.desktop.logs), "--mute"])
+        #expect(hanging.status == 0 && hanging.stderr.isEmpty, "\(hanging.status): \(hanging.stderr)")
+        let seen = try await eventually(within: Desktop.stallGuard) {
+            try await session.desktop.screenshot().pixels(matching: Desktop.palette).count >= 20
+        }
+        #expect(seen, "confetti on screen from the overlay woken: \(resident.output)")
+        let status = try session.status()
+        #expect(status.integer("pid") == Int(resident.pid) && status.integer("launches") == 2, "\(status)")
+        #expect(resident.output.contains("resident: launch 1 first frame"), "\(resident.output)")
+        #expect(try await session.confetti(["overlay", "--stop"]).status == 0)
+        #expect(await resident.ending(within: Desktop.stallGuard) == .exited(0), "\(resident.errorOutput)")
+    }
+
+    /// Asleep, a stop is answered without waking: it ends, and nothing was drawn.
+    @Test func asleepItStopsWithoutWaking() async throws {
+        let session = try await ResidentOverlayTests.Session()
+        defer { session.stop() }
+        let resident = try await session.resident(more: ["CONFETTI_RESIDENT_SLEEP_AFTER": "1"])
+        defer { resident.stop() }
+        try await Self.asleep(resident, sleeps: 1, on: "X11")
+        let stopped = try await session.confetti(["overlay", "--stop"])
+        #expect(stopped.status == 0 && stopped.stderr.isEmpty, "\(stopped.stderr)")
+        #expect(await resident.ending(within: Desktop.stallGuard) == .exited(0), "\(resident.errorOutput)")
+        #expect(resident.output.contains("resident: stopped after 0 frames") && !resident.output.contains("awake"), "\(resident.output)")
+        #expect(try ResidentClient.connect(session.path) == nil, "and nothing answers at its socket")
+        #expect(!FileManager.default.fileExists(atPath: session.path.socket), "the socket it bound is removed")
+    }
+
+    @Test func onSwayItSleepsSmallAndDrawsTheNextFire() async throws {
+        let sway = try await Sway(outputs: SwayOverlayTests.outputs, count: 2)
+        defer { sway.stop() }
+        var environment = sway.waylandEnvironment
+        environment["CONFETTI_RESIDENT_SLEEP_AFTER"] = "1"
+        let resident = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--resident", "--mute"],
+                                        environment: environment, logs: sway.runtimeDirectory)
+        defer { resident.stop() }
+        try await Self.asleep(resident, sleeps: 1, on: "sway")
+
+        let effect = try SwayResidentOverlayTests.placedEffectFile(in: sway.runtimeDirectory)
+        let fired = try await ConfettiBinary.run(["fire", "--mute", effect, "--output", "HEADLESS-2"], environment: sway.waylandEnvironment.mapValues { Optional($0) },
+                                                 timeout: Desktop.stallGuard)
+        #expect(fired.status == 0 && fired.stderr.isEmpty, "\(fired.status): \(fired.stderr)")
+        let seen = try await eventually(within: Desktop.stallGuard) {
+            try await sway.screenshot(output: "HEADLESS-2").pixels(matching: SwayResidentOverlayTests.palette, limit: 50).count >= 50 || resident.hasEnded
+        }
+        #expect(seen && !resident.hasEnded, "no sparks on HEADLESS-2 from the overlay woken: \(resident.output) \(resident.errorOutput.suffix(1000))")
+        let stopped = try await ConfettiBinary.run(["overlay", "--stop"], environment: sway.waylandEnvironment.mapValues { Optional($0) }, timeout: Desktop.stallGuard)
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(await resident.ending(within: Desktop.stallGuard) == .exited(0), "\(resident.errorOutput.suffix(500))")
+    }
+}
