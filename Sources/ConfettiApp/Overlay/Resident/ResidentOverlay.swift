@@ -354,8 +354,9 @@ extension ResidentOverlay {
             var first: ResidentServer.Incoming?
             if asleep, let slept {
                 // What start-up freed (the emoji presets' font files among it) goes back to the system.
+                let kept = ResidentSleep.keepsDriver(environment: environment) ? slept.keepDriver() : 0
                 confetti_return_freed_memory()
-                say("resident: asleep at \(place), \(ResidentSleep.residentText()) resident")
+                say("resident: asleep at \(place), \(ResidentSleep.residentText()) resident, \(kept) files of the GL driver kept loaded")
                 switch ResidentSleep.serve(server) {
                 case .stopRequested:
                     say("resident: stopped after \(slept.frames) frames")
@@ -381,10 +382,12 @@ extension ResidentOverlay {
             } else {
                 say("resident: awake in \((ResidentServer.now() - waking).fixed(decimals: 3)) s")
             }
-            let ending: Ending
+            let ending: Ending, sleep: ResidentSleep
             do {
                 defer { resident.close() }
                 ending = try resident.run(first: first)
+                // Read while the GL driver is loaded: closing may unload it.
+                sleep = resident.sleep(listener: listener)
             }
             switch ending {
             case .stopRequested, .closed:
@@ -394,7 +397,6 @@ extension ResidentOverlay {
                 printError("confetti: resident overlay stopped by \(StopSignals.name(signal))")
                 return 128 + signal
             case .asleep:
-                let sleep = resident.sleep(listener: listener)
                 say("resident: sleeping after \((options.sleepAfter ?? 0).compactText) s idle, \(resident.frames) frames")
                 let reason = sleep.execute()
                 printError("confetti: the resident overlay cannot sleep (executing itself again failed: \(reason)); it stays awake")

@@ -12,6 +12,11 @@ import Glibc
 /// starting GL in this process again (its programs come from Mesa's shader cache on disk) and
 /// playing that request as the first. Its frames and launches count on across the sleep, so
 /// launch indices go on and an unseeded launch is the one its index gives.
+///
+/// The GL driver the overlay drew with (Mesa's `*_dri.so`, and the LLVM it links) stays loaded
+/// and relocated asleep, its code not resident: loading and relocating them is most of a cold
+/// GL start, while what they keep once their clean pages are given back to the page cache is
+/// the 11 MB their relocations and static constructors wrote (`keepDriver`).
 package struct ResidentSleep: Sendable, Equatable {
     /// The listening socket, open across the exec.
     package var descriptor: Int32
@@ -20,16 +25,21 @@ package struct ResidentSleep: Sendable, Equatable {
     /// Frames drawn and launches played before the sleep.
     package var frames: Int
     package var launches: Int
+    /// The GL driver files the overlay had loaded (nil: none found).
+    package var driver: String?
 
-    package init(descriptor: Int32, boundPath: String, frames: Int, launches: Int) {
+    package init(descriptor: Int32, boundPath: String, frames: Int, launches: Int, driver: String? = ResidentSleep.loadedDriver()) {
         self.descriptor = descriptor
         self.boundPath = boundPath
         self.frames = frames
         self.launches = launches
+        self.driver = driver
     }
 
-    /// The variable that hands the sleep to the new image: "DESCRIPTOR FRAMES LAUNCHES PATH".
+    /// The variables that hand the sleep to the new image: "DESCRIPTOR FRAMES LAUNCHES PATH",
+    /// and the driver's path.
     static let variable = "CONFETTI_RESIDENT_ASLEEP"
+    static let driverVariable = "CONFETTI_RESIDENT_ASLEEP_DRIVER"
 
     /// What the sleep looks like in `variable`.
     var text: String { "\(descriptor) \(frames) \(launches) \(boundPath)" }
@@ -38,7 +48,7 @@ package struct ResidentSleep: Sendable, Equatable {
     init?(text: String) {
         let parts = text.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, let descriptor = Int32(parts[0]), descriptor >= 0, let frames = Int(parts[1]), let launches = Int(parts[2]) else { return nil }
-        self.init(descriptor: descriptor, boundPath: String(parts[3]), frames: frames, launches: launches)
+        self.init(descriptor: descriptor, boundPath: String(parts[3]), frames: frames, launches: launches, driver: nil)
     }
 
     /// The sleep this image was handed (then removed from the environment, so nothing it
@@ -46,7 +56,9 @@ package struct ResidentSleep: Sendable, Equatable {
     package static func handedOver(environment: [String: String] = ProcessInfo.processInfo.environment) -> (ResidentSleep, ResidentListener)? {
         guard let text = environment[variable] else { return nil }
         unsetenv(variable)
-        guard let sleep = ResidentSleep(text: text), fcntl(sleep.descriptor, F_GETFD) >= 0 else { return nil }
+        unsetenv(driverVariable)
+        guard var sleep = ResidentSleep(text: text), fcntl(sleep.descriptor, F_GETFD) >= 0 else { return nil }
+        sleep.driver = environment[driverVariable].flatMap { $0.isEmpty ? nil : $0 }
         _ = fcntl(sleep.descriptor, F_SETFD, FD_CLOEXEC)
         UnixSocket.setNonBlocking(sleep.descriptor)
         return (sleep, ResidentListener(adopting: sleep.descriptor, boundPath: sleep.boundPath.isEmpty ? nil : sleep.boundPath))
@@ -80,6 +92,7 @@ package struct ResidentSleep: Sendable, Equatable {
         _ = fcntl(descriptor, F_SETFD, 0)
         var environment = ProcessInfo.processInfo.environment
         environment[Self.variable] = text
+        environment[Self.driverVariable] = driver ?? ""
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         // The running program's file, even when a new version has replaced it on disk since.
@@ -97,6 +110,67 @@ package struct ResidentSleep: Sendable, Equatable {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
               let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return "?" }
         return "\((pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1e6).fixed(decimals: 1)) MB"
+    }
+
+    /// The GL driver this process has loaded: the first mapped file named `*_dri.so`.
+    package static func loadedDriver() -> String? {
+        guard let maps = procText("/proc/self/maps") else { return nil }
+        return maps.split(separator: "\n").lazy.compactMap { line in line.firstIndex(of: "/").map { String(line[$0...]) } }.first { $0.hasSuffix("_dri.so") }
+    }
+
+    /// Whether the driver is kept loaded asleep: unless `$CONFETTI_RESIDENT_DRIVER_ASLEEP` is
+    /// "unloaded" (the image asleep then holds 11 MB less, and a wake takes the driver's load).
+    package static func keepsDriver(environment: [String: String]) -> Bool {
+        environment["CONFETTI_RESIDENT_DRIVER_ASLEEP"] != "unloaded"
+    }
+
+    /// Loads `driver` as Mesa loads it (so GL's own load of it later finds it loaded), then
+    /// gives back to the page cache every page of the files that load mapped which holds
+    /// nothing of this process's own (no anonymous page in its mapping): they come back from
+    /// the page cache when touched. Returns the files' count, 0 when it could not be loaded.
+    @discardableResult
+    package func keepDriver() -> Int {
+        guard let driver else { return 0 }
+        let before = Set(Self.mappings().map(\.path))
+        guard dlopen(driver, RTLD_NOW | RTLD_GLOBAL) != nil else { return 0 }
+        let loaded = Self.mappings().filter { !before.contains($0.path) }
+        for mapping in loaded where mapping.anonymousKB == 0 {
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: mapping.start), Int(mapping.end - mapping.start), MADV_DONTNEED)
+        }
+        return Set(loaded.map(\.path)).count
+    }
+
+    /// The file mappings of this process (/proc/self/smaps): where, which file, and how much of
+    /// it is the process's own (written, copied on write).
+    static func mappings() -> [(start: UInt, end: UInt, path: String, anonymousKB: Int)] {
+        guard let smaps = procText("/proc/self/smaps") else { return [] }
+        var found: [(start: UInt, end: UInt, path: String, anonymousKB: Int)] = []
+        var current: (start: UInt, end: UInt, path: String)?
+        for line in smaps.split(separator: "\n") {
+            if line.hasPrefix("Anonymous:"), let mapping = current {
+                found.append((mapping.start, mapping.end, mapping.path, Int(line.split(separator: " ")[1]) ?? 1))
+                current = nil
+            } else if let dash = line.firstIndex(of: "-"), let start = UInt(line[..<dash], radix: 16),
+                      let space = line.firstIndex(of: " "), let end = UInt(line[line.index(after: dash)..<space], radix: 16) {
+                current = line.firstIndex(of: "/").map { (start, end, String(line[$0...])) }
+            }
+        }
+        return found
+    }
+
+    /// A file of /proc read whole: they tell no size, so it is read until its end.
+    static func procText(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What ended a sleep.
