@@ -122,6 +122,32 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: session.path.socket), "the socket it bound is removed")
     }
 
+    /// Socket-activated (systemd-socket-activate, as `ResidentOverlayTests` runs it), the socket
+    /// systemd passed is kept across the sleep: the fire after it is served, and on stop the
+    /// socket is left for systemd as before.
+    @Test func aSocketActivatedOverlaySleepsAndServesTheNextFire() async throws {
+        let session = try await ResidentOverlayTests.Session()
+        defer { session.stop() }
+        try session.path.prepareFolder()
+        var environment = session.environment
+        environment["CONFETTI_RESIDENT_SLEEP_AFTER"] = "1"
+        let activator = try ChildProcess([try Tool.locate("systemd-socket-activate"), "-l", session.path.socket, "-E", "DISPLAY", "-E", "XDG_RUNTIME_DIR",
+                                          "-E", "CONFETTI_RESIDENT_SLEEP_AFTER", try ConfettiBinary.url().path, "overlay", "--resident", "--mute", "--no-vsync"],
+                                         environment: ChildProcess.environment(environment), logs: session.desktop.logs)
+        defer { activator.stop() }
+        try #require(await eventually(within: Desktop.stallGuard) { activator.errorOutput.contains("Listening on") || activator.hasEnded },
+                     "systemd-socket-activate listens: \(activator.errorOutput)")
+        #expect(try await session.confetti(["fire", "confetti", "--mute"]).status == 0)
+        try await Self.asleep(activator, sleeps: 1, on: "X11, socket-activated")
+        #expect(activator.output.contains("resident: asleep at the socket systemd passed"), "\(activator.output)")
+        let fired = try await session.confetti(["fire", "confetti", "--mute"])
+        #expect(fired.status == 0 && fired.stderr.isEmpty, "\(fired.stderr)")
+        #expect(await eventually(within: Desktop.stallGuard) { activator.output.contains("resident: launch 1 first frame") }, "\(activator.output)")
+        #expect(try await session.confetti(["overlay", "--stop"]).status == 0)
+        #expect(await activator.ending(within: Desktop.stallGuard) == .exited(0), "\(activator.errorOutput)")
+        #expect(FileManager.default.fileExists(atPath: session.path.socket), "systemd's socket is left for systemd to remove")
+    }
+
     @Test func onSwayItSleepsSmallAndDrawsTheNextFire() async throws {
         let sway = try await Sway(outputs: SwayOverlayTests.outputs, count: 2)
         defer { sway.stop() }

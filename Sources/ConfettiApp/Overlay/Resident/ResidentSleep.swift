@@ -91,6 +91,9 @@ package struct ResidentSleep: Sendable, Equatable {
         sigprocmask(SIG_BLOCK, &signals, nil)
         _ = fcntl(descriptor, F_SETFD, 0)
         var environment = ProcessInfo.processInfo.environment
+        // Socket activation's variables were for the first image (its listener is handed over
+        // here); they may still be in the environment as read at start.
+        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { environment[name] = nil }
         environment[Self.variable] = text
         environment[Self.driverVariable] = driver ?? ""
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
