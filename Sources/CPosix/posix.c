@@ -81,6 +81,10 @@ void confetti_keep_freed_memory(int bytes) {
     mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+void confetti_return_freed_memory(void) {
+    malloc_trim(0);
+}
+
 int confetti_peer_credentials(int fd, unsigned int *uid, int *pid) {
     struct ucred credentials;
     socklen_t size = sizeof credentials;

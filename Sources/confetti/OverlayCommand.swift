@@ -45,7 +45,7 @@ struct OverlayCommand: ParsableCommand {
     var noVsync = false
 
     @Flag(help: ArgumentHelp("Stay, and play each launch sent over the socket in $XDG_RUNTIME_DIR/confetti (confetti fire), until --stop.",
-                             discussion: "Launches overlap; those past the budget of what is alive at once are refused. Nothing is mapped or drawn while nothing is alive. Socket-activated when systemd passes the socket (LISTEN_FDS)."))
+                             discussion: "Launches overlap; those past the budget of what is alive at once are refused. Nothing is mapped or drawn while nothing is alive; after $CONFETTI_RESIDENT_SLEEP_AFTER seconds idle (default \(ResidentSleep.defaultSeconds.compactText), or never) it lets go of GL and the desktop until the next request. Socket-activated when systemd passes the socket (LISTEN_FDS)."))
     var resident = false
 
     @Option(help: ArgumentHelp("With --resident: particles each ring holds at once; a launch that would take one past it is refused.", discussion: "Default: \(Budget.format(Budget.residentCapacity))."))

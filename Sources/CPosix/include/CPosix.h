@@ -29,6 +29,9 @@ int confetti_pipe_cloexec(int fds[2]);
 /// mapped for reuse (malloc.h's constants do not import into Swift).
 void confetti_keep_freed_memory(int bytes);
 
+/// malloc_trim(0): every whole page the heap has free goes back to the system.
+void confetti_return_freed_memory(void);
+
 /// The uid and pid of the process at the other end of the Unix socket `fd` (SO_PEERCRED, whose
 /// struct ucred Swift's Glibc module does not offer): 0, or -1 with errno set.
 int confetti_peer_credentials(int fd, unsigned int *uid, int *pid);

@@ -30,6 +30,10 @@ public final class Celebration {
     /// Launches `fire` has made so far.
     public private(set) var launches = 0
 
+    /// Counts `count` launches made before this celebration (by the same program before it let
+    /// go of its GL context): the next launch is the one index `count` gives.
+    package func launchesBefore(_ count: Int) { launches = count }
+
     /// One renderer per particle kind (`ParticleKinds.all`), in drawing order.
     package let renderers: [any KindRenderer]
     /// The pictures sprites are drawn as, for every kind.

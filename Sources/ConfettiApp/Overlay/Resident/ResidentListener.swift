@@ -14,6 +14,12 @@ package final class ResidentListener {
         self.boundPath = boundPath
     }
 
+    /// A listening socket this process already has: one an overlay kept open across its own
+    /// exec (`ResidentSleep`), removed from `boundPath` on `close` as before.
+    package convenience init(adopting descriptor: Int32, boundPath: String?) {
+        self.init(descriptor: descriptor, boundPath: boundPath)
+    }
+
     /// The first descriptor socket activation passes (SD_LISTEN_FDS_START).
     static let firstActivatedDescriptor: Int32 = 3
 

@@ -1,3 +1,4 @@
+import CPosix
 import ConfettiCore
 import ConfettiGL
 import FoundationEssentials
@@ -26,6 +27,9 @@ package final class ResidentOverlay {
         /// Seconds from a request to its effect document made, pictures and all
         /// (`ResidentEffects.budget`).
         package var pictureBudget = ResidentEffects.defaultBudget
+        /// Seconds idle before it sleeps small (`ResidentSleep`); nil: never. A kept-mapped
+        /// overlay never sleeps: its windows stay.
+        package var sleepAfter: Double? = ResidentSleep.defaultSeconds
 
         package init() {}
     }
@@ -38,6 +42,8 @@ package final class ResidentOverlay {
         case closed
         /// SIGINT, SIGTERM or SIGHUP.
         case stopped(signal: Int32)
+        /// Idle for `Options.sleepAfter` with no client connected: it is to sleep (`ResidentSleep`).
+        case asleep
     }
 
     private let options: Options
@@ -60,7 +66,9 @@ package final class ResidentOverlay {
         StandardStream.output((line + "\n").utf8)
     }
 
-    package init(options: Options, listener: ResidentListener) throws {
+    /// An overlay serving `server`'s clients; after a sleep, `slept` gives the frames and
+    /// launches before it, which count on.
+    package init(options: Options, server: ResidentServer, slept: ResidentSleep? = nil) throws {
         self.options = options
         var overlayOptions = options.overlay
         overlayOptions.capacity = overlayOptions.capacity ?? Budget.residentCapacity
@@ -68,7 +76,11 @@ package final class ResidentOverlay {
         // Launches overlap, and each plays whole: one that would overwrite particles still
         // playing is refused, against what the rings hold (`Celebration.fire`).
         overlay.celebration.keepsLiveParticles = true
-        server = ResidentServer(listener: listener)
+        self.server = server
+        if let slept {
+            frames = slept.frames
+            overlay.celebration.launchesBefore(slept.launches)
+        }
         effects = try ResidentEffects(budget: options.pictureBudget)
         if !options.overlay.muted {
             sound = SoundOutput(muted: false, name: "overlay")
@@ -102,31 +114,36 @@ package final class ResidentOverlay {
     /// drawing, and each client takes its turn (`ResidentServer.next`).
     private static let requestShare = 0.02
 
-    /// Serves clients until a stop request, a stop signal or the desktop closing it.
-    package func run() throws -> Ending {
-        defer {
-            sound?.stop()
-            server.close()
-        }
+    /// Serves clients until a stop request, a stop signal, the desktop closing it or its time
+    /// to sleep; `first` is a request taken while asleep, served first.
+    package func run(first: ResidentServer.Incoming? = nil) throws -> Ending {
+        defer { sound?.stop() }
         if options.keepMapped {
             try map()
             clearUntil = now + Self.clearingSeconds
         }
+        if let first, try handle(first) { return .stopRequested }
+        var quietSince = now
         while true {
             if let signal = StopSignals.pending { return .stopped(signal: signal) }
             let busy = isBusy(at: now)
+            if busy || server.clientCount > 0 || effects.count > 0 { quietSince = now }
             // Every event read so far handled and every request sent, so that the wait below
             // sees the desktop's next event on the connection itself.
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             // Playing, it waits for the next frame (or a client); idle, for a client or the desktop.
             var wait = busy ? (overlay.surfaces.isFrameDue ? 0 : Self.frameWait) : clearUntil.map { _ in Self.clearingInterval }
             if let due = effects.nextDeadline.map({ $0 - monotonicSeconds() }) { wait = min(wait ?? due, max(0, due)) }
+            if let sleepAt = sleepTime(quietSince: quietSince) { wait = min(wait ?? .infinity, max(0, sleepAt - now)) }
+            // The last piece died since the frame before: hidden below at once, not at the next client.
+            if !busy, mapped, !options.keepMapped { wait = 0 }
             server.serve(waitingUpTo: wait, also: wakers(busy: busy))
             try overlay.surfaces.dispatch(waitingUpTo: 0)
             if overlay.surfaces.isClosed { return .closed }
             for outcome in effects.collect(now: monotonicSeconds()) { play(outcome) }
             let turn = monotonicSeconds()
             while monotonicSeconds() - turn < Self.requestShare, let request = server.next() {
+                quietSince = now
                 if try handle(request) { return .stopRequested }
             }
             let time = now
@@ -145,8 +162,22 @@ package final class ResidentOverlay {
                 overlay.surfaces.hide()
                 mapped = false
                 report("resident: idle, surfaces hidden after \(frames) frames")
+            } else if let sleepAt = sleepTime(quietSince: quietSince), time >= sleepAt, server.clientCount == 0, effects.count == 0, awaitingFrame.isEmpty {
+                return .asleep
             }
         }
+    }
+
+    /// When it sleeps if nothing happens from `quietSince` on: nil while mapped, clearing, or
+    /// kept mapped, or when it never sleeps.
+    private func sleepTime(quietSince: Double) -> Double? {
+        guard let after = options.sleepAfter, !options.keepMapped, !mapped, clearUntil == nil else { return nil }
+        return quietSince + after
+    }
+
+    /// What a sleep hands the next image: the frames and launches so far.
+    package func sleep(listener: ResidentListener) -> ResidentSleep {
+        ResidentSleep(descriptor: listener.descriptor, boundPath: listener.boundPath ?? "", frames: frames, launches: overlay.celebration.launches)
     }
 
     private func isBusy(at time: Double) -> Bool {
@@ -288,31 +319,77 @@ package final class ResidentOverlay {
 extension ResidentOverlay {
     /// `confetti overlay --resident` in the foreground: listens (on the socket systemd passed, or
     /// its own), serves until stopped, and returns the exit status with its last line printed.
+    /// One line on standard output.
+    static func say(_ line: String) {
+        StandardStream.output((line + "\n").utf8)
+    }
+
     package static func runInForeground(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         var options = options
         options.pictureBudget = try ResidentEffects.budget(environment: environment)
+        options.sleepAfter = try ResidentSleep.seconds(environment: environment)
         // Caught from the start, so that a stop during start-up still ends cleanly.
         StopSignals.install()
-        let listener = try ResidentListener.activated(environment: environment) ?? ResidentListener.bind(ResidentSocketPath(environment: environment))
-        let resident: ResidentOverlay
-        do {
-            resident = try ResidentOverlay(options: options, listener: listener)
-        } catch {
-            listener.close()
-            throw error
-        }
-        defer { resident.close() }
-        if let notice = resident.overlay.surfaces.notice {
-            StandardStream.error("confetti: \(notice)\n")
-        }
-        resident.report("resident: listening at \(listener.boundPath ?? "the socket systemd passed") (\(options.keepMapped ? "kept mapped" : "hidden") while idle)")
-        switch try resident.run() {
-        case .stopRequested, .closed:
-            resident.report("resident: stopped after \(resident.frames) frames")
-            return 0
-        case .stopped(let signal):
-            StandardStream.error("confetti: resident overlay stopped by \(StopSignals.name(signal))\n")
-            return 128 + signal
+        let handedOver = ResidentSleep.handedOver(environment: environment)
+        let listener = try handedOver?.1 ?? ResidentListener.activated(environment: environment) ?? ResidentListener.bind(ResidentSocketPath(environment: environment))
+        let server = ResidentServer(listener: listener)
+        defer { server.close() }
+        let place = listener.boundPath ?? "the socket systemd passed"
+        var slept = handedOver?.0
+        var asleep = slept != nil
+        while true {
+            var first: ResidentServer.Incoming?
+            if asleep, let slept {
+                // What start-up freed (the emoji presets' font files among it) goes back to the system.
+                let kept = ResidentSleep.keepsDriver(environment: environment) ? slept.keepDriver() : 0
+                confetti_return_freed_memory()
+                say("resident: asleep at \(place), \(ResidentSleep.residentText()) resident, \(kept) files of the GL driver kept loaded")
+                switch ResidentSleep.serve(server) {
+                case .stopRequested:
+                    say("resident: stopped after \(slept.frames) frames")
+                    return 0
+                case .stopped(let signal):
+                    StandardStream.error("confetti: resident overlay stopped by \(StopSignals.name(signal))\n")
+                    return 128 + signal
+                case .request(let incoming):
+                    first = incoming
+                }
+            }
+            let waking = monotonicSeconds()
+            let resident: ResidentOverlay
+            do {
+                resident = try ResidentOverlay(options: options, server: server, slept: slept)
+            } catch {
+                if let first { server.send(ResidentReply.refused("the resident overlay could not start drawing again: \(words(for: error))"), to: first.client) }
+                throw error
+            }
+            if !asleep, slept == nil {
+                if let notice = resident.overlay.surfaces.notice { StandardStream.error("confetti: \(notice)\n") }
+                say("resident: listening at \(place) (\(options.keepMapped ? "kept mapped" : "hidden") while idle)")
+            } else {
+                say("resident: awake in \((monotonicSeconds() - waking).fixed(decimals: 3)) s")
+            }
+            let ending: Ending, sleep: ResidentSleep
+            do {
+                defer { resident.close() }
+                ending = try resident.run(first: first)
+                // Read while the GL driver is loaded: closing may unload it.
+                sleep = resident.sleep(listener: listener)
+            }
+            switch ending {
+            case .stopRequested, .closed:
+                say("resident: stopped after \(resident.frames) frames")
+                return 0
+            case .stopped(let signal):
+                StandardStream.error("confetti: resident overlay stopped by \(StopSignals.name(signal))\n")
+                return 128 + signal
+            case .asleep:
+                say("resident: sleeping after \((options.sleepAfter ?? 0).compactText) s idle, \(resident.frames) frames")
+                let reason = sleep.execute()
+                StandardStream.error("confetti: the resident overlay cannot sleep (executing itself again failed: \(reason)); it stays awake\n")
+                options.sleepAfter = nil
+                (slept, asleep) = (sleep, false)
+            }
         }
     }
 }
