@@ -14,7 +14,7 @@
 /// changed rectangles are rounded out to a grid, gathered into bands, then, while the bands have
 /// more spans than the budget, the step adding the least area per rectangle saved is taken:
 /// filling the gap between two spans of a band, or merging two neighbouring bands into one
-/// with the union of their spans (and the rows between). The grid keeps the bands' edges where
+/// (the rows between included) with the union of their spans or one span across them. The grid keeps the bands' edges where
 /// they were from one frame to the next, so the union of consecutive frames adds few bands.
 package enum CompositorDamage {
     /// Rectangles a frame's damage is held to: the output's damage is this frame's and the
@@ -35,20 +35,104 @@ package enum CompositorDamage {
     /// as the compositor counts them, none overlapping. Works in either row order (GL's
     /// bottom-up or Wayland's top-down), as the region is the same flipped.
     package static func cover(_ rects: [PixelRect], within bounds: PixelRect, budget: Int = budget, grid: Int = grid) -> [PixelRect] {
-        var bands = self.bands(of: rects.map { snapped($0, to: grid, within: bounds) })
-        while bands.reduce(0, { $0 + $1.spans.count }) > max(1, budget) {
-            guard let step = cheapestStep(in: bands) else { break }
-            switch step {
-            case .fillGap(let band, let gap):
-                let spans = bands[band].spans
-                bands[band].spans.replaceSubrange(gap...gap + 1, with: [spans[gap].lowerBound..<spans[gap + 1].upperBound])
-            case .merge(let band, let spans):
-                bands[band] = Band(y0: bands[band].y0, y1: bands[band + 1].y1, spans: spans)
-                bands.remove(at: band + 1)
+        var bands = gridBands(of: rects, within: bounds, grid: grid)
+        var count = bands.reduce(0) { $0 + $1.spans.count }
+        // Each band's cheapest gap and each neighbouring pair's merge, kept up to date around
+        // the bands a step changes.
+        var gaps = bands.map(cheapestGap)
+        var merges = bands.indices.map { mergeStep(bands, at: $0) }
+        while count > max(1, budget) {
+            let gap = gaps.indices.min { gaps[$0].cost < gaps[$1].cost }
+            let merge = merges.indices.min { merges[$0].cost < merges[$1].cost }
+            var changed: Int
+            if let gap, gaps[gap].cost.isFinite, merge.map({ gaps[gap].cost <= merges[$0].cost }) ?? true {
+                let spans = bands[gap].spans, at = gaps[gap].index
+                bands[gap].spans.replaceSubrange(at...at + 1, with: [spans[at].lowerBound..<spans[at + 1].upperBound])
+                count -= 1
+                changed = gap
+            } else if let merge, merges[merge].cost.isFinite {
+                let next = bands.remove(at: merge + 1)
+                count -= bands[merge].spans.count + next.spans.count - merges[merge].spans.count
+                bands[merge] = Band(y0: bands[merge].y0, y1: next.y1, spans: merges[merge].spans)
+                gaps.remove(at: merge + 1)
+                merges.remove(at: merge + 1)
+                changed = merge
+            } else {
+                break
             }
-            bands = coalesced(bands)
+            // A band equal to a touching neighbour is one band (as pixman keeps a region).
+            for neighbour in [changed + 1, changed] where neighbour > 0 && neighbour < bands.count {
+                let above = bands[neighbour - 1], band = bands[neighbour]
+                if above.y1 == band.y0, above.spans == band.spans {
+                    bands[neighbour - 1].y1 = band.y1
+                    bands.remove(at: neighbour)
+                    gaps.remove(at: neighbour)
+                    merges.remove(at: neighbour)
+                    count -= band.spans.count
+                    changed = min(changed, neighbour - 1)
+                }
+            }
+            for index in max(0, changed - 1)...min(bands.count - 1, changed + 1) {
+                gaps[index] = cheapestGap(bands[index])
+                merges[index] = mergeStep(bands, at: index)
+            }
         }
         return bands.flatMap { band in band.spans.map { PixelRect(x: $0.lowerBound, y: band.y0, width: $0.count, height: band.y1 - band.y0) } }
+    }
+
+    /// The bands of `rects` rounded out to `grid` (from `bounds`' corner) and clipped to `bounds`.
+    private static func gridBands(of rects: [PixelRect], within bounds: PixelRect, grid: Int) -> [Band] {
+        guard !bounds.isEmpty, grid > 0 else { return [] }
+        var rows = [[Range<Int>]](repeating: [], count: (bounds.height + grid - 1) / grid)
+        for rect in rects {
+            let clipped = rect.clipped(to: bounds)
+            guard !clipped.isEmpty else { continue }
+            let x0 = bounds.x + (clipped.x - bounds.x) / grid * grid
+            let x1 = min(bounds.x + bounds.width, bounds.x + (clipped.x + clipped.width - bounds.x + grid - 1) / grid * grid)
+            for row in (clipped.y - bounds.y) / grid...(clipped.y + clipped.height - 1 - bounds.y) / grid {
+                rows[row].append(x0..<x1)
+            }
+        }
+        var bands: [Band] = []
+        for (row, spans) in rows.enumerated() where !spans.isEmpty {
+            let y0 = bounds.y + row * grid, y1 = min(bounds.y + bounds.height, y0 + grid)
+            let joined = union(spans)
+            if let last = bands.last, last.y1 == y0, last.spans == joined {
+                bands[bands.count - 1].y1 = y1
+            } else {
+                bands.append(Band(y0: y0, y1: y1, spans: joined))
+            }
+        }
+        return bands
+    }
+
+    /// The gap of `band` cheapest to fill (the area it adds), infinite when it has one span.
+    private static func cheapestGap(_ band: Band) -> (cost: Double, index: Int) {
+        var best = (cost: Double.infinity, index: 0)
+        for index in band.spans.indices.dropLast() {
+            let cost = Double((band.spans[index + 1].lowerBound - band.spans[index].upperBound) * (band.y1 - band.y0))
+            if cost < best.cost { best = (cost, index) }
+        }
+        return best
+    }
+
+    /// Merging band `index` with the next (the rows between included), keeping their spans'
+    /// union or one span across them all, whichever adds less area per rectangle it saves;
+    /// infinite when there is no next band.
+    private static func mergeStep(_ bands: [Band], at index: Int) -> (cost: Double, spans: [Range<Int>]) {
+        guard index + 1 < bands.count else { return (.infinity, []) }
+        let band = bands[index], next = bands[index + 1]
+        let union = union(band.spans + next.spans)
+        let across = [union.first!.lowerBound..<union.last!.upperBound]
+        var best: (cost: Double, spans: [Range<Int>]) = (.infinity, [])
+        for spans in [union, across] {
+            let saved = band.spans.count + next.spans.count - spans.count
+            guard saved > 0 else { continue }
+            let merged = Band(y0: band.y0, y1: next.y1, spans: spans)
+            let cost = Double(merged.area - band.area - next.area) / Double(saved)
+            if cost < best.cost { best = (cost, spans) }
+        }
+        return best
     }
 
     /// The region of `rects` as the compositor holds it: y-x bands, adjacent equal bands joined.
@@ -67,43 +151,6 @@ package enum CompositorDamage {
     /// How many rectangles the compositor counts in the region of `rects`.
     package static func compositorRectangles(_ rects: [PixelRect]) -> Int {
         bands(of: rects).reduce(0) { $0 + $1.spans.count }
-    }
-
-    private enum Step {
-        case fillGap(band: Int, gap: Int)
-        case merge(band: Int, spans: [Range<Int>])
-    }
-
-    /// The step adding the least area per rectangle it saves.
-    private static func cheapestStep(in bands: [Band]) -> Step? {
-        var best: (cost: Double, step: Step)?
-        func consider(_ cost: Double, _ step: Step) {
-            if best.map({ cost < $0.cost }) ?? true { best = (cost, step) }
-        }
-        for (index, band) in bands.enumerated() {
-            for gap in band.spans.indices.dropLast() {
-                consider(Double((band.spans[gap + 1].lowerBound - band.spans[gap].upperBound) * (band.y1 - band.y0)), .fillGap(band: index, gap: gap))
-            }
-            guard index + 1 < bands.count else { continue }
-            let next = bands[index + 1]
-            let spans = union(band.spans + next.spans)
-            let saved = band.spans.count + next.spans.count - spans.count
-            guard saved > 0 else { continue }
-            let merged = Band(y0: band.y0, y1: next.y1, spans: spans)
-            consider(Double(merged.area - band.area - next.area) / Double(saved), .merge(band: index, spans: spans))
-        }
-        return best?.step
-    }
-
-    private static func snapped(_ rect: PixelRect, to grid: Int, within bounds: PixelRect) -> PixelRect {
-        let clipped = rect.clipped(to: bounds)
-        guard !clipped.isEmpty else { return .empty }
-        func down(_ v: Int) -> Int { bounds.x + (v - bounds.x) / grid * grid }
-        func downY(_ v: Int) -> Int { bounds.y + (v - bounds.y) / grid * grid }
-        let x0 = down(clipped.x), y0 = downY(clipped.y)
-        let x1 = min(bounds.x + bounds.width, down(clipped.x + clipped.width + grid - 1))
-        let y1 = min(bounds.y + bounds.height, downY(clipped.y + clipped.height + grid - 1))
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Spans that overlap or touch, joined; in order.
