@@ -183,7 +183,7 @@ import TestSupport
         defer { overlay.stop() }
         let whole = PixelRect(x: 0, y: 0, width: 1280, height: 720)
         var commits: [[PixelRect]] = []
-        let enough = try await eventually(within: Desktop.stallGuard) {
+        let enough = await eventually(within: Desktop.stallGuard) {
             commits = Self.damagePerCommit(in: overlay.errorOutput).filter { $0 != [whole] }
             return commits.count >= 60 || overlay.hasEnded
         }

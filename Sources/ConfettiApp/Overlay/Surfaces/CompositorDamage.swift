@@ -122,7 +122,7 @@ package enum CompositorDamage {
     private static func mergeStep(_ bands: [Band], at index: Int) -> (cost: Double, spans: [Range<Int>]) {
         guard index + 1 < bands.count else { return (.infinity, []) }
         let band = bands[index], next = bands[index + 1]
-        let union = union(band.spans + next.spans)
+        let union = merged(band.spans, next.spans)
         let across = [union.first!.lowerBound..<union.last!.upperBound]
         var best: (cost: Double, spans: [Range<Int>]) = (.infinity, [])
         for spans in [union, across] {
@@ -157,6 +157,29 @@ package enum CompositorDamage {
     private static func union(_ spans: [Range<Int>]) -> [Range<Int>] {
         var joined: [Range<Int>] = []
         for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) where !span.isEmpty {
+            if let last = joined.last, span.lowerBound <= last.upperBound {
+                joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+            } else {
+                joined.append(span)
+            }
+        }
+        return joined
+    }
+
+    /// The union of two bands' spans (each in order and disjoint), in one pass.
+    private static func merged(_ first: [Range<Int>], _ second: [Range<Int>]) -> [Range<Int>] {
+        var joined: [Range<Int>] = []
+        joined.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count || j < second.count {
+            let span: Range<Int>
+            if j == second.count || (i < first.count && first[i].lowerBound <= second[j].lowerBound) {
+                span = first[i]
+                i += 1
+            } else {
+                span = second[j]
+                j += 1
+            }
             if let last = joined.last, span.lowerBound <= last.upperBound {
                 joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
             } else {
