@@ -49,9 +49,6 @@ final class WaylandShmPresenter {
 
     init(shm: OpaquePointer) { self.shm = shm }
 
-    /// The most `glReadPixels` calls bringing a buffer up to date takes.
-    static let reads = 32
-
     /// Draws a frame of `width` × `height` pixels into the kept framebuffer (`draw` gets it
     /// bound, with buffer age 1 once it holds the frame before, and returns what changed, nil
     /// for all of it), then attaches a buffer holding it to `surface` with that damage. The
@@ -85,10 +82,7 @@ final class WaylandShmPresenter {
         } else {
             stale = nil
         }
-        // Read in at most `reads` rectangles: each read waits for the rasteriser and maps the
-        // framebuffer, which for hundreds of small runs costs more than their pixels, and a
-        // cover as coarse as the compositor's copies several times the pixels that changed.
-        for rect in stale.map({ CompositorDamage.cover($0, within: whole, budget: Self.reads, grid: 16) }) ?? [whole] { copy(rect, into: buffer) }
+        for rect in stale ?? [whole] { copy(rect, into: buffer) }
         buffer.shows = frames - 1
         buffer.busy = true
         wl_surface_attach(surface, buffer.buffer, 0, 0)
