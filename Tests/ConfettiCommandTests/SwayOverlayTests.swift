@@ -167,6 +167,59 @@ import TestSupport
         #expect(nowhere.status == 2 && nowhere.stderr == "confetti: no output named 'NOWHERE': the desktop has HEADLESS-1, HEADLESS-2\n", "\(nowhere.stderr)")
     }
 
+    /// A celebration's damage is told to the compositor in a few rectangles. sway 1.7 (wlroots
+    /// 0.15) repaints the bounding box of an output's damage once it holds more than 20
+    /// rectangles (as pixman counts a region: y-x bands), and a rectangle per run of changed
+    /// cells was hundreds a frame: sway repainted about 40% of the output while 5% changed. Each
+    /// commit's damage here is within `CompositorDamage.budget` as the compositor counts it,
+    /// and the frames damage a small share of the output.
+    @Test func aCelebrationTellsSwayAFewRectanglesAFrame() async throws {
+        let sway = try await Sway(outputs: ["output HEADLESS-1 mode 1280x720 position 0 0 scale 1"], count: 1)
+        defer { sway.stop() }
+        var environment = sway.waylandEnvironment
+        environment["WAYLAND_DEBUG"] = "client"
+        let overlay = try ChildProcess([try ConfettiBinary.url().path, "overlay", "--mute", "--effect", "celebration", "--fire-every", "1"],
+                                       environment: environment, logs: sway.runtimeDirectory)
+        defer { overlay.stop() }
+        let whole = PixelRect(x: 0, y: 0, width: 1280, height: 720)
+        var commits: [[PixelRect]] = []
+        let enough = await eventually(within: Desktop.stallGuard) {
+            commits = Self.damagePerCommit(in: overlay.errorOutput).filter { $0 != [whole] }
+            return commits.count >= 60 || overlay.hasEnded
+        }
+        try #require(enough && !overlay.hasEnded, "\(commits.count) commits with damage: \(overlay.errorOutput.suffix(500))")
+        let shown = try await eventually(within: Desktop.stallGuard) {
+            try await sway.screenshot(output: "HEADLESS-1").pixels(matching: Desktop.palette, limit: 50).count >= 50 || overlay.hasEnded
+        }
+        #expect(shown && !overlay.hasEnded, "no confetti on HEADLESS-1")
+        for damage in commits {
+            #expect(CompositorDamage.compositorRectangles(damage) <= CompositorDamage.budget, "\(damage)")
+        }
+        let shares = commits.map { damage in
+            Double(CompositorDamage.bands(of: damage).reduce(0) { $0 + ($1.y1 - $1.y0) * $1.spans.reduce(0) { $0 + $1.count } }) / Double(1280 * 720)
+        }.sorted()
+        #expect(shares[shares.count / 2] < 0.5, "the median frame damaged \(shares[shares.count / 2]) of the output")
+        overlay.send(SIGTERM)
+        let ending = await overlay.ending(within: Desktop.stallGuard)
+        #expect(ending == .exited(143), "\(ending?.description ?? "still running")")
+    }
+
+    /// The rectangles of each `wl_surface.damage_buffer` (WAYLAND_DEBUG's client lines), one
+    /// list per commit that had any.
+    static func damagePerCommit(in log: String) -> [[PixelRect]] {
+        var commits: [[PixelRect]] = [], pending: [PixelRect] = []
+        for line in log.split(separator: "\n") {
+            if let call = line.range(of: ".damage_buffer(") {
+                let numbers = line[call.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                if numbers.count == 4 { pending.append(PixelRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])) }
+            } else if line.contains("wl_surface@"), line.contains(".commit()"), !pending.isEmpty {
+                commits.append(pending)
+                pending = []
+            }
+        }
+        return commits
+    }
+
     /// Each surface follows its own frame callbacks: with HEADLESS-2 switched off (no frame
     /// callbacks from it), HEADLESS-1 keeps moving. HEADLESS-2's buffers are drawn at scale 2.
     @Test func anOutputSwitchedOffStallsNoOther() async throws {

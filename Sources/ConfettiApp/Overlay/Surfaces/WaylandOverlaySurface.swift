@@ -164,8 +164,10 @@ final class WaylandOverlaySurface {
         }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, &Self.frameListener, Unmanaged.passUnretained(self).toOpaque())
-        // eglSwapBuffers attaches the buffer and commits the surface.
-        try egl.swap(eglSurface!, damage: damage)
+        // eglSwapBuffers attaches the buffer and commits the surface, told what changed as a few
+        // rectangles (`CompositorDamage`).
+        let whole = PixelRect(x: 0, y: 0, width: pixelsWide, height: pixelsHigh)
+        try egl.swap(eglSurface!, damage: damage.map { $0.isEmpty ? $0 : CompositorDamage.cover($0, within: whole) })
         swaps += 1
     }
 

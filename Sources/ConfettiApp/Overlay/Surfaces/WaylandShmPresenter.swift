@@ -7,7 +7,7 @@ import Glibc
 /// Wayland has neither swap with damage nor buffer age, and its swap copies and damages the
 /// whole output): frames are drawn into an offscreen framebuffer kept from frame to frame, and
 /// only the part that changed is read into one of the surface's own `wl_shm` buffers, which is
-/// attached with exactly that damage (`wl_surface.damage_buffer`).
+/// attached with that damage (`wl_surface.damage_buffer`, as `CompositorDamage` covers it).
 ///
 /// Each buffer remembers the frame it last showed; one handed back by the compositor (its
 /// `release`) is brought up to date by copying what changed in the frames since, so the
@@ -86,9 +86,11 @@ final class WaylandShmPresenter {
         buffer.shows = frames - 1
         buffer.busy = true
         wl_surface_attach(surface, buffer.buffer, 0, 0)
-        // The compositor's rectangles are top-down. A frame that changed nothing names one
-        // pixel: a commit without damage may never bring the frame callback the next one waits for.
-        let damaged = changed.map { $0.isEmpty ? [PixelRect(x: 0, y: height - 1, width: 1, height: 1)] : $0 } ?? [whole]
+        // Told as a few rectangles (`CompositorDamage`): every buffer is up to date outside
+        // what changed, so the compositor reading more of it shows the same. The compositor's
+        // rectangles are top-down. A frame that changed nothing names one pixel: a commit
+        // without damage may never bring the frame callback the next one waits for.
+        let damaged = changed.map { $0.isEmpty ? [PixelRect(x: 0, y: height - 1, width: 1, height: 1)] : CompositorDamage.cover($0, within: whole) } ?? [whole]
         for damage in damaged {
             wl_surface_damage_buffer(surface, Int32(damage.x), Int32(height - damage.y - damage.height), Int32(damage.width), Int32(damage.height))
         }
