@@ -117,19 +117,24 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ProcessStart"], path: "Tests/Support"),
         // The one EGL context every GL test of the run shares (SharedGL), and pixel checks.
         .target(name: "GLTestSupport", dependencies: ["ConfettiGL", "ConfettiApp", "TestSupport"], path: "Tests/GLSupport"),
-        // ConfettiApp for the command's file errors in words (InputFile.describe), which live beside the command.
-        .testTarget(name: "ConfettiCoreTests", dependencies: ["ConfettiCore", "ConfettiProof", "ConfettiApp", "TestSupport"]),
-        // Drawing in this process, headless (EGL): the library, the shaders against the CPU,
-        // the application's renderers.
+        // The model and the app in this process, with no GL and no other program (ConfettiApp
+        // for the command's file errors in words, InputFile.describe).
+        .testTarget(name: "UnitTests", dependencies: ["ConfettiCore", "ConfettiProof", "ConfettiApp", "TestSupport"]),
+        // The repository's rules, read from the tree: the docs' module table and folder tree, the
+        // command target's size, imports, who calls glViewport, the tests' layout, the generated
+        // Wayland protocols. No module of the product.
+        .testTarget(name: "RuleTests", dependencies: ["TestSupport"]),
+        // Drawing in this process, headless (EGL), through the one context the run shares: the
+        // library, the shaders against the CPU, the application's renderers.
         .testTarget(
-            name: "ConfettiGLTests",
+            name: "GLTests",
             dependencies: ["ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "TestSupport", "GLTestSupport"]
         ),
         // The command as a user meets it: the built binary run with its options, files and
         // signals, and its windows on a desktop (the viewer and overlay on a private Xvfb, the
         // Wayland test's weston), with the helpers that start and watch them (Desktop/).
         .testTarget(
-            name: "ConfettiCommandTests",
+            name: "BinaryTests",
             dependencies: ["CConfetti", "ConfettiCore", "ConfettiGL", "ConfettiProof", "ConfettiApp", "CEpoxy", "CGLFW", "CWaylandProtocols", "TestSupport", "GLTestSupport"],
             // C the KWin test builds itself with gcc (it needs GIO to hand KWin a pipe).
             exclude: ["Desktop/Tools"]

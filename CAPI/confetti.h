@@ -123,16 +123,18 @@ confetti_status confetti_draw(confetti *celebration, double now, double width, d
                               double pixels_per_point);
 
 /* The two sides of the app's button: pieces and sparks that pass behind it, and those in front. */
-typedef enum confetti_layer {
+typedef enum confetti_side {
     CONFETTI_BEHIND_BUTTON = 0,
     CONFETTI_OVER_BUTTON = 1
-} confetti_layer;
+} confetti_side;
+/* confetti_side's first name, kept so that code written with it compiles. */
+typedef confetti_side confetti_layer;
 
 /* As confetti_draw, the particles of one side of the app's button only. An app that draws its
  * own button between them draws CONFETTI_BEHIND_BUTTON, then its button, then
  * CONFETTI_OVER_BUTTON; confetti_draw draws both, behind first, with the same pixels as the
- * two in turn. Another layer value is CONFETTI_ERROR_ARGUMENT. */
-confetti_status confetti_draw_layer(confetti *celebration, confetti_layer layer, double now, double width, double height,
+ * two in turn. Another side value is CONFETTI_ERROR_ARGUMENT. */
+confetti_status confetti_draw_layer(confetti *celebration, confetti_side side, double now, double width, double height,
                                     double pixels_per_point);
 
 /* *idle = 1 when nothing is alive or waiting to appear at `now` (seconds): the app may stop

@@ -2,7 +2,7 @@
 // Draws confetti pieces whose pose the CPU already computed: no physics, only placement.
 // The benchmark's `cpu` mode (the source article's approach) and `floor` mode (what
 // rasterization alone costs) use it with particle.frag.glsl, so shapes and blending match.
-// Record layout: Sources/ConfettiCore/Record/PoseInstance.swift.
+// Record layout: Sources/ConfettiCore/Record/PoseRecord.swift.
 
 #include "quad.glsl"
 

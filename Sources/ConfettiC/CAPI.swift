@@ -108,14 +108,14 @@ private func fire(_ pointer: OpaquePointer?, _ now: Double, _ width: Double, _ h
     draw(pointer, now, width, height, pixelsPerPoint, sides: { ButtonSide.allCases })
 }
 
-@c public func confetti_draw_layer(_ pointer: OpaquePointer?, _ layer: confetti_layer, _ now: Double, _ width: Double, _ height: Double,
+@c public func confetti_draw_layer(_ pointer: OpaquePointer?, _ side: confetti_side, _ now: Double, _ width: Double, _ height: Double,
                                    _ pixelsPerPoint: Double) -> confetti_status {
     draw(pointer, now, width, height, pixelsPerPoint) {
-        // confetti_layer's numbers are ButtonSide's.
-        guard let side = ButtonSide(rawValue: Int(layer.rawValue)) else {
-            throw Failure(.argument, "the layer must be CONFETTI_BEHIND_BUTTON (0) or CONFETTI_OVER_BUTTON (1), not \(layer.rawValue)")
+        // confetti_side's numbers are ButtonSide's.
+        guard let buttonSide = ButtonSide(rawValue: Int(side.rawValue)) else {
+            throw Failure(.argument, "the side must be CONFETTI_BEHIND_BUTTON (0) or CONFETTI_OVER_BUTTON (1), not \(side.rawValue)")
         }
-        return [side]
+        return [buttonSide]
     }
 }
 

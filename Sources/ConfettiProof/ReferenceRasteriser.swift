@@ -16,7 +16,7 @@ package struct ReferenceRasteriser: Sendable {
     /// from this one by up to a level per draw where many overlap.
     package private(set) var draws: [UInt16]
     /// Levels each pixel may be off besides the blending's rounding: what the float error of
-    /// the geometry (the vertex stage's, which the parity check bounds) can do to the
+    /// the geometry (the vertex shader's, which the parity check bounds) can do to the
     /// antialiased edges of the quads drawn into it (`edgeLevels`).
     package private(set) var slack: [UInt16]
 

@@ -30,11 +30,11 @@ struct FireCommand: ParsableCommand {
     @OptionGroup var motion: MotionOptions
 
     func run() throws {
-        var launch = ResidentFire.Launch()
-        (launch.effect, launch.emoji, launch.place, launch.seed) = (effect, emoji.emoji, try place.place(), try seed?.checkedSeed())
-        (launch.mute, launch.reducedMotion) = (sound.mute, motion.reducedMotion)
+        var options = ResidentFire.Options()
+        (options.effect, options.emoji, options.place, options.seed) = (effect, emoji.emoji, try place.place(), try seed?.checkedSeed())
+        (options.mute, options.reducedMotion) = (sound.mute, motion.reducedMotion)
         do {
-            try ResidentFire.send(ResidentFire.requestLine(launch))
+            try ResidentFire.send(ResidentFire.requestLine(options))
         } catch let error as ResidentError {
             throw OptionRefusal(error.description)
         }

@@ -11,7 +11,7 @@ import Glibc
 /// GL_TIME_ELAPSED query around the finished frame), and the CPU time of the application's own
 /// work on the main thread: planning the draws (gpu), or evaluating and uploading every piece
 /// (cpu). Time inside other GL calls is the driver's; on llvmpipe that is where the "GPU" runs
-/// its vertex stage, so it is counted as GPU work, not as ours.
+/// its vertex shader, so it is counted as GPU work, not as ours.
 /// The modes take turns frame by frame, gpu reference cpu floor gpu reference cpu floor, over
 /// rounds, so drift on a shared machine falls on all of them alike.
 package struct Benchmark {
@@ -139,13 +139,13 @@ package struct Benchmark {
         func time(frame: Int) -> Double { Self.start + Double(frame % 30) * Self.step }
 
         /// The CPU evaluator's placement of every piece at `now`.
-        func poses(at now: Double) -> [PoseInstance] {
-            var poses: [PoseInstance] = []
+        func poses(at now: Double) -> [PoseRecord] {
+            var poses: [PoseRecord] = []
             poses.reserveCapacity(count)
             for launch in launches {
                 let age = now - launch.epoch
                 for p in launch.particles {
-                    poses.append(PoseInstance(p, physics.evaluate(p, at: age)))
+                    poses.append(PoseRecord(p, physics.evaluate(p, at: age)))
                 }
             }
             return poses
@@ -241,9 +241,9 @@ package struct Benchmark {
                 return bytes / max(launchWorkload.count, 1)
             }
             return switch mode {
-            case .gpu: MemoryLayout<ConfettiInstance>.stride
+            case .gpu: MemoryLayout<ConfettiRecord>.stride
             case .reference: MemoryLayout<ReferenceConfettiRecord>.stride
-            case .cpu, .floor: MemoryLayout<PoseInstance>.stride
+            case .cpu, .floor: MemoryLayout<PoseRecord>.stride
             }
         }
 
@@ -464,7 +464,7 @@ package struct Benchmark {
             uploadTimes.append(t2 - t1)
         }
         return BenchReport.Spawn(particles: count, spawnMs: 1000 * spawnTimes.sorted()[1], uploadMs: 1000 * uploadTimes.sorted()[1],
-                                 bytes: count * MemoryLayout<ConfettiInstance>.stride)
+                                 bytes: count * MemoryLayout<ConfettiRecord>.stride)
     }
 
     /// Confetti and classic fireworks live together, drawn as the viewer draws them.

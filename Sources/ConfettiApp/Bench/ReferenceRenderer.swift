@@ -3,7 +3,7 @@ import ConfettiCore
 import ConfettiGL
 
 /// The frozen 60-byte confetti record the benchmark measures against: 13 float32 and 8 bytes.
-/// The live record (`ConfettiInstance`) is free to change; this one is what `reference` mode
+/// The live record (`ConfettiRecord`) is free to change; this one is what `reference` mode
 /// measures against: these fields, in this order, with these meanings (see
 /// `Shaders/app/reference-confetti.vert.glsl` for how they are read).
 package struct ReferenceConfettiRecord: Sendable {

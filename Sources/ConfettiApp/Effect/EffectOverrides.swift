@@ -64,7 +64,7 @@ package struct EffectOverrides: Sendable, Equatable {
     /// `--count` for one with no confetti burst to size.
     package func check(_ effect: Effect, name: String) throws {
         if let emoji, effect.withSprites([]) == nil {
-            let kinds = EffectName.allCases.filter { Effect(kind: $0).withSprites([]) != nil }.map(\.rawValue)
+            let kinds = EffectKindName.allCases.filter { Effect(kind: $0).withSprites([]) != nil }.map(\.rawValue)
             throw OptionRefusal("--emoji \(printable(emoji)) draws particles as emoji, but \(printable(name, limit: 160)) is a \(effect.kind.rawValue) effect, which has none to draw so: give an effect of kind \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last!) (--effect peony is a shell bursting into stars)")
         }
         if let count, case .fields(let fields) = effect.kind.definition.pieceCount(effect) {

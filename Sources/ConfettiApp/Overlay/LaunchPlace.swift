@@ -33,8 +33,8 @@ package struct LaunchPlace: Sendable {
     /// The output a launch plays on and its button there: the output named, else the one
     /// holding `at`, else the first output in the layout (leftmost, then topmost). The launch is
     /// spawned as on a screen of that output's size around `button` (points from the output's
-    /// top-left), then moved to the output (`Stage.origin`). Nil when the desktop has no output.
-    package func stage(among outputs: [DesktopOutput]) throws(UnknownOutput) -> Stage? {
+    /// top-left), then moved to the output (`Placement.origin`). Nil when the desktop has no output.
+    package func placement(among outputs: [DesktopOutput]) throws(UnknownOutput) -> Placement? {
         let named = try named(among: outputs)
         let centre = centre(on: named)
         let first = outputs.min { ($0.x, $0.y) < ($1.x, $1.y) }
@@ -43,7 +43,7 @@ package struct LaunchPlace: Sendable {
         let size = Size(width: chosen.width, height: chosen.height)
         let centred = Rect.button(centredIn: size)
         let button = centre.map { Rect(x: $0.x - chosen.x - centred.width / 2, y: $0.y - chosen.y - centred.height / 2, width: centred.width, height: centred.height) } ?? centred
-        return Stage(output: chosen.rect, button: button)
+        return Placement(output: chosen.rect, button: button)
     }
 
     /// The output `output` names among `outputs` (nil when it names none), or a refusal.
@@ -65,7 +65,7 @@ package struct LaunchPlace: Sendable {
 
     /// Where one launch plays: on `output` (desktop layout points), spawned in a viewport of its
     /// size around `button` (points from the output's top-left).
-    package struct Stage: Equatable, Sendable {
+    package struct Placement: Equatable, Sendable {
         package var output: Rect
         package var button: Rect
 

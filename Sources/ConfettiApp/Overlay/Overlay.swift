@@ -102,27 +102,27 @@ package final class Overlay {
     /// One launch of the effect at `now`, at its place in the desktop's layout as it is now
     /// (`following`).
     private func fire(at now: Double) throws {
-        let launched = try launch(options.effect, at: now, on: stage(for: options.place))
+        let launched = try launch(options.effect, at: now, on: placement(for: options.place))
         sound?.add(launched.sounds)
     }
 
     /// Where a launch placed at `place` plays among the outputs the desktop has now
-    /// (`LaunchPlace.stage`); an output it does not have is refused.
-    package func stage(for place: LaunchPlace) throws -> LaunchPlace.Stage {
-        guard let stage = try place.stage(among: surfaces.outputs) else {
+    /// (`LaunchPlace.placement`); an output it does not have is refused.
+    package func placement(for place: LaunchPlace) throws -> LaunchPlace.Placement {
+        guard let placement = try place.placement(among: surfaces.outputs) else {
             throw GLFailure("the display reports no monitor to cover")
         }
-        return stage
+        return placement
     }
 
-    /// One launch of `effect` at `now`, played on `stage`'s output: spawned as on a screen of
+    /// One launch of `effect` at `now`, played on `placement`'s output: spawned as on a screen of
     /// that output's size, so it fills that output alone, whatever else the desktop has, then
     /// moved to where the output is in the view. With `seed`, the launch that seed gives
     /// (`Celebration.fire`), else the celebration's next. Returns it, its sounds on the clock
     /// of `now`, for the caller to play.
-    package func launch(_ effect: Effect, at now: Double, on stage: LaunchPlace.Stage, seed: UInt64? = nil) throws -> Launch {
+    package func launch(_ effect: Effect, at now: Double, on placement: LaunchPlace.Placement, seed: UInt64? = nil) throws -> Launch {
         view = view.following(surfaces.outputs, alive: !celebration.isIdle(at: now))
-        return try celebration.fire(effect, at: now, in: stage.viewport, around: stage.button, movedBy: view.viewPoint(stage.origin), seed: seed)
+        return try celebration.fire(effect, at: now, in: placement.viewport, around: placement.button, movedBy: view.viewPoint(placement.origin), seed: seed)
     }
 
     /// How long the effect waits for its first frame shown, in seconds: a desktop that never

@@ -82,7 +82,7 @@ package struct Soak {
         // shader places it as the CPU does.
         let stored = readBack(renderer.ring, renderer.ring.spans.last!)
         let newest = last.span!
-        let recordsIntact = stored == last.particles.map { ConfettiInstance($0, newest.uniforms.quantisation) }
+        let recordsIntact = stored == last.particles.map { ConfettiRecord($0, newest.uniforms.quantisation) }
         var worst = 0.0
         for age in [0.0, 0.3, 0.9, 1.3] {
             let now = newest.epoch + age
@@ -102,9 +102,9 @@ package struct Soak {
         )
     }
 
-    private func readBack(_ ring: InstanceRing<ConfettiKind>, _ span: RingSpan<ConfettiKind>) -> [ConfettiInstance] {
+    private func readBack(_ ring: InstanceRing<ConfettiKind>, _ span: RingSpan<ConfettiKind>) -> [ConfettiRecord] {
         let blank = ConfettiSection.standard.spawn(in: Size(width: 1, height: 1), seed: 0)[0]
-        var records = [ConfettiInstance](repeating: ConfettiInstance(blank, ConfettiQuantisation(fitting: [blank])), count: span.count)
+        var records = [ConfettiRecord](repeating: ConfettiRecord(blank, ConfettiQuantisation(fitting: [blank])), count: span.count)
         let stride = InstanceRing<ConfettiKind>.stride
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), ring.buffer)
         records.withUnsafeMutableBytes { bytes in

@@ -39,7 +39,7 @@ extension Budget {
         var passes = 0.0
         if gpu {
             // One pass per distinct birth: a fountain's sparks, a stream's pieces and a
-            // rocket's stages are born apart.
+            // rocket's phases are born apart.
             let births = effect.kind.definition.births(effect)
             let demand = births.times(timesFactor, last: true).withUnit("shader passes")
             passes = demand.total

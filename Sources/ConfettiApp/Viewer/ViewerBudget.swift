@@ -12,8 +12,8 @@ extension Budget {
     /// every reload.
     package static func view(_ effect: Effect, capacity: Int, stress: Int?, stressSource: String = "--stress", names: Names = Names(capacity: "--capacity")) throws {
         try Budget.capacity(capacity, name: names.capacity)
-        for launch: Launch in [.effect(.confetti), .effect(.celebration), .firework, .effect(.fountain), .effect(effect.kind)] {
-            try Budget.launch(effect, launch, capacity: capacity, names: names)
+        for payload: Payload in [.effect(.confetti), .effect(.celebration), .firework, .effect(.fountain), .effect(effect.kind)] {
+            try Budget.launch(effect, payload, capacity: capacity, names: names)
         }
         if let stress {
             try Budget.stress(stress, source: stressSource, lifetime: effect.confetti.physics.lifetime, capacity: capacity, names: names)

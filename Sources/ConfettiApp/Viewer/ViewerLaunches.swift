@@ -19,7 +19,7 @@ extension Viewer {
     }
 
     /// One launch of `kind` (or one firework) with the effect's numbers, around `rect`.
-    private func launch(_ kind: Budget.Launch, around rect: Rect) throws -> [any ParticleBatch] {
+    private func launch(_ kind: Budget.Payload, around rect: Rect) throws -> [any ParticleBatch] {
         show(try renderer.celebration.fire(options.effect, kind, at: clock.time, in: viewport, around: rect,
                                            names: .options(countGiven: options.overrides.count != nil)))
     }

@@ -80,9 +80,9 @@ package enum Budget {
     }
 
     /// What one launch fires.
-    package enum Launch: Sendable, Equatable {
+    package enum Payload: Sendable, Equatable {
         /// A launch of an effect kind (`.celebration`: what a click on the button fires).
-        case effect(EffectName)
+        case effect(EffectKindName)
         /// One classic firework, what a click away from the button fires.
         case firework
     }
@@ -107,17 +107,17 @@ package enum Budget {
 
     // MARK: - Costs, command by command
 
-    /// Particles one launch spawns into each ring, as the fields that multiply up.
-    package static func demands(_ effect: Effect, _ launch: Launch, names: Names = Names()) -> [(ring: Ring, demand: Demand)] {
-        switch launch {
+    /// Particles one payload spawns into each ring, as the fields that multiply up.
+    package static func demands(_ effect: Effect, _ payload: Payload, names: Names = Names()) -> [(ring: Ring, demand: Demand)] {
+        switch payload {
         case .firework: EffectKinds.Classic.oneFirework(effect)
         case .effect(let kind): kind.definition.demands(effect, names: names)
         }
     }
 
     /// Every particle of one launch, all rings together.
-    package static func particles(_ effect: Effect, _ launch: Launch, names: Names = Names()) -> Demand {
-        let parts = demands(effect, launch, names: names).map(\.demand)
+    package static func particles(_ effect: Effect, _ payload: Payload, names: Names = Names()) -> Demand {
+        let parts = demands(effect, payload, names: names).map(\.demand)
         return parts.count == 1 ? parts[0] : Demand(parts.flatMap(\.terms), "particles")
     }
 
@@ -126,16 +126,16 @@ package enum Budget {
     /// of the launches not over yet, one that would overwrite some of them. Returns its
     /// particle count. Each call is one check of one launch (`LaunchChecks`).
     @discardableResult
-    package static func launch(_ effect: Effect, _ launch: Launch, capacity: Int?, names: Names = Names(),
+    package static func launch(_ effect: Effect, _ payload: Payload, capacity: Int?, names: Names = Names(),
                                held: [(ring: Ring, particles: Int)]? = nil) throws -> Int {
         LaunchChecks.record()
-        let total = particles(effect, launch, names: names)
+        let total = particles(effect, payload, names: names)
         // `!(≤)`: a NaN total is refused too.
         guard total.total <= Double(maxParticlesPerLaunch) else {
             throw over(total, "a launch of", limit: "\(format(maxParticlesPerLaunch)) particles per launch")
         }
         if let capacity {
-            for (ring, demand) in demands(effect, launch, names: names) {
+            for (ring, demand) in demands(effect, payload, names: names) {
                 guard demand.total <= Double(capacity) else {
                     throw BudgetError("a launch of \(demand.totalText) does not fit in the \(ring.rawValue) ring of \(format(capacity)) (\(names.capacity)): \(demand.termsText()); lower it or raise \(names.capacity)")
                 }

@@ -5,7 +5,7 @@ import Glibc
 /// of this type, and an effect file (JSON) describes one completely; fields a file leaves out
 /// keep the values of the preset of its kind.
 public struct Effect: Sendable {
-    public var kind: EffectName
+    public var kind: EffectKindName
     public var confetti: ConfettiSection
     public var classic: ClassicSection
     public var fountain: FountainFirework
@@ -17,7 +17,7 @@ public struct Effect: Sendable {
     /// What it sounds like (`SoundTrack`): on, every sound its kind makes.
     public var sound: Sound = .standard
 
-    public init(kind: EffectName, confetti: ConfettiSection = .standard, classic: ClassicSection = .standard, fountain: FountainFirework = .standard,
+    public init(kind: EffectKindName, confetti: ConfettiSection = .standard, classic: ClassicSection = .standard, fountain: FountainFirework = .standard,
                 rocket: RocketSection = .standard, shell: ShellSection = .peony, show: FireworkShow = .standard) {
         self.kind = kind
         self.confetti = confetti

@@ -138,7 +138,7 @@ package struct EffectFieldInfo: Sendable {
     /// What it means, with its unit, as the field reference says.
     package var meaning: String
     /// The effect kinds that read the section.
-    package var kinds: Set<EffectName>
+    package var kinds: Set<EffectKindName>
 }
 
 /// The JSON value given for one field, with its path for messages.

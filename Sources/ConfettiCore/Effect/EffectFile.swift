@@ -36,7 +36,7 @@ package enum EffectFile {
         guard case .object(let members) = root.kind else {
             throw EffectError(file: nil, path: "", message: "wrong type: an effect file is a JSON object with a \"kind\", not \(root.typeName) (\(root.position))")
         }
-        let kinds = EffectName.allCases.map(\.rawValue)
+        let kinds = EffectKindName.allCases.map(\.rawValue)
         let known = ["kind"] + EffectFormat.sections.map(\.key)
         for member in members where !known.contains(member.key) {
             let hint = member.key.count <= 64 ? didYouMean(member.key, in: known) : ""
@@ -47,7 +47,7 @@ package enum EffectFile {
         }
         let kindField = top.member("kind", kindMember.value)
         let kindName = try kindField.string()
-        guard let kind = EffectName(rawValue: kindName) else {
+        guard let kind = EffectKindName(rawValue: kindName) else {
             throw kindField.fail("\(kindField.text) is not a kind: \(kinds.joined(separator: ", ")).\(kindName.count <= 64 ? didYouMean(kindName, in: kinds) : "")")
         }
         var effect = Effect(kind: kind)

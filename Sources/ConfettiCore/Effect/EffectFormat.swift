@@ -309,8 +309,8 @@ enum EffectFormat {
         AnySection(rocket, \.rocket, kinds: [.rocket]),
         AnySection(shell, \.shell, kinds: [.shell]),
         AnySection(show, \.show, kinds: [.show]),
-        AnySection(bloom, \.bloom, kinds: Set(EffectName.allCases), writtenWhenStandard: false),
-        AnySection(sound, \.sound, kinds: Set(EffectName.allCases), writtenWhenStandard: false),
+        AnySection(bloom, \.bloom, kinds: Set(EffectKindName.allCases), writtenWhenStandard: false),
+        AnySection(sound, \.sound, kinds: Set(EffectKindName.allCases), writtenWhenStandard: false),
     ]
 }
 
@@ -330,7 +330,7 @@ struct EffectSection<Section> {
 /// A section of any type, bound to its place in `Effect`.
 struct AnySection {
     let key: String
-    let kinds: Set<EffectName>
+    let kinds: Set<EffectKindName>
     let fieldNames: [String]
     let fields: [EffectFieldInfo]
     let read: (inout Effect, FieldValue) throws -> Void
@@ -345,7 +345,7 @@ struct AnySection {
 
     /// `writtenWhenStandard` false: a file holds the section only when it differs from the
     /// table's standard (an optional extra that would otherwise lengthen every printed preset).
-    init<Section>(_ table: EffectSection<Section>, _ place: WritableKeyPath<Effect, Section>, kinds: Set<EffectName>, writtenWhenStandard: Bool = true) {
+    init<Section>(_ table: EffectSection<Section>, _ place: WritableKeyPath<Effect, Section>, kinds: Set<EffectKindName>, writtenWhenStandard: Bool = true) {
         key = table.key
         self.kinds = kinds
         fieldNames = table.fields.map(\.name)

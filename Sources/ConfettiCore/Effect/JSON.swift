@@ -1,4 +1,4 @@
-// A strict JSON reader (RFC 8259) for effect files: the first stage of reading one. It turns
+// A strict JSON reader (RFC 8259) for effect files: the first step of reading one. It turns
 // bytes into a tree that keeps every value's position, and refuses anything that is not plain
 // JSON with a short message that says what is wrong and where.
 //

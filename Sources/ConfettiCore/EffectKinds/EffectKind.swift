@@ -2,8 +2,8 @@
 /// conformance. Budget, `LaunchSchedule`, the commands, the viewer and the overlay ask the kind; none of
 /// them tells kinds apart itself.
 ///
-/// Adding a kind is one file with its conformance, a case of `EffectName` and a line of
-/// `EffectName.definition`.
+/// Adding a kind is one file with its conformance, a case of `EffectKindName` and a line of
+/// `EffectKindName.definition`.
 package protocol EffectKind {
     /// Whether the Celebrate button is drawn: fireworks burst around it.
     static var hasButton: Bool { get }
@@ -19,7 +19,7 @@ package protocol EffectKind {
 
     /// Seconds from a launch until its last particle has gone, worked out without spawning:
     /// what `LaunchSchedule.duration(of:)` measures of the spawned launch, or an upper bound where the
-    /// launch draws its stages at random.
+    /// launch draws its phases at random.
     static func seconds(_ effect: Effect) -> Double
 
     /// `seconds` as a message writes it: the fields it adds up.
@@ -62,7 +62,7 @@ extension EffectKind {
 }
 
 /// The kinds of effect a file or preset can be.
-public enum EffectName: String, CaseIterable, Sendable {
+public enum EffectKindName: String, CaseIterable, Sendable {
     case confetti, classic, fountain, celebration, rocket, shell, show
 
     /// Where everything about this kind lives; the one place kinds are told apart.

@@ -18,7 +18,7 @@ extension EffectKinds {
                                        Budget.Ring.stars.noun))]
         }
 
-        /// Its stages are drawn at random: bounded by their ranges' upper ends.
+        /// Its phases are drawn at random: bounded by their ranges' upper ends.
         package static func seconds(_ effect: Effect) -> Double { effect.rocket.seconds }
 
         package static func secondsText(_ effect: Effect) -> String { "the rockets' \(effect.rocket.seconds.compactText) s" }

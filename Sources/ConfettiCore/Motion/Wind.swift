@@ -85,7 +85,7 @@ public struct Wind: Hashable, Sendable {
     }
 
     /// The error scale of d = 1 − exp(−c·t) in the formulas that use it: 1 from birth on (|d| ≤ 1).
-    /// Before birth (a traced, unborn piece: a rocket's later stages are traced seconds before
+    /// Before birth (a traced, unborn piece: a rocket's later phases are traced seconds before
     /// they appear) d = 1 − e^(c|t|) grows, and exp's error grows with its argument c·t: the d
     /// terms weigh (1 + |d|)·(1 + |c·t|).
     package static func reach(d: Double, drag c: Double, t: Double) -> Double {

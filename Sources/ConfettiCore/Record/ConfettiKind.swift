@@ -24,7 +24,7 @@
 /// was thrown to); sizes are whole points, 1...255; the low 3 bits of the shape byte are the
 /// shape, the rest its back colour (`ConfettiParticle.backColor`, 0...31). A tumbling piece
 /// keeps its axis in the flip fields (`ConfettiParticle.tumbleAzimuth`).
-package struct ConfettiInstance: Hashable, Sendable {
+package struct ConfettiRecord: Hashable, Sendable {
     package var x0: Int16
     package var y0: Int16
     package var vx: Int16
@@ -122,7 +122,7 @@ package struct ConfettiInstance: Hashable, Sendable {
 /// and a 3D flip, fading before they die (docs/effects.md, Confetti).
 package enum ConfettiKind: ParticleKind {
     package typealias Particle = ConfettiParticle
-    package typealias Record = ConfettiInstance
+    package typealias Record = ConfettiRecord
     package typealias Uniforms = ConfettiPhysics
     package typealias Sample = ConfettiSample
 
@@ -134,7 +134,7 @@ package enum ConfettiKind: ParticleKind {
 
     package static let defaultUniforms = ConfettiPhysics.standard
 
-    package static let attributes = VertexAttribute.table(of: ConfettiInstance.self, [
+    package static let attributes = VertexAttribute.table(of: ConfettiRecord.self, [
         ("aMotionCode", \.x0, 4, .int16),
         ("aSwayCode", \.flutterAmplitude, 4, .int16),
         ("aTumbleCode", \.rotation0, 4, .int16),
@@ -152,14 +152,14 @@ package enum ConfettiKind: ParticleKind {
         return fitted
     }
 
-    package static func record(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiInstance {
-        ConfettiInstance(particle, uniforms.quantisation)
+    package static func record(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiRecord {
+        ConfettiRecord(particle, uniforms.quantisation)
     }
 
     /// The piece its record decodes to: the CPU reference evaluates this, so it computes what
     /// the shader does, from the same values.
     package static func stored(_ particle: ConfettiParticle, uniforms: ConfettiPhysics) -> ConfettiParticle {
-        var stored = ConfettiInstance(particle, uniforms.quantisation).particle(uniforms.quantisation)
+        var stored = ConfettiRecord(particle, uniforms.quantisation).particle(uniforms.quantisation)
         stored.sprite = particle.sprite
         return stored
     }
@@ -183,8 +183,8 @@ package enum ConfettiKind: ParticleKind {
     }
 
     package static func drawn(_ p: ConfettiParticle, _ s: ConfettiSample, pixelsPerPoint: Double) -> DrawnQuad {
-        let width = Double(ConfettiInstance.wholePoints(p.size.width))
-        let height = Double(ConfettiInstance.wholePoints(p.size.height))
+        let width = Double(ConfettiRecord.wholePoints(p.size.width))
+        let height = Double(ConfettiRecord.wholePoints(p.size.height))
         // A tumbling piece's own frame is its paper (its full width, in the parallelogram of its
         // pose); a flipping one's is the screen turned by its rotation, its width foreshortened.
         var quad = DrawnQuad(

@@ -15,7 +15,7 @@
 /// points relative to P0, which keeps their float32 rounding at the size of the curve rather
 /// than of the screen. Three keyframe values repeat the last one. Duration, key times and the
 /// fade are the firework's, set per batch as uniforms.
-package struct SparkInstance: Hashable, Sendable {
+package struct SparkRecord: Hashable, Sendable {
     package var p0x: Float
     package var p0y: Float
     package var d1x: Float
@@ -68,7 +68,7 @@ package struct SparkInstance: Hashable, Sendable {
 /// scaled by keyframes at an eased progress and fading at the end (docs/effects.md, Fireworks).
 package enum SparkKind: ParticleKind {
     package typealias Particle = Spark
-    package typealias Record = SparkInstance
+    package typealias Record = SparkRecord
     package typealias Uniforms = SparkTiming
     package typealias Sample = SparkSample
 
@@ -80,7 +80,7 @@ package enum SparkKind: ParticleKind {
 
     package static let defaultUniforms = ClassicFirework.standard.timing
 
-    package static let attributes = VertexAttribute.table(of: SparkInstance.self, [
+    package static let attributes = VertexAttribute.table(of: SparkRecord.self, [
         ("aCurveA", \.p0x, 4, .float32),
         ("aCurveB", \.d2x, 4, .float32),
         ("aScale", \.scale0, 4, .float32),
@@ -89,7 +89,7 @@ package enum SparkKind: ParticleKind {
         ("aColor", \.r, 4, .unorm8),
     ])
 
-    package static func record(_ spark: Spark, uniforms _: SparkTiming) -> SparkInstance { SparkInstance(spark) }
+    package static func record(_ spark: Spark, uniforms _: SparkTiming) -> SparkRecord { SparkRecord(spark) }
     package static func birth(of spark: Spark) -> Double { spark.delay }
     package static func lifetime(of _: Spark, uniforms: SparkTiming) -> Double { uniforms.duration }
     package static func side(of spark: Spark) -> ButtonSide { spark.inFront ? .overButton : .behindButton }
@@ -110,7 +110,7 @@ package enum SparkKind: ParticleKind {
     }
 
     package static func drawn(_ spark: Spark, _ s: SparkSample, pixelsPerPoint: Double) -> DrawnQuad {
-        let diameter = Double(SparkInstance(spark).size)
+        let diameter = Double(SparkRecord(spark).size)
         let share = spark.sprite?.share ?? SIMD2(1, 1)
         var quad = DrawnQuad(
             alive: s.alive, centre: Point(s.x, s.y), angle: s.angle,

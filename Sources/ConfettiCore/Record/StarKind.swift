@@ -14,7 +14,7 @@ import Glibc
 ///
 /// Floats hold a star exactly as the shader reads it (`StarKind.stored`); the seed is a whole
 /// number below 2²⁴, exact in float.
-package struct StarInstance: Hashable, Sendable {
+package struct StarRecord: Hashable, Sendable {
     package var x0: Float
     package var y0: Float
     package var vx: Float
@@ -60,7 +60,7 @@ package struct StarInstance: Hashable, Sendable {
 /// temperature, flicker, strobe and trails (docs/effects.md, Stars).
 package enum StarKind: ParticleKind {
     package typealias Particle = Star
-    package typealias Record = StarInstance
+    package typealias Record = StarRecord
     package typealias Uniforms = StarPhysics
     package typealias Sample = StarSample
 
@@ -72,16 +72,16 @@ package enum StarKind: ParticleKind {
 
     package static let defaultUniforms = StarPhysics(gravity: 90, drag: 1.4, fade: 0.5)
 
-    package static let attributes = VertexAttribute.table(of: StarInstance.self, [
+    package static let attributes = VertexAttribute.table(of: StarRecord.self, [
         ("aMotion", \.x0, 4, .float32),
         ("aLife", \.birth, 4, .float32),
         ("aColor", \.r, 4, .unorm8),
         ("aSecond", \.r2, 4, .unorm8),
     ])
 
-    package static func record(_ star: Star, uniforms _: StarPhysics) -> StarInstance { StarInstance(star) }
+    package static func record(_ star: Star, uniforms _: StarPhysics) -> StarRecord { StarRecord(star) }
     package static func stored(_ star: Star, uniforms _: StarPhysics) -> Star {
-        var stored = StarInstance(star).star
+        var stored = StarRecord(star).star
         stored.sprite = star.sprite
         return stored
     }

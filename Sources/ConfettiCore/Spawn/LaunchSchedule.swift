@@ -7,7 +7,7 @@ extension Effect {
     /// Launch `index` of `seed` (RNG stream `index`, `SeededGenerator.init(seed:launch:)`) of
     /// `kind` with this effect's numbers: what every front end fires. `.celebration` is what a
     /// click on the button fires: two classic fireworks around its corners and a burst of confetti.
-    package func launch(_ kind: EffectName, seed: UInt64, index: Int, around button: Rect, in viewport: Size) -> Launch {
+    package func launch(_ kind: EffectKindName, seed: UInt64, index: Int, around button: Rect, in viewport: Size) -> Launch {
         var rng = SeededGenerator(seed: seed, launch: index)
         return launch(kind, around: button, in: viewport, using: &rng)
     }
@@ -17,7 +17,7 @@ extension Effect {
     /// with a draw after the launch's sounds, so two launches never share their noise.
     /// Every command and `Celebration.fire` asks `Budget.launch` first; a launch beyond it
     /// reaching here is a bug in the caller, stopped before it allocates or loops without end.
-    package func launch(_ kind: EffectName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> Launch {
+    package func launch(_ kind: EffectKindName, around button: Rect, in viewport: Size, using rng: inout SeededGenerator) -> Launch {
         precondition(Budget.particles(self, .effect(kind)).total <= Double(Budget.maxParticlesPerLaunch), "a launch beyond the budget reached spawning: ask Budget.launch first")
         var draws = LaunchDraws(rng)
         defer { rng = draws.particles }

@@ -111,7 +111,7 @@ public final class Celebration {
 
     /// One launch spawned as `fire` spawns it in `viewport`, then moved by `offset` (points of
     /// the viewport `draw` is given): how the overlay plays a launch on one output of a desktop
-    /// drawn as one view (`Launch.moved`). Nil moves nothing. `launch` is what it fires (by
+    /// drawn as one view (`Launch.moved`). Nil moves nothing. `payload` is what it fires (by
     /// default the effect's own kind; the viewer's keys fire its confetti, its fountain, or one
     /// firework bursting in the middle of `button`), checked against `Budget` here, once, with `names` in a refusal. With `seed`,
     /// the launch is the one that seed gives (its first stream, as launch 0 of a celebration of
@@ -119,7 +119,7 @@ public final class Celebration {
     /// stream k, so each launch differs. Returns what it launched, its sounds on the clock of
     /// `now`: the front end plays or records them.
     @discardableResult
-    package func fire(_ effect: Effect, _ launch: Budget.Launch? = nil, at now: Double, in viewport: Size, around button: Rect?, movedBy offset: SIMD2<Double>? = nil,
+    package func fire(_ effect: Effect, _ payload: Budget.Payload? = nil, at now: Double, in viewport: Size, around button: Rect?, movedBy offset: SIMD2<Double>? = nil,
                       seed launchSeed: UInt64? = nil, names: Budget.Names = Budget.Names()) throws -> Launch {
         guard now.isFinite else { throw CelebrationError("the time must be a finite number of seconds, not \(now)") }
         guard viewport.width.isFinite, viewport.height.isFinite, viewport.width > 0, viewport.height > 0,
@@ -130,15 +130,15 @@ public final class Celebration {
         guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else {
             throw CelebrationError("the button rectangle must be finite, not \(frame)")
         }
-        let launch = launch ?? .effect(effect.kind)
+        let payload = payload ?? .effect(effect.kind)
         do {
-            try Budget.launch(effect, launch, capacity: capacity, names: names, held: keepsLiveParticles ? held(at: now) : nil)
+            try Budget.launch(effect, payload, capacity: capacity, names: names, held: keepsLiveParticles ? held(at: now) : nil)
         } catch let error as BudgetError {
             throw CelebrationError(error.description)
         }
         return try fire(at: now, seed: launchSeed, movedBy: offset) { seed, index in
             // Spawned in ConfettiCore from (seed, stream), its sounds with it.
-            switch launch {
+            switch payload {
             case .effect(let kind): effect.launch(kind, seed: seed, index: index, around: frame, in: viewport)
             case .firework: effect.firework(at: Point(frame.midX, frame.y + frame.height / 2), seed: seed, index: index, in: viewport)
             }

@@ -32,11 +32,11 @@ package final class ShaderProgram {
         var shaders: [GLuint] = []
         defer { shaders.forEach { epoxy_glDeleteShader($0) } }
         let vertexSource = try library.source(vertex, defines: vertexDefines)
-        shaders.append(try Self.compile(vertexSource, library: library, stage: GLenum(GL_VERTEX_SHADER)))
+        shaders.append(try Self.compile(vertexSource, library: library, type: GLenum(GL_VERTEX_SHADER)))
         var files = vertexSource.files
         if let fragment {
             let fragmentSource = try library.source(fragment, defines: fragmentDefines)
-            shaders.append(try Self.compile(fragmentSource, library: library, stage: GLenum(GL_FRAGMENT_SHADER)))
+            shaders.append(try Self.compile(fragmentSource, library: library, type: GLenum(GL_FRAGMENT_SHADER)))
             files += fragmentSource.files.filter { !files.contains($0) }
         }
         self.files = files
@@ -97,8 +97,8 @@ package final class ShaderProgram {
         return result
     }
 
-    static func compile(_ source: ShaderSource, library: ShaderLibrary, stage: GLenum) throws -> GLuint {
-        let shader = epoxy_glCreateShader(stage)
+    static func compile(_ source: ShaderSource, library: ShaderLibrary, type: GLenum) throws -> GLuint {
+        let shader = epoxy_glCreateShader(type)
         source.text.withCString { text in
             var pointer: UnsafePointer<GLchar>? = text
             epoxy_glShaderSource(shader, 1, &pointer, nil)

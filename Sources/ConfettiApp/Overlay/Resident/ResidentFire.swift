@@ -7,7 +7,7 @@ import ProcessStart
 /// starting the overlay first when none answers.
 package enum ResidentFire {
     /// What to fire, as the command's options give it.
-    package struct Launch: Sendable {
+    package struct Options: Sendable {
         /// A preset's or a named effect's name, an effect file's path, or `-` (`EffectReference`).
         package var effect = "celebration"
         package var emoji: String?
@@ -24,22 +24,22 @@ package enum ResidentFire {
     /// guard for a busy machine, not a speed claim.
     package static let stallGuard = 30.0
 
-    /// The request line for `launch`: a built-in preset by name, else the effect as a document,
+    /// The request line for `options`: a built-in preset by name, else the effect as a document,
     /// read here so that a relative path or a name means what the caller meant (image paths
     /// made absolute on the effect against the file's folder, then written out once),
     /// `--emoji` applied. Not checked against the budget here: the overlay checks the launch
     /// once, against what its rings hold, and its refusal comes back as the one line.
-    package static func requestLine(_ launch: Launch, directory: String = currentDirectory()) throws -> String {
-        let resolved = try EffectSource.resolve(launch.effect, checksLaunch: false)
+    package static func requestLine(_ options: Options, directory: String = currentDirectory()) throws -> String {
+        let resolved = try EffectSource.resolve(options.effect, checksLaunch: false)
         var document: JSONText?
-        if !resolved.isPreset || launch.emoji != nil {
-            let played = try EffectOverrides(emoji: launch.emoji, for: resolved.effect, name: resolved.name).applied(to: resolved.effect)
+        if !resolved.isPreset || options.emoji != nil {
+            let played = try EffectOverrides(emoji: options.emoji, for: resolved.effect, name: resolved.name).applied(to: resolved.effect)
             var absolute = resolved
             absolute.effect = played
             document = EffectFile.document(absolute.absoluteImagePaths(directory: directory))
         }
-        let line = ResidentRequest.fireLine(preset: document == nil ? launch.effect : nil, effectDocument: document, at: launch.place.at.map { ($0.x, $0.y) }, output: launch.place.output,
-                                            seed: launch.seed, mute: launch.mute, reducedMotion: launch.reducedMotion)
+        let line = ResidentRequest.fireLine(preset: document == nil ? options.effect : nil, effectDocument: document, at: options.place.at.map { ($0.x, $0.y) }, output: options.place.output,
+                                            seed: options.seed, mute: options.mute, reducedMotion: options.reducedMotion)
         guard line.utf8.count <= ResidentRequest.maxLineBytes else {
             throw ResidentError("\(resolved.name), written out for the resident overlay with its picture paths made absolute, is \(Budget.format(line.utf8.count)) bytes; a request holds at most \(Budget.format(ResidentRequest.maxLineBytes)): give shorter paths or fewer sprites")
         }

@@ -280,10 +280,10 @@ package final class ResidentOverlay {
     private func launch(_ fire: ResidentRequest.Fire, effect: Effect, name: String) throws -> Int {
         let played = try EffectOverrides(reducedMotion: fire.reducedMotion ?? options.reducedMotion, for: effect, name: name).applied(to: effect)
         // An output the desktop does not have is refused before the launch is admitted.
-        let stage = try overlay.stage(for: LaunchPlace(at: fire.at, output: fire.output))
+        let placement = try overlay.placement(for: LaunchPlace(at: fire.at, output: fire.output))
         let time = now
         // Checked against the budget once, by the celebration, against what its rings hold.
-        let launched = try overlay.launch(played, at: time, on: stage, seed: fire.seed)
+        let launched = try overlay.launch(played, at: time, on: placement, seed: fire.seed)
         if !fire.mute { sound?.add(launched.sounds) }
         if played.bloom.isEnabled {
             bloom = played.bloom

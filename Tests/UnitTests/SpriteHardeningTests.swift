@@ -46,9 +46,9 @@ import TestSupport
         let image = SpriteImage(width: 64, height: 1, pixels: [UInt8](repeating: 255, count: 64 * 4), isMask: false)
         let sprite = try Sprite(.picture(image), size: 28)
         #expect(sprite.extent.height < 0.5)
-        #expect(ConfettiInstance.wholePoints(sprite.extent.height) == 1)
-        #expect(ConfettiInstance.wholePoints(0) == 1 && ConfettiInstance.wholePoints(0.49) == 1)
-        #expect(ConfettiInstance.wholePoints(1.5) == 2 && ConfettiInstance.wholePoints(255) == 255 && ConfettiInstance.wholePoints(1e9) == 255)
+        #expect(ConfettiRecord.wholePoints(sprite.extent.height) == 1)
+        #expect(ConfettiRecord.wholePoints(0) == 1 && ConfettiRecord.wholePoints(0.49) == 1)
+        #expect(ConfettiRecord.wholePoints(1.5) == 2 && ConfettiRecord.wholePoints(255) == 255 && ConfettiRecord.wholePoints(1e9) == 255)
 
         var launch = ConfettiSection.standard
         launch.count = 8

@@ -32,7 +32,7 @@ import TestSupport
         #expect(!message.contains("\n"), "one line: \(message)", sourceLocation: sourceLocation)
     }
 
-    static func effect(_ kind: EffectName, _ edit: (inout Effect) -> Void) -> Effect {
+    static func effect(_ kind: EffectKindName, _ edit: (inout Effect) -> Void) -> Effect {
         var effect = Effect.preset(kind.rawValue)!
         edit(&effect)
         return effect

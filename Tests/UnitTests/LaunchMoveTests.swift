@@ -88,32 +88,32 @@ import Testing
     static let outputs = [right, left]
 
     @Test func aLaunchPlaysOnTheOutputNamedElseTheOneHoldingItsPointElseTheFirst() throws {
-        let first = try #require(try LaunchPlace().stage(among: Self.outputs))
+        let first = try #require(try LaunchPlace().placement(among: Self.outputs))
         #expect(first.output == Self.left.rect)
         #expect(first.button == Rect.button(centredIn: Size(width: 1280, height: 720)))
         #expect(first.origin == Point(0, 0))
 
-        let named = try #require(try LaunchPlace(output: "Meta-1").stage(among: Self.outputs))
+        let named = try #require(try LaunchPlace(output: "Meta-1").placement(among: Self.outputs))
         #expect(named.output == Self.right.rect && named.viewport == Self.viewport)
         #expect(named.button == Rect.button(centredIn: Self.viewport), "the button in the output's own points")
         #expect(named.origin == Point(1280, 0))
 
         // --at picks the output holding it, and places the button there in its points.
-        let held = try #require(try LaunchPlace(at: (1500, 100)).stage(among: Self.outputs))
+        let held = try #require(try LaunchPlace(at: (1500, 100)).placement(among: Self.outputs))
         #expect(held.output == Self.right.rect)
         #expect(held.button.midX == 220 && held.button.y + held.button.height / 2 == 100)
 
         // --at with --output is from the output's top-left, even outside it.
-        let beside = try #require(try LaunchPlace(at: (-100, 50), output: "Meta-1").stage(among: Self.outputs))
+        let beside = try #require(try LaunchPlace(at: (-100, 50), output: "Meta-1").placement(among: Self.outputs))
         #expect(beside.output == Self.right.rect)
         #expect(beside.button.midX == -100 && beside.button.y + beside.button.height / 2 == 50)
 
         // A point no output holds plays on the first output.
-        let nowhere = try #require(try LaunchPlace(at: (5000, 5000)).stage(among: Self.outputs))
+        let nowhere = try #require(try LaunchPlace(at: (5000, 5000)).placement(among: Self.outputs))
         #expect(nowhere.output == Self.left.rect)
 
-        #expect(try LaunchPlace().stage(among: []) == nil)
-        #expect(throws: LaunchPlace.UnknownOutput.self) { try LaunchPlace(output: "Meta-9").stage(among: Self.outputs) }
+        #expect(try LaunchPlace().placement(among: []) == nil)
+        #expect(throws: LaunchPlace.UnknownOutput.self) { try LaunchPlace(output: "Meta-9").placement(among: Self.outputs) }
     }
 
     /// `confetti fire confetti` and `--output Meta-1`: the cannons fire from the chosen output's
@@ -121,18 +121,18 @@ import Testing
     /// any age (a celebration's fireworks burst around the button in its middle).
     @Test(arguments: ["confetti", "celebration"], [nil, "Meta-1"] as [String?])
     func confettiFillsTheChosenOutputAlone(preset: String, output: String?) throws {
-        let stage = try #require(try LaunchPlace(output: output).stage(among: Self.outputs))
+        let placement = try #require(try LaunchPlace(output: output).placement(among: Self.outputs))
         let other = output == nil ? Self.right.rect : Self.left.rect
         let effect = try #require(Effect.preset(preset))
-        let launch = effect.launch(effect.kind, seed: 1, index: 0, around: stage.button, in: stage.viewport).moved(by: stage.origin)
+        let launch = effect.launch(effect.kind, seed: 1, index: 0, around: placement.button, in: placement.viewport).moved(by: placement.origin)
         var xs: [Double] = []
         for batch in launch.batches {
             xs += Self.positions(batch, at: Array(stride(from: 0.0, through: batch.duration, by: 0.25))).map(\.x)
         }
         try #require(!xs.isEmpty)
         let (low, high) = (xs.min()!, xs.max()!)
-        #expect(low >= stage.output.minX && high <= stage.output.maxX,
-                "\(preset): pieces at x \(low)...\(high), not within the output's \(stage.output.minX)...\(stage.output.maxX)")
+        #expect(low >= placement.output.minX && high <= placement.output.maxX,
+                "\(preset): pieces at x \(low)...\(high), not within the output's \(placement.output.minX)...\(placement.output.maxX)")
         #expect(!xs.contains { $0 >= other.minX && $0 < other.maxX }, "\(preset): a piece on the other output")
     }
 

@@ -14,7 +14,7 @@ import TestSupport
             ("a lock: Mutex (import Synchronization)", /pthread_mutex_/, nil),
             ("a monotonic clock: monotonicSeconds() or ContinuousClock", /CLOCK_MONOTONIC\b/, nil),
             ("the PATH search: ProcessStart.locate", /\bX_OK\b/, "Sources/ProcessStart/ProgramSearch.swift"),
-            ("writing to standard error: StandardStream.error", /FileDescriptor\.standardError|write\(STDERR_FILENO|fputs\([^)]*stderr\)/, "Sources/ConfettiApp/Output/StandardStream.swift"),
+            ("writing to standard error: StandardStream.error", /FileDescriptor\.standardError|write\(STDERR_FILENO|fputs\([^)]*stderr\)/, "Sources/ConfettiApp/Files/StandardStream.swift"),
         ]
     }
 

@@ -10,7 +10,7 @@ import TestSupport
     }
 
     @Test func everyKindReadsTheBloomSectionAndItsNumbers() throws {
-        for kind in EffectName.allCases {
+        for kind in EffectKindName.allCases {
             let effect = try decode(#"{"kind": "\#(kind.rawValue)", "bloom": {"enabled": true, "threshold": 0.6, "radius": 8, "strength": 1.5}}"#)
             #expect(effect.bloom == Bloom(isEnabled: true, threshold: 0.6, radius: 8, strength: 1.5), "\(kind)")
         }

@@ -27,7 +27,7 @@ final class KWin {
         // The screenshot client, built from its C source.
         screenshooter = runtimeDirectory.appendingPathComponent("kwin-screenshot")
         let flags = try await ChildProcess.output(of: ["pkg-config", "--cflags", "--libs", "gio-unix-2.0"], environment: ChildProcess.environment([:]))
-        _ = try await ChildProcess.output(of: ["gcc", Repository.file("Tests/ConfettiCommandTests/Desktop/Tools/kwin-screenshot.c").path, "-o", screenshooter.path]
+        _ = try await ChildProcess.output(of: ["gcc", Repository.file("Tests/BinaryTests/Desktop/Tools/kwin-screenshot.c").path, "-o", screenshooter.path]
                                             + flags.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty },
                                           environment: ChildProcess.environment([:]), logs: runtimeDirectory)
         let busFile = runtimeDirectory.appendingPathComponent("bus")

@@ -135,7 +135,7 @@ extension Budget {
     }
 
     /// Seconds from a launch until its last particle has gone.
-    package static func launchSeconds(_ effect: Effect, _ kind: EffectName) -> Double {
+    package static func launchSeconds(_ effect: Effect, _ kind: EffectKindName) -> Double {
         kind.definition.seconds(effect)
     }
 

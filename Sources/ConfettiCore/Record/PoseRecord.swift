@@ -6,7 +6,7 @@
 /// | 0-15  | x, y (pt), rotation (deg), width (float ×4) | `aPose`    location 0 |
 /// | 16-23 | height (pt), opacity        (float32 ×2)    | `aSizeFade` location 1 |
 /// | 24-27 | r, g, b, shape × 255        (unorm8 ×4)     | `aColorShape` location 2 |
-package struct PoseInstance: Hashable, Sendable {
+package struct PoseRecord: Hashable, Sendable {
     package var x: Float
     package var y: Float
     package var rotation: Float
@@ -30,7 +30,7 @@ package struct PoseInstance: Hashable, Sendable {
         shape = p.shape == .circle ? 255 : 0
     }
 
-    package static let attributes = VertexAttribute.table(of: PoseInstance.self, [
+    package static let attributes = VertexAttribute.table(of: PoseRecord.self, [
         ("aPose", \.x, 4, .float32),
         ("aSizeFade", \.height, 2, .float32),
         ("aColorShape", \.r, 4, .unorm8),

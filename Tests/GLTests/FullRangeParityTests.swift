@@ -41,7 +41,7 @@ import TestSupport
         var effect: Effect
     }
 
-    static func cases(kind: EffectName) -> [Case] {
+    static func cases(kind: EffectKindName) -> [Case] {
         var rng = SeededGenerator(seed: 4_2 + UInt64(kind.rawValue.count))
         var result: [Case] = []
         for field in EffectFile.fields where field.kinds.contains(kind) && field.kinds.count == 2 {
@@ -86,7 +86,7 @@ import TestSupport
         return try await ParityHarness.check(Kind.self, particles: particles, uniforms: uniforms, epoch: 0, times: times, viewport: viewport)
     }
 
-    func check(kind: EffectName) async throws {
+    func check(kind: EffectKindName) async throws {
         var worst = ParityHarness.Report()
         var checked = 0
         var rng = SeededGenerator(seed: 7)

@@ -2,9 +2,9 @@ import ConfettiCore
 import Testing
 import TestSupport
 
-@Suite(.tags(.math)) struct SparkInstanceTests {
+@Suite(.tags(.math)) struct SparkRecordTests {
     @Test func recordIsSixtyBytesAndAttributesTileItExactly() {
-        typealias Record = SparkInstance
+        typealias Record = SparkRecord
         #expect(MemoryLayout<Record>.stride == 60)
         var covered = [Bool](repeating: false, count: MemoryLayout<Record>.stride)
         for attribute in SparkKind.attributes {
@@ -32,7 +32,7 @@ import TestSupport
     @Test func quadraticIsStoredAsItsExactCubicRelativeToTheStart() {
         let spark = Spark(curve: Bezier([Point(100, 200), Point(100, 155), Point(10, 65)]), delay: 0.1,
                           scaleValues: [1, 1.5, 0.6], size: 7, color: .red, inFront: true)
-        let r = SparkInstance(spark)
+        let r = SparkRecord(spark)
         #expect((r.p0x, r.p0y) == (100, 200))
         #expect((r.d1x, r.d1y) == (0, -30))     // Q0/3 + 2Q1/3 - Q0
         #expect((r.d2x, r.d2y) == (-30, -75))   // 2Q1/3 + Q2/3 - Q0

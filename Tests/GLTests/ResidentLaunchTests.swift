@@ -29,8 +29,8 @@ import TestSupport
     }
 
     /// The request line, decoded as the overlay decodes it, and the effect it reads from it.
-    static func served(_ launch: ResidentFire.Launch, directory: String) throws -> (line: String, effect: Effect) {
-        let line = try ResidentFire.requestLine(launch, directory: directory)
+    static func served(_ options: ResidentFire.Options, directory: String) throws -> (line: String, effect: Effect) {
+        let line = try ResidentFire.requestLine(options, directory: directory)
         guard case .fire(let fire) = try ResidentRequest.decode(Array(line.utf8)) else {
             throw ResidentError("not a fire request: \(line)")
         }
@@ -39,16 +39,16 @@ import TestSupport
 
     @Test func aFiredEffectFileIsCheckedAgainstTheBudgetOnceOnItsWayToTheRings() async throws {
         let folder = try EffectFolder(count: 40)
-        var launch = ResidentFire.Launch()
-        launch.effect = folder.file.path
-        launch.mute = true
+        var options = ResidentFire.Options()
+        options.effect = folder.file.path
+        options.mute = true
         try await SharedGL.run {
             let celebration = try Celebration(capacity: 4_096, seed: 1)
             defer { celebration.delete() }
             celebration.keepsLiveParticles = true
             let checks = LaunchChecks()
             try LaunchChecks.$counter.withValue(checks) {
-                let (_, effect) = try Self.served(launch, directory: "/")
+                let (_, effect) = try Self.served(options, directory: "/")
                 try celebration.fire(effect, at: 0, in: Self.viewport, around: nil)
             }
             #expect(checks.count == 1, "client read, overlay read and fire checked the launch \(checks.count) times")
@@ -58,9 +58,9 @@ import TestSupport
 
     @Test func aPictureOfAFiredFileIsNamedByItsAbsolutePathInTheOneDocumentSent() throws {
         let folder = try EffectFolder(count: 40)
-        var launch = ResidentFire.Launch()
-        launch.effect = folder.file.path
-        let (line, effect) = try Self.served(launch, directory: "/")
+        var options = ResidentFire.Options()
+        options.effect = folder.file.path
+        let (line, effect) = try Self.served(options, directory: "/")
         let absolute = folder.url.appendingPathComponent("duck.png").path
         #expect(line.contains("\"image\":\"\(absolute)\"") || line.contains("\"image\": \"\(absolute)\""), "\(line)")
         #expect(effect.confetti.sprites.map(\.source) == [.image(path: absolute)])

@@ -33,7 +33,7 @@ import Testing
                 }
                 #expect((f["medianMs"] as? Double ?? 0) > 0)
                 #expect((f["frames"] as? Int ?? 0) >= 4)
-                #expect(f["gpuBytesPerParticle"] as? Int == ["gpu": MemoryLayout<ConfettiInstance>.stride, "reference": 60][mode] ?? 28)
+                #expect(f["gpuBytesPerParticle"] as? Int == ["gpu": MemoryLayout<ConfettiRecord>.stride, "reference": 60][mode] ?? 28)
                 let upload = try #require(f["uploadBytesPerFrame"] as? Int)
                 // Only the CPU approach uploads per frame: every live piece, every frame.
                 #expect(upload == (mode == "cpu" ? 28 * (row["count"] as! Int) : 0), "\(mode) uploads \(upload)")
@@ -82,7 +82,7 @@ import Testing
                 let a = try target.readPixels()
                 // The same pieces: those the shader's records hold.
                 let stored = ConfettiKind.fitted(physics, to: particles)
-                poses.upload(particles.map { ConfettiKind.stored($0, uniforms: stored) }.map { PoseInstance($0, physics.evaluate($0, at: t)) })
+                poses.upload(particles.map { ConfettiKind.stored($0, uniforms: stored) }.map { PoseRecord($0, physics.evaluate($0, at: t)) })
                 clearFramebuffer(to: SceneRenderer.background)
                 poses.draw(viewport: viewport, pixelsPerPoint: 1)
                 return (a, try target.readPixels())

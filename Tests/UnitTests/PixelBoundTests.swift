@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The pixel proof's bound follows the geometry's float error: an edge may be off by what the
-/// vertex stage's proven error moves it, which is nothing for ordinary pieces (the bound stays
+/// vertex shader's proven error moves it, which is nothing for ordinary pieces (the bound stays
 /// the blending's own) and several levels at the tip of a long piece spinning fast.
 @Suite(.tags(.math)) struct PixelBoundTests {
     static func slack(_ effect: Effect, scale: Double) -> (largest: Int, pixels: Int) {

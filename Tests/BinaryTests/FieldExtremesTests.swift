@@ -58,8 +58,8 @@ import TestSupport
 
     /// The kind a section's field is tried in: the section's own, or (bloom, which every kind
     /// reads) the first.
-    static func kind(_ field: EffectFieldInfo) -> EffectName {
-        EffectName(rawValue: field.section) ?? EffectName.allCases.first { field.kinds.contains($0) }!
+    static func kind(_ field: EffectFieldInfo) -> EffectKindName {
+        EffectKindName(rawValue: field.section) ?? EffectKindName.allCases.first { field.kinds.contains($0) }!
     }
 
     static let numericFields = EffectFile.fields.filter { extremes($0.domain) != nil }

@@ -46,8 +46,8 @@ import TestSupport
         "[" + Array(repeating: #"{"emoji": "🎉"}"#, count: 33).joined(separator: ",") + "]",
     ]
 
-    static func kind(_ field: EffectFieldInfo) -> EffectName {
-        EffectName(rawValue: field.section) ?? EffectName.allCases.first { field.kinds.contains($0) }!
+    static func kind(_ field: EffectFieldInfo) -> EffectKindName {
+        EffectKindName(rawValue: field.section) ?? EffectKindName.allCases.first { field.kinds.contains($0) }!
     }
 
     /// Every field that is not a number, from the table.

@@ -38,8 +38,8 @@ import TestSupport
 
     /// The check sees what it looks for: this suite's own folder imports Foundation.
     @Test func theCheckFindsAnImport() throws {
-        let found = try Self.importers(under: ["Tests/ConfettiCoreTests"])
-        #expect(found.contains("Tests/ConfettiCoreTests/FoundationImportTests.swift: import Foundation"), "\(found.prefix(5))")
+        let found = try Self.importers(under: ["Tests/RuleTests"])
+        #expect(found.contains("Tests/RuleTests/FoundationImportTests.swift: import Foundation"), "\(found.prefix(5))")
         #expect("@preconcurrency import Foundation\n".contains(Self.forbidden))
         #expect("import struct Foundation.Date\n".contains(Self.forbidden))
         #expect(!"import FoundationEssentials\n".contains(Self.forbidden))

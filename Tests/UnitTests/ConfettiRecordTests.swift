@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// The record's Swift layout against the attribute table the GL layer binds.
-@Suite(.tags(.math)) struct ConfettiInstanceTests {
-    typealias Record = ConfettiInstance
+@Suite(.tags(.math)) struct ConfettiRecordTests {
+    typealias Record = ConfettiRecord
 
     func offset(_ key: PartialKeyPath<Record>) -> Int { MemoryLayout<Record>.offset(of: key)! }
 
