@@ -206,7 +206,7 @@ package final class ResidentServer {
         send(ResidentReply.refused("a request line is at most \(Budget.format(ResidentRequest.maxLineBytes)) bytes (an effect file's \(JSON.sizeText(EffectFile.maxBytes)) and the request around it)"), to: key)
     }
 
-    /// Accepts the clients waiting. Past `Limits.clients`, or out of descriptors, the oldest idle
+    /// Accepts the clients waiting, reading what each has sent. Past `Limits.clients`, or out of descriptors, the oldest idle
     /// client makes room; with none idle, a client past the limit is refused in one line, and
     /// the listener rests while descriptors are short.
     private func acceptWaiting() {
@@ -238,8 +238,12 @@ package final class ResidentServer {
                         continue
                     }
                 }
-                clients[nextClient] = Client(descriptor: descriptor, pid: pid, now: monotonicSeconds())
+                let client = Client(descriptor: descriptor, pid: pid, now: monotonicSeconds())
+                clients[nextClient] = client
                 nextClient += 1
+                // Read at once: a line sent with the connection (as `confetti fire` sends it)
+                // is taken this turn, not after another frame and another client's request.
+                read(nextClient - 1, client)
             }
         }
     }
