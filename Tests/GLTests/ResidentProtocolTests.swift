@@ -191,9 +191,9 @@ import TestSupport
         }
         #expect(await closedByServer(flood, expecting: "at most"), "a client over the line limit is dropped")
 
-        // The silent ones are dropped once their time is up; the good one is answered again.
-        #expect(await closedByServer(silent), "a silent client is dropped")
-        #expect(await closedByServer(halfLine), "a client that stops mid-line is dropped")
+        // The silent ones are dropped once their time is up, told why; the good one is answered again.
+        #expect(await closedByServer(silent, expecting: "no whole request line came within 1 s"), "a silent client is dropped")
+        #expect(await closedByServer(halfLine, expecting: "no whole request line came within 1 s"), "a client that stops mid-line is dropped")
         let status = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.statusLine, timeout: 30)
         #expect(status.integer("launches") == 1, "\(status)")
         let stopped = try #require(try ResidentClient.connect(runtime.path)).exchange(ResidentRequest.stopLine, timeout: 30)
@@ -323,6 +323,44 @@ import TestSupport
         // Each client hung up unheard: every connection the other user saw brought no byte.
         try #require(await eventually(within: 30) { planter.output.components(separatedBy: "received").count - 1 >= 3 }, "\(planter.output)")
         #expect(!planter.output.split(separator: "\n").contains { $0.hasPrefix("received") && $0 != "received 0" }, "\(planter.output)")
+    }
+
+    /// A busy overlay (a flood of finales, each taking a second to launch on a loaded machine)
+    /// reached a `confetti status` or `fire` whose line had waited longer than the silence, and
+    /// had dropped it unanswered, its line taken for silence. A line waiting its turn is answered
+    /// however late, and of clients served as often, the newest goes first. The server is
+    /// served here on this thread, so the turn is taken only once the silence has passed.
+    @Test func aLineWaitingItsTurnPastTheSilenceIsAnsweredNewestFirst() throws {
+        let runtime = try RuntimeFolder()
+        let server = ResidentServer(listener: try ResidentListener.bind(runtime.path), silence: 0.2)
+        defer { server.close() }
+        let flooder = try #require(try ResidentClient.connect(runtime.path))
+        let flood = Array(String(repeating: ResidentRequest.fireLine(preset: "finale", mute: true) + "\n", count: 20).utf8)
+        #expect(send(flooder.descriptor, flood, flood.count, Int32(MSG_NOSIGNAL)) == flood.count)
+        let asking = try #require(try ResidentClient.connect(runtime.path))
+        let line = Array((ResidentRequest.statusLine + "\n").utf8)
+        #expect(send(asking.descriptor, line, line.count, Int32(MSG_NOSIGNAL)) == line.count)
+        // Both connected and sent before the first serve: one serve accepts them, the next
+        // reads both lines (each serve waits for what comes, under a stall guard).
+        let giveUp = monotonicSeconds() + 300
+        while !server.hasWaitingLine && monotonicSeconds() < giveUp { server.serve(waitingUpTo: 1) }
+        try #require(server.hasWaitingLine, "the lines were read")
+        // The overlay busy with other work until both lines have waited past the silence.
+        let read = monotonicSeconds()
+        while monotonicSeconds() - read < 2 * server.limits.silence { usleep(10_000) }
+        server.serve(waitingUpTo: 0)
+        #expect(server.clientCount == 2, "neither client with a line waiting was dropped")
+        let first = try #require(server.next(), "the waiting lines are taken")
+        let second = try #require(server.next())
+        #expect(first.client > second.client, "the newer client goes first")
+        guard case .success(.status) = first.request, case .success(.fire) = second.request else {
+            Issue.record("the status line first, then the flood's first fire")
+            return
+        }
+        server.send(ResidentReply.accepted([("launches", .number(0))]), to: first.client)
+        server.send(ResidentReply.accepted([("launch", .number(0))]), to: second.client)
+        #expect(try asking.reply(timeout: 300).integer("launches") == 0)
+        #expect(try flooder.reply(timeout: 300).integer("launch") == 0)
     }
 
     /// Whether the server closes `client`'s connection (within a stall guard), after a reply

@@ -15,8 +15,10 @@ import Glibc
 /// - replies queued that it has not read: `queuedReplyBytes`, past which it is dropped;
 /// - clients at once: `clients`; a client past them takes the place of the oldest idle one,
 ///   or is refused in one line when none is idle;
-/// - silence: a client with nothing owed that sends no whole line for `silence` seconds is
-///   dropped, however many bytes it trickles.
+/// - silence: a client the overlay waits on (nothing owed, no whole line waiting to be taken)
+///   that sends no whole line for `silence` seconds is dropped with a one-line reason, however
+///   many bytes it trickles. A line waiting its turn is not silence: however long the overlay
+///   takes to reach it (a flood ahead of it, a busy machine), it is taken and answered.
 /// A line that is not JSON, or holds no request at all (empty, only whitespace), is answered
 /// and then ends the connection; so does a line over the limit. When `accept` fails for want
 /// of descriptors (EMFILE and friends), the oldest idle client is dropped to make room, and
@@ -66,6 +68,8 @@ package final class ResidentServer {
         var hasLine: Bool { input.contains(UInt8(ascii: "\n")) }
         /// Nothing owed, nothing waiting either way: the one to drop when room is needed.
         var isIdle: Bool { owed == 0 && output.isEmpty && !hasLine }
+        /// Nothing owed and no whole line waiting: the overlay waits on it, so its silence counts.
+        var isAwaited: Bool { owed == 0 && !hasLine }
     }
 
     package let listener: ResidentListener
@@ -106,7 +110,7 @@ package final class ResidentServer {
     package func serve(waitingUpTo timeout: Double?, also others: [Int32] = []) {
         let now = monotonicSeconds()
         var deadline = hasWaitingLine ? now : timeout.map { now + max(0, $0) }
-        for client in clients.values where client.owed == 0 {
+        for client in clients.values where client.isAwaited {
             let due = client.lastHeard + limits.silence
             deadline = min(deadline ?? due, due)
         }
@@ -135,19 +139,25 @@ package final class ResidentServer {
         }
         if descriptors[0].revents & Int16(POLLIN) != 0 { acceptWaiting() }
         let after = monotonicSeconds()
-        for (key, client) in clients where client.owed == 0 && after - client.lastHeard >= limits.silence {
+        for (key, client) in clients where client.isAwaited && after - client.lastHeard >= limits.silence {
+            // Its reason, unless a reply it left unread would be cut into.
+            if client.output.isEmpty && !client.closing {
+                let line = Array((ResidentReply.refused("no whole request line came within \(limits.silence.compactText) s: the connection is closed") + "\n").utf8)
+                _ = Glibc.send(client.descriptor, line, line.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
             drop(key, client)
         }
         for client in clients.values { client.taken = 0 }
     }
 
-    /// The next request waiting, from the client served least so far (so one that has just
-    /// connected, as `confetti fire` does, goes before a client that floods): at most
+    /// The next request waiting, from the client served least so far, the newest first among
+    /// equals (so one that has just connected, as `confetti fire` does, goes before a client
+    /// that floods, even one not yet served): at most
     /// `linesPerTurn` lines of one client between two `serve`s, and none from a client still
     /// owed a reply. nil when none waits.
     package func next() -> Incoming? {
         let ready = clients.filter { !$0.value.closing && $0.value.owed == 0 && $0.value.taken < limits.linesPerTurn && $0.value.hasLine }
-        guard let (key, client) = ready.min(by: { ($0.value.served, $0.key) < ($1.value.served, $1.key) }),
+        guard let (key, client) = ready.min(by: { ($0.value.served, -$0.key) < ($1.value.served, -$1.key) }),
               let newline = client.input.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         do {
             let line = Array(client.input[..<newline])
@@ -196,7 +206,7 @@ package final class ResidentServer {
         send(ResidentReply.refused("a request line is at most \(Budget.format(ResidentRequest.maxLineBytes)) bytes (an effect file's \(JSON.sizeText(EffectFile.maxBytes)) and the request around it)"), to: key)
     }
 
-    /// Accepts the clients waiting. Past `Limits.clients`, or out of descriptors, the oldest idle
+    /// Accepts the clients waiting, reading what each has sent. Past `Limits.clients`, or out of descriptors, the oldest idle
     /// client makes room; with none idle, a client past the limit is refused in one line, and
     /// the listener rests while descriptors are short.
     private func acceptWaiting() {
@@ -228,8 +238,12 @@ package final class ResidentServer {
                         continue
                     }
                 }
-                clients[nextClient] = Client(descriptor: descriptor, pid: pid, now: monotonicSeconds())
+                let client = Client(descriptor: descriptor, pid: pid, now: monotonicSeconds())
+                clients[nextClient] = client
                 nextClient += 1
+                // Read at once: a line sent with the connection (as `confetti fire` sends it)
+                // is taken this turn, not after another frame and another client's request.
+                read(nextClient - 1, client)
             }
         }
     }
