@@ -188,7 +188,7 @@ def test_the_two_layers_in_turn_are_the_whole_draw(framebuffer):
         behind = sum(1 for pixel in framebuffer.pixels() if max(pixel) > 16)
         celebration.draw_layer(confetti.OVER_BUTTON, 0.1, SIZE)
         assert framebuffer.pixels() == whole and behind > 50
-        refused(confetti.ARGUMENT, lambda: celebration.draw_layer(2, 0.1, SIZE), "layer")
+        refused(confetti.ARGUMENT, lambda: celebration.draw_layer(2, 0.1, SIZE), "side")
 
 
 def test_the_sound_comes_as_the_same_samples_for_the_same_call(framebuffer):
