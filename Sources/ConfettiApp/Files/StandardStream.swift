@@ -5,10 +5,10 @@ import SystemPackage
 /// text, never the command: what it writes there is a report, not the work.
 package enum StandardStream {
     package static func error(_ text: String) {
-        try? FileDescriptor.standardError.writeAll(text.utf8)
+        _ = try? FileDescriptor.standardError.writeAll(text.utf8)
     }
 
     package static func output(_ bytes: some Sequence<UInt8>) {
-        try? FileDescriptor.standardOutput.writeAll(bytes)
+        _ = try? FileDescriptor.standardOutput.writeAll(bytes)
     }
 }
