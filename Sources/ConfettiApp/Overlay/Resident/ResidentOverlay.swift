@@ -61,10 +61,6 @@ package final class ResidentOverlay {
     private var bloom = Bloom.standard
     private var bloomUntil = -Double.infinity
     private let start = monotonicSeconds()
-    /// Where the per-launch lines go (stdout by default).
-    package var report: (String) -> Void = { line in
-        StandardStream.output((line + "\n").utf8)
-    }
 
     /// An overlay serving `server`'s clients; after a sleep, `slept` gives the frames and
     /// launches before it, which count on.
@@ -161,7 +157,7 @@ package final class ResidentOverlay {
             } else if mapped && !options.keepMapped {
                 overlay.surfaces.hide()
                 mapped = false
-                report("resident: idle, surfaces hidden after \(frames) frames")
+                Self.say("resident: idle, surfaces hidden after \(frames) frames")
             } else if let sleepAt = sleepTime(quietSince: quietSince), time >= sleepAt, server.clientCount == 0, effects.count == 0, awaitingFrame.isEmpty {
                 return .asleep
             }
@@ -204,7 +200,7 @@ package final class ResidentOverlay {
             let afterRequest = shown - waiting.received
             // From the sender's own start: what a script that ran `confetti fire` waits.
             let afterSender = waiting.senderStarted.map { ", \((shown - $0).fixed(decimals: 3)) s after its sender started" } ?? ""
-            report("resident: launch \(waiting.index) first frame \(afterRequest.fixed(decimals: 3)) s after its request\(afterSender)")
+            Self.say("resident: launch \(waiting.index) first frame \(afterRequest.fixed(decimals: 3)) s after its request\(afterSender)")
         }
         awaitingFrame = []
     }
@@ -317,13 +313,13 @@ package final class ResidentOverlay {
 }
 
 extension ResidentOverlay {
-    /// `confetti overlay --resident` in the foreground: listens (on the socket systemd passed, or
-    /// its own), serves until stopped, and returns the exit status with its last line printed.
-    /// One line on standard output.
+    /// One line on standard output: the overlay's log, a line per launch and per change of state.
     static func say(_ line: String) {
         StandardStream.output((line + "\n").utf8)
     }
 
+    /// `confetti overlay --resident` in the foreground: listens (on the socket systemd passed, or
+    /// its own), serves until stopped, and returns the exit status with its last line printed.
     package static func runInForeground(_ options: Options, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         var options = options
         options.pictureBudget = try ResidentEffects.budget(environment: environment)
