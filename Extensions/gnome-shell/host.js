@@ -7,8 +7,8 @@
 // The overlay is our own Wayland client, `confetti overlay --resident --keep-mapped`, started
 // through Meta.WaylandClient: only a client the shell started can leave the window lists. It
 // maps one window per monitor, titled `confetti overlay CONNECTOR`, with an empty input
-// region; each is placed over its whole monitor, above the top bar, on every workspace, and
-// handed no focus. Its command line is fixed at install time; the session bus gives the
+// region; each is placed over its whole monitor, drawn above the top bar, on every workspace,
+// and handed no focus. Its command line is fixed at install time; the session bus gives the
 // extension data only (a preset's name, a position, an output's name), which it checks and
 // passes to the overlay's socket.
 
@@ -85,7 +85,6 @@ class ConfettiOverlayHost {
         this._others = new Map(); // a window of another client, not shown yet → its signal ids
         this._focusAfterGrab = null; // the window Mutter focuses when the shell's grab ends
         this._grabSignal = 0;
-        this._grabEndSource = 0;
         this._pendingFires = 0;
         this._enabled = false;
         this._displaySignals = [];
@@ -101,7 +100,8 @@ class ConfettiOverlayHost {
             global.display.connect('window-created', (_display, window) => this._windowCreated(window)),
             global.display.connect('notify::focus-window', () => this._guardFocus()),
         ];
-        this._grabSignal = global.stage.connect('notify::is-grabbed', () => this._grabChanged());
+        // After Mutter's own handler, which focuses the window it noted during the grab.
+        this._grabSignal = global.stage.connect_after('notify::is-grabbed', () => this._grabChanged());
         const monitors = global.backend.get_monitor_manager();
         this._monitorSignal = monitors.connect('monitors-changed', () => {
             for (const window of this._windows.keys()) this._place(window);
@@ -129,8 +129,6 @@ class ConfettiOverlayHost {
         this._displaySignals = [];
         if (this._grabSignal) global.stage.disconnect(this._grabSignal);
         this._grabSignal = 0;
-        if (this._grabEndSource) GLib.source_remove(this._grabEndSource);
-        this._grabEndSource = 0;
         for (const [window, ids] of this._others) ids.forEach(id => window.disconnect(id));
         this._others.clear();
         this._focusAfterGrab = null;
@@ -168,6 +166,11 @@ class ConfettiOverlayHost {
             logError(error, `confetti: could not start ${argv.join(' ')}`);
             this._scheduleRestart();
             return;
+        } finally {
+            // The launcher holds the shell's copy of the client's end of its Wayland socket
+            // until it is closed or collected: closed now, the overlay's connection ends with
+            // it, and so do its windows, not whenever the garbage collector runs.
+            launcher.close();
         }
         this._client = client;
         this._process = process;
@@ -260,9 +263,11 @@ class ConfettiOverlayHost {
 
     /**
      * Over its whole monitor (`true`: a user move, which Mutter does not clamp below the top
-     * bar), above other windows, on every workspace; then, from an idle callback (never inside
-     * a frame, where Mutter asserts), its actor moves into the top window group to be drawn
-     * over the top bar too. Only after `shown`: touching the window earlier aborts the shell.
+     * bar), on every workspace; then, from an idle callback (never inside a frame, where Mutter
+     * asserts), its actor moves into the top window group to be drawn over other windows and
+     * the top bar. Only after `shown`: touching the window earlier aborts the shell. Never
+     * `make_above()`: Mutter gives no focus to a window that maps under an always-on-top window
+     * while another has the focus, and the overlay covers every monitor.
      */
     _place(window) {
         const {GLib} = this._gi;
@@ -276,7 +281,6 @@ class ConfettiOverlayHost {
         if (window.get_maximized())
             window.unmaximize(this._gi.Meta.MaximizeFlags.BOTH);
         window.stick();
-        window.make_above();
         window.move_resize_frame(true, area.x, area.y, area.width, area.height);
         GLib.idle_add(GLib.PRIORITY_DEFAULT_IDLE, () => {
             const actor = window.get_compositor_private();
@@ -338,20 +342,12 @@ class ConfettiOverlayHost {
     }
 
     /**
-     * When the grab ends Mutter focuses the window it noted at once, in its own handler of the
-     * same change, and forgets it: the window noted here is forgotten too, from an idle
-     * callback, after that focus (whichever handler runs first).
+     * Mutter focuses the window it noted, and forgets it, in its own handler of the change
+     * that ends the grab (of any change of `is-grabbed`), run before this one; the focus it
+     * gave went through `_guardFocus` then. The window noted here is forgotten with it.
      */
     _grabChanged() {
-        const {GLib} = this._gi;
-        const noted = this._focusAfterGrab;
-        if (global.stage.get_grab_actor() !== null || !noted) return;
-        if (this._grabEndSource) GLib.source_remove(this._grabEndSource);
-        this._grabEndSource = GLib.idle_add(GLib.PRIORITY_DEFAULT_IDLE, () => {
-            this._grabEndSource = 0;
-            if (this._focusAfterGrab === noted) this._focusAfterGrab = null;
-            return GLib.SOURCE_REMOVE;
-        });
+        this._focusAfterGrab = null;
     }
 
     /**

@@ -93,5 +93,40 @@ import TestSupport
         let kept = try await eventually(within: Desktop.stallGuard) { try await Self.isFocused(app, titled: "app beneath", in: shell) }
         let listAfterSuper = await Self.focusList(in: shell)
         #expect(kept, "after Super and Esc the app has no focus: \(app.output); \(listAfterSuper)")
+
+        // A second app opened in the overview while the first has the focus, and the overlay's
+        // windows shown again after it (the extension starts the overlay again when it ends):
+        // leaving gives the focus to the second, as without the extension.
+        try await Self.press(Self.superKey, until: true, in: shell)
+        let second = try shell.startAppBeneath(title: "second app")
+        defer { second.stop() }
+        let secondShown = try await eventually(within: Desktop.stallGuard) { try await Self.lists("second app", in: shell) }
+        try #require(secondShown, "the second app was never shown: \(second.errorOutput)")
+        try FileManager.default.removeItem(at: gate)
+        let overlays = shell.descendants(matching: "stand-in-overlay.js")
+        try #require(!overlays.isEmpty, "the stand-in is not running")
+        for pid in overlays { kill(pid, SIGKILL) }
+        let ended = await eventually(within: Desktop.stallGuard) { Set(shell.descendants(matching: "stand-in-overlay.js")).isDisjoint(with: overlays) }
+        try #require(ended, "the stand-in did not end on SIGKILL")
+        let placementsBefore = Self.placements(in: shell)
+        try Data().write(to: gate)
+        let placedAgain = await eventually(within: Desktop.stallGuard) { Self.placements(in: shell) > placementsBefore }
+        try #require(placedAgain, "the extension did not place the restarted overlay: \(shell.process.errorOutput.suffix(2000))")
+        try #require(try await shell.overviewShows(), "the overview closed by itself")
+        try await Self.press(Self.escape, until: false, in: shell)
+        let secondActivated = try await eventually(within: Desktop.stallGuard) { try await Self.isFocused(second, titled: "second app", in: shell) }
+        let listAfterSecond = await Self.focusList(in: shell)
+        #expect(secondActivated, "leaving the overview did not focus the second app, opened there: \(second.output); \(listAfterSecond)")
+        #expect(!GnomeShellTests.isActivated(app), "the first app kept the focus too: \(app.output)")
+
+        // A third app opened outside the overview while the second has the focus, beneath the
+        // overlay's windows: Mutter focuses it as it maps, as without the extension (a window
+        // kept always on top over it would make Mutter refuse it the focus).
+        let third = try shell.startAppBeneath(title: "third app")
+        defer { third.stop() }
+        let thirdActivated = try await eventually(within: Desktop.stallGuard) { try await Self.isFocused(third, titled: "third app", in: shell) }
+        let listAfterThird = await Self.focusList(in: shell)
+        #expect(thirdActivated, "an app opened while another had the focus did not get it: \(third.output); \(listAfterThird)")
+        #expect(!GnomeShellTests.isActivated(second), "the second app kept the focus too: \(second.output)")
     }
 }
