@@ -323,6 +323,9 @@ class ConfettiOverlayHost {
      * the one noted last when the grab ends. This notes the same of the windows of other
      * clients (the first time one is shown, of a kind Mutter focuses as it maps), so that when
      * our window was noted after it, `_guardFocus` gives the focus where it would have gone.
+     * Mutter also refuses a few windows the focus as they map while another window has it (one
+     * an always-on-top window would cover, one launched before the focused window's last
+     * input); Mutter does not expose that refusal, so such a window is noted all the same.
      */
     _watchFirstShow(window) {
         const {Meta} = this._gi;
