@@ -79,6 +79,7 @@ package final class Overlay {
             scene = try SceneRenderer(shaders: shaders, capacity: options.capacity ?? Self.capacity(for: options.effect, fireEvery: options.fireEvery),
                                       seed: options.seed, drawsButtons: false, overwriteAdvice: nil)
             scene.celebration.tracksDamage = true
+            scene.timesGPU = false
             scene.transparent = !options.opaque
             // Built now, so a shader that does not build is refused before anything is shown.
             try scene.glow(options.effect.bloom)
@@ -219,7 +220,9 @@ package final class Overlay {
             guard let current, let cells = other?.cells else { return nil }
             return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
         }
-        let cleared = bloom.isEnabled ? nil : rects(held)
+        // Cleared as a few rectangles: each costs the software rasteriser more than the
+        // pixels the cover adds (`fewRectangles`).
+        let cleared = bloom.isEnabled ? nil : rects(held).map { Self.fewRectangles($0, within: frame.whole) }
         let changed = rects(previous)
         history.append((frame.number, current))
         shownCells[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
@@ -233,6 +236,20 @@ package final class Overlay {
         if let failure = scene.takeBloomFailure() { throw failure }
         return changed
     }
+
+    /// `rects` (pixels of a framebuffer `whole`), as the few rectangles the overlay clears and
+    /// copies to the screen: a cover of them (`CompositorDamage.cover`) of at most
+    /// `clearedRectangles`. Under Mesa's software rasteriser each scissored clear is a quad
+    /// drawn with its own state (and each rectangle read back or copied a call of its own),
+    /// which for the hundred or more runs of cells a celebration's frame has costs more than
+    /// the pixels they hold; a cover a little larger in a few rectangles costs less.
+    package static func fewRectangles(_ rects: [PixelRect], within whole: PixelRect) -> [PixelRect] {
+        CompositorDamage.cover(rects, within: whole, budget: clearedRectangles, grid: clearedGrid)
+    }
+    /// At most this many rectangles are cleared and copied, each on a grid of this many pixels:
+    /// fewer and coarser add more area than the calls they save (measured with
+    /// `Scripts/overlay-cost` at 1080p).
+    static let clearedRectangles = 8, clearedGrid = 8
 
     /// Frames of each surface whose pieces' rectangles are kept: a buffer older than this is drawn whole.
     private static let keptFrames = 4

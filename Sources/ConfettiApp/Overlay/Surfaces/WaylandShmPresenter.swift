@@ -14,8 +14,10 @@ import Glibc
 /// compositor and the copy both touch only the pixels the pieces cover.
 final class WaylandShmPresenter {
     private let shm: OpaquePointer
-    /// The kept framebuffer: its texture is made from BGRA bytes, so the driver stores it as
-    /// wl_shm's ARGB8888 and reading it back into a buffer is a copy, not a conversion.
+    /// The kept framebuffer: its texture has an unsized internal format (GL_RGBA) given as BGRA
+    /// bytes, so Mesa stores it as that exact format, wl_shm's ARGB8888, and reading it back
+    /// into a buffer is a copy. A sized GL_RGBA8 is stored as RGBA, and every pixel read back
+    /// had its red and blue swapped, the largest cost of the copy.
     private var target: (width: Int, height: Int, texture: GLuint, framebuffer: GLuint)?
     private var buffers: [Buffer] = []
     /// Frames drawn into the target so far, and what each changed (GL's pixels, bottom-up).
@@ -82,7 +84,7 @@ final class WaylandShmPresenter {
         } else {
             stale = nil
         }
-        for rect in stale ?? [whole] { copy(rect, into: buffer) }
+        for rect in stale.map({ Overlay.fewRectangles($0, within: whole) }) ?? [whole] { copy(rect, into: buffer) }
         buffer.shows = frames - 1
         buffer.busy = true
         wl_surface_attach(surface, buffer.buffer, 0, 0)
@@ -97,13 +99,25 @@ final class WaylandShmPresenter {
     }
 
     /// Reads `rect` of the framebuffer into `buffer`, flipping rows to the buffer's top-down order.
+    /// Where the context has GL_MESA_pack_invert (Mesa's), the rows are read straight into the
+    /// buffer, last first; else through a staging copy.
     private func copy(_ rect: PixelRect, into buffer: Buffer) {
         guard !rect.isEmpty else { return }
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        // BGRA bytes are wl_shm's ARGB8888 on a little-endian machine; premultiplied, as Wayland wants.
+        if packsInverted {
+            let top = buffer.height - rect.y - rect.height
+            epoxy_glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(buffer.width))
+            epoxy_glPixelStorei(GLenum(GL_PACK_INVERT_MESA), GLint(GL_TRUE))
+            epoxy_glReadPixels(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height), GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE),
+                               buffer.data + (top * buffer.width + rect.x) * 4)
+            epoxy_glPixelStorei(GLenum(GL_PACK_INVERT_MESA), GLint(GL_FALSE))
+            epoxy_glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+            return
+        }
         let rowBytes = rect.width * 4
         if rows.count < rowBytes * rect.height { rows = [UInt8](repeating: 0, count: rowBytes * rect.height) }
-        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         rows.withUnsafeMutableBytes { staging in
-            // BGRA bytes are wl_shm's ARGB8888 on a little-endian machine; premultiplied, as Wayland wants.
             epoxy_glReadPixels(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height), GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), staging.baseAddress)
             for row in 0..<rect.height {
                 let top = buffer.height - 1 - (rect.y + row)
@@ -111,6 +125,9 @@ final class WaylandShmPresenter {
             }
         }
     }
+
+    /// Whether reads can flip rows themselves (GL_MESA_pack_invert), asked once a context is current.
+    private lazy var packsInverted = epoxy_has_gl_extension("GL_MESA_pack_invert")
 
     /// A buffer the compositor is not reading, made when all are busy (two or three in all).
     private func freeBuffer(width: Int, height: Int) throws -> Buffer {
@@ -147,7 +164,7 @@ final class WaylandShmPresenter {
         epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &bound)
         epoxy_glGenTextures(1, &texture)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), nil)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0, GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), nil)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(bound))
         epoxy_glGenFramebuffers(1, &framebuffer)
