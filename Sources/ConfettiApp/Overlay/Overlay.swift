@@ -196,8 +196,8 @@ package final class Overlay {
     }
 
     /// One output's frame: its part of the desktop view, with the glow `bloom` when it is on
-    /// (default: the effect's). Returns what changed since that output's frame before, as
-    /// rectangles of its framebuffer (nil: all of it).
+    /// (default: the effect's). Returns what changed since that output's frame before, as the
+    /// few rectangles of its framebuffer the desktop is told (nil: all of it).
     ///
     /// Only what can differ from the buffer being drawn is cleared: the cells the pieces can
     /// touch now and those they could touch when that buffer was last drawn
@@ -216,14 +216,17 @@ package final class Overlay {
         let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
         let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
         let glow = bloom.isEnabled ? bloom.radius : 0
+        // As the few rectangles the desktop is told (`CompositorDamage.cover`), which are also
+        // what is cleared: under Mesa's software rasteriser each scissored clear is a quad drawn
+        // with state of its own, which for the hundred or more runs of cells of a celebration's
+        // frame cost more than the pixels they hold. A buffer one frame old (the presenters'
+        // always) is cleared where the frame changed.
         func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
             guard let current, let cells = other?.cells else { return nil }
-            return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
+            return CompositorDamage.cover(damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow), within: frame.whole)
         }
-        // Cleared as a few rectangles: each costs the software rasteriser more than the
-        // pixels the cover adds (`fewRectangles`).
-        let cleared = bloom.isEnabled ? nil : rects(held).map { Self.fewRectangles($0, within: frame.whole) }
         let changed = rects(previous)
+        let cleared = bloom.isEnabled ? nil : held?.number == previous?.number ? changed : rects(held)
         history.append((frame.number, current))
         shownCells[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
         // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the
@@ -236,20 +239,6 @@ package final class Overlay {
         if let failure = scene.takeBloomFailure() { throw failure }
         return changed
     }
-
-    /// `rects` (pixels of a framebuffer `whole`), as the few rectangles the overlay clears and
-    /// copies to the screen: a cover of them (`CompositorDamage.cover`) of at most
-    /// `clearedRectangles`. Under Mesa's software rasteriser each scissored clear is a quad
-    /// drawn with its own state (and each rectangle read back or copied a call of its own),
-    /// which for the hundred or more runs of cells a celebration's frame has costs more than
-    /// the pixels they hold; a cover a little larger in a few rectangles costs less.
-    package static func fewRectangles(_ rects: [PixelRect], within whole: PixelRect) -> [PixelRect] {
-        CompositorDamage.cover(rects, within: whole, budget: clearedRectangles, grid: clearedGrid)
-    }
-    /// At most this many rectangles are cleared and copied, each on a grid of this many pixels:
-    /// fewer and coarser add more area than the calls they save (measured with
-    /// `Scripts/overlay-cost` at 1080p).
-    static let clearedRectangles = 8, clearedGrid = 8
 
     /// Frames of each surface whose pieces' rectangles are kept: a buffer older than this is drawn whole.
     private static let keptFrames = 4

@@ -118,7 +118,7 @@ final class GLFWOverlayWindow: OverlaySurfaces {
         frames += 1
         drawnSize = (w, h)
         let whole = PixelRect(x: 0, y: 0, width: w, height: h)
-        presenter.present(showWhole || age == 0 ? [whole] : changed.map { Overlay.fewRectangles($0, within: whole) } ?? [whole])
+        presenter.present(showWhole || age == 0 ? [whole] : changed ?? [whole])
         showWhole = false
         if let frameInterval {
             nextFrame = max(nextFrame + frameInterval, started)

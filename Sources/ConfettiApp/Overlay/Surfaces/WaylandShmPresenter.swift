@@ -20,7 +20,8 @@ final class WaylandShmPresenter {
     /// had its red and blue swapped, the largest cost of the copy.
     private var target: (width: Int, height: Int, texture: GLuint, framebuffer: GLuint)?
     private var buffers: [Buffer] = []
-    /// Frames drawn into the target so far, and what each changed (GL's pixels, bottom-up).
+    /// Frames drawn into the target so far, and what each told the compositor changed (GL's
+    /// pixels, bottom-up; nil: all of it).
     private var frames = 0
     private var changes: [(number: Int, rects: [PixelRect]?)] = []
     /// Row staging for the flip from GL's bottom-up rows to the buffer's top-down ones.
@@ -70,11 +71,15 @@ final class WaylandShmPresenter {
         drawn.number = frames
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         let changed = (try draw(drawn)).map { $0.map { $0.clipped(to: whole) }.filter { !$0.isEmpty } }
-        changes.append((frames, changed))
+        // Told as a few rectangles (`CompositorDamage`): every buffer is up to date outside
+        // them, so the compositor reading more of it shows the same.
+        let told = changed.map { $0.isEmpty ? $0 : CompositorDamage.cover($0, within: whole) }
+        changes.append((frames, told))
         frames += 1
         if changes.count > 8 { changes.removeFirst(changes.count - 8) }
         let buffer = try freeBuffer(width: width, height: height)
-        // What it lacks: every change since the frame it shows, or all of it.
+        // What it lacks: what was told changed since the frame it shows, or all of it; those
+        // few rectangles of each frame, already on the compositor's grid, are cheap to cover again.
         var stale: [PixelRect]? = []
         if buffer.shows >= 0, let first = changes.first?.number, first <= buffer.shows + 1 {
             for change in changes where change.number > buffer.shows {
@@ -84,15 +89,13 @@ final class WaylandShmPresenter {
         } else {
             stale = nil
         }
-        for rect in stale.map({ Overlay.fewRectangles($0, within: whole) }) ?? [whole] { copy(rect, into: buffer) }
+        for rect in stale.map({ CompositorDamage.cover($0, within: whole) }) ?? [whole] { copy(rect, into: buffer) }
         buffer.shows = frames - 1
         buffer.busy = true
         wl_surface_attach(surface, buffer.buffer, 0, 0)
-        // Told as a few rectangles (`CompositorDamage`): every buffer is up to date outside
-        // what changed, so the compositor reading more of it shows the same. The compositor's
-        // rectangles are top-down. A frame that changed nothing names one pixel: a commit
-        // without damage may never bring the frame callback the next one waits for.
-        let damaged = changed.map { $0.isEmpty ? [PixelRect(x: 0, y: height - 1, width: 1, height: 1)] : CompositorDamage.cover($0, within: whole) } ?? [whole]
+        // The compositor's rectangles are top-down. A frame that changed nothing names one
+        // pixel: a commit without damage may never bring the frame callback the next one waits for.
+        let damaged = told.map { $0.isEmpty ? [PixelRect(x: 0, y: height - 1, width: 1, height: 1)] : $0 } ?? [whole]
         for damage in damaged {
             wl_surface_damage_buffer(surface, Int32(damage.x), Int32(height - damage.y - damage.height), Int32(damage.width), Int32(damage.height))
         }
