@@ -79,6 +79,7 @@ package final class Overlay {
             scene = try SceneRenderer(shaders: shaders, capacity: options.capacity ?? Self.capacity(for: options.effect, fireEvery: options.fireEvery),
                                       seed: options.seed, drawsButtons: false, overwriteAdvice: nil)
             scene.celebration.tracksDamage = true
+            scene.timesGPU = false
             scene.transparent = !options.opaque
             // Built now, so a shader that does not build is refused before anything is shown.
             try scene.glow(options.effect.bloom)
@@ -195,8 +196,8 @@ package final class Overlay {
     }
 
     /// One output's frame: its part of the desktop view, with the glow `bloom` when it is on
-    /// (default: the effect's). Returns what changed since that output's frame before, as
-    /// rectangles of its framebuffer (nil: all of it).
+    /// (default: the effect's). Returns what changed since that output's frame before, as the
+    /// few rectangles of its framebuffer the desktop is told (nil: all of it).
     ///
     /// Only what can differ from the buffer being drawn is cleared: the cells the pieces can
     /// touch now and those they could touch when that buffer was last drawn
@@ -215,12 +216,17 @@ package final class Overlay {
         let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
         let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
         let glow = bloom.isEnabled ? bloom.radius : 0
+        // As the few rectangles the desktop is told (`CompositorDamage.cover`), which are also
+        // what is cleared: under Mesa's software rasteriser each scissored clear is a quad drawn
+        // with state of its own, which for the hundred or more runs of cells of a celebration's
+        // frame cost more than the pixels they hold. A buffer one frame old (the presenters'
+        // always) is cleared where the frame changed.
         func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
             guard let current, let cells = other?.cells else { return nil }
-            return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
+            return CompositorDamage.cover(damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow), within: frame.whole)
         }
-        let cleared = bloom.isEnabled ? nil : rects(held)
         let changed = rects(previous)
+        let cleared = bloom.isEnabled ? nil : held?.number == previous?.number ? changed : rects(held)
         history.append((frame.number, current))
         shownCells[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
         // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the

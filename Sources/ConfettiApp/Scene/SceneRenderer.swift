@@ -21,6 +21,16 @@ package final class SceneRenderer {
     package var transparent = false
     /// GPU time of the particle passes of each frame (both sides), read back a few frames later.
     package let particleTimer = GPUTimer(intervals: 2)
+    /// Whether the particles are timed on the GPU (`particleTimer`, `Celebration.timesDraws`):
+    /// on for the viewer's report, off where nothing reads it (the overlays), as each timestamp
+    /// costs the software rasteriser a pass over the whole framebuffer.
+    package var timesGPU: Bool {
+        get { particleTimer.isEnabled }
+        set {
+            particleTimer.isEnabled = newValue
+            celebration.timesDraws = newValue
+        }
+    }
     /// The glow over the scene (`glow`); off unless turned on.
     package private(set) var bloom = Bloom.standard
     /// The glow's passes, each keeping targets of one size: one per size of the overlays'

@@ -46,6 +46,14 @@ public final class Celebration {
     /// three draws later, so asking never makes the CPU wait. nil until one has come back.
     public var gpuMilliseconds: Double? { timer.latestMilliseconds }
 
+    /// Whether each draw is timed on the GPU (`gpuMilliseconds`); on by default. Off for a
+    /// caller that never asks, as the timestamps cost the software rasteriser a pass over the
+    /// whole framebuffer (`GPUTimer.isEnabled`).
+    package var timesDraws: Bool {
+        get { timer.isEnabled }
+        set { timer.isEnabled = newValue }
+    }
+
     /// GPU memory the rings hold now: the records each has room for × its record's size.
     package var ringBytes: Int { renderers.map(\.ringBytes).reduce(0, +) }
 

@@ -36,7 +36,14 @@ package final class GPUTimer {
         queries[(slot * intervals + interval) * 2 + edge]
     }
 
+    /// Whether `begin`, `end` and `endFrame` take timestamps; off, they do nothing and
+    /// `latestMilliseconds` stays as it was. Under llvmpipe a timestamp is a command in every
+    /// tile of the framebuffer, so each one makes the rasteriser visit (and read the clock in)
+    /// every tile, however little the frame draws: a cost a caller that reads no GPU time turns off.
+    package var isEnabled = true
+
     package func begin() {
+        guard isEnabled else { return }
         if queries.isEmpty {
             queries = Array(repeating: 0, count: depth * intervals * 2)
             epoxy_glGenQueries(GLsizei(queries.count), &queries)
@@ -58,6 +65,7 @@ package final class GPUTimer {
     /// frame: asking whether a result is ready can make a driver flush (llvmpipe does), so the
     /// newer slots are not asked about.
     package func endFrame() {
+        guard isEnabled else { return }
         end()
         if recorded[slot] > 0 { frameOfSlot[slot] = frame }
         frame += 1

@@ -14,11 +14,14 @@ import Glibc
 /// compositor and the copy both touch only the pixels the pieces cover.
 final class WaylandShmPresenter {
     private let shm: OpaquePointer
-    /// The kept framebuffer: its texture is made from BGRA bytes, so the driver stores it as
-    /// wl_shm's ARGB8888 and reading it back into a buffer is a copy, not a conversion.
+    /// The kept framebuffer: its texture has an unsized internal format (GL_RGBA) given as BGRA
+    /// bytes, so Mesa stores it as that exact format, wl_shm's ARGB8888, and reading it back
+    /// into a buffer is a copy. A sized GL_RGBA8 is stored as RGBA, and every pixel read back
+    /// had its red and blue swapped, the largest cost of the copy.
     private var target: (width: Int, height: Int, texture: GLuint, framebuffer: GLuint)?
     private var buffers: [Buffer] = []
-    /// Frames drawn into the target so far, and what each changed (GL's pixels, bottom-up).
+    /// Frames drawn into the target so far, and what each told the compositor changed (GL's
+    /// pixels, bottom-up; nil: all of it).
     private var frames = 0
     private var changes: [(number: Int, rects: [PixelRect]?)] = []
     /// Row staging for the flip from GL's bottom-up rows to the buffer's top-down ones.
@@ -68,11 +71,15 @@ final class WaylandShmPresenter {
         drawn.number = frames
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         let changed = (try draw(drawn)).map { $0.map { $0.clipped(to: whole) }.filter { !$0.isEmpty } }
-        changes.append((frames, changed))
+        // Told as a few rectangles (`CompositorDamage`): every buffer is up to date outside
+        // them, so the compositor reading more of it shows the same.
+        let told = changed.map { $0.isEmpty ? $0 : CompositorDamage.cover($0, within: whole) }
+        changes.append((frames, told))
         frames += 1
         if changes.count > 8 { changes.removeFirst(changes.count - 8) }
         let buffer = try freeBuffer(width: width, height: height)
-        // What it lacks: every change since the frame it shows, or all of it.
+        // What it lacks: what was told changed since the frame it shows, or all of it; those
+        // few rectangles of each frame, already on the compositor's grid, are cheap to cover again.
         var stale: [PixelRect]? = []
         if buffer.shows >= 0, let first = changes.first?.number, first <= buffer.shows + 1 {
             for change in changes where change.number > buffer.shows {
@@ -82,28 +89,38 @@ final class WaylandShmPresenter {
         } else {
             stale = nil
         }
-        for rect in stale ?? [whole] { copy(rect, into: buffer) }
+        for rect in stale.map({ CompositorDamage.cover($0, within: whole) }) ?? [whole] { copy(rect, into: buffer) }
         buffer.shows = frames - 1
         buffer.busy = true
         wl_surface_attach(surface, buffer.buffer, 0, 0)
-        // Told as a few rectangles (`CompositorDamage`): every buffer is up to date outside
-        // what changed, so the compositor reading more of it shows the same. The compositor's
-        // rectangles are top-down. A frame that changed nothing names one pixel: a commit
-        // without damage may never bring the frame callback the next one waits for.
-        let damaged = changed.map { $0.isEmpty ? [PixelRect(x: 0, y: height - 1, width: 1, height: 1)] : CompositorDamage.cover($0, within: whole) } ?? [whole]
+        // The compositor's rectangles are top-down. A frame that changed nothing names one
+        // pixel: a commit without damage may never bring the frame callback the next one waits for.
+        let damaged = told.map { $0.isEmpty ? [PixelRect(x: 0, y: height - 1, width: 1, height: 1)] : $0 } ?? [whole]
         for damage in damaged {
             wl_surface_damage_buffer(surface, Int32(damage.x), Int32(height - damage.y - damage.height), Int32(damage.width), Int32(damage.height))
         }
     }
 
     /// Reads `rect` of the framebuffer into `buffer`, flipping rows to the buffer's top-down order.
+    /// Where the context has GL_MESA_pack_invert (Mesa's), the rows are read straight into the
+    /// buffer, last first; else through a staging copy.
     private func copy(_ rect: PixelRect, into buffer: Buffer) {
         guard !rect.isEmpty else { return }
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        // BGRA bytes are wl_shm's ARGB8888 on a little-endian machine; premultiplied, as Wayland wants.
+        if packsInverted {
+            let top = buffer.height - rect.y - rect.height
+            epoxy_glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(buffer.width))
+            epoxy_glPixelStorei(GLenum(GL_PACK_INVERT_MESA), GLint(GL_TRUE))
+            epoxy_glReadPixels(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height), GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE),
+                               buffer.data + (top * buffer.width + rect.x) * 4)
+            epoxy_glPixelStorei(GLenum(GL_PACK_INVERT_MESA), GLint(GL_FALSE))
+            epoxy_glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+            return
+        }
         let rowBytes = rect.width * 4
         if rows.count < rowBytes * rect.height { rows = [UInt8](repeating: 0, count: rowBytes * rect.height) }
-        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         rows.withUnsafeMutableBytes { staging in
-            // BGRA bytes are wl_shm's ARGB8888 on a little-endian machine; premultiplied, as Wayland wants.
             epoxy_glReadPixels(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height), GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), staging.baseAddress)
             for row in 0..<rect.height {
                 let top = buffer.height - 1 - (rect.y + row)
@@ -111,6 +128,9 @@ final class WaylandShmPresenter {
             }
         }
     }
+
+    /// Whether reads can flip rows themselves (GL_MESA_pack_invert), asked once a context is current.
+    private lazy var packsInverted = epoxy_has_gl_extension("GL_MESA_pack_invert")
 
     /// A buffer the compositor is not reading, made when all are busy (two or three in all).
     private func freeBuffer(width: Int, height: Int) throws -> Buffer {
@@ -147,7 +167,7 @@ final class WaylandShmPresenter {
         epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &bound)
         epoxy_glGenTextures(1, &texture)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), nil)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0, GLenum(GL_BGRA), GLenum(GL_UNSIGNED_BYTE), nil)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(bound))
         epoxy_glGenFramebuffers(1, &framebuffer)
