@@ -216,17 +216,17 @@ package final class Overlay {
         let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
         let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
         let glow = bloom.isEnabled ? bloom.radius : 0
-        // As the few rectangles the desktop is told (`CompositorDamage.cover`), which are also
-        // what is cleared: under Mesa's software rasteriser each scissored clear is a quad drawn
-        // with state of its own, which for the hundred or more runs of cells of a celebration's
-        // frame cost more than the pixels they hold. A buffer one frame old (the presenters'
-        // always) is cleared where the frame changed.
+        // The desktop is told the few rectangles that cover the runs of cells
+        // (`CompositorDamage.cover`); the runs themselves are cleared, all in one draw
+        // (`SceneRenderer`'s `RectFill`), so the rasteriser clears no pixel the pieces cannot
+        // touch. A buffer one frame old (the presenters' always) is cleared where the frame changed.
         func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
             guard let current, let cells = other?.cells else { return nil }
-            return CompositorDamage.cover(damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow), within: frame.whole)
+            return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
         }
-        let changed = rects(previous)
-        let cleared = bloom.isEnabled ? nil : held?.number == previous?.number ? changed : rects(held)
+        let sincePrevious = rects(previous)
+        let changed = sincePrevious.map { CompositorDamage.cover($0, within: frame.whole) }
+        let cleared = bloom.isEnabled ? nil : held?.number == previous?.number ? sincePrevious : rects(held)
         history.append((frame.number, current))
         shownCells[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
         // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the
