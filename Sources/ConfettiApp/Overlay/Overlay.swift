@@ -247,16 +247,23 @@ package final class Overlay {
     private var shownCells: [Int: (size: (Int, Int), frames: [(number: Int, cells: Set<Int>?)])] = [:]
 
     /// Where pieces in `cells` (`Cells` of the view) are drawn on `output`'s framebuffer: each
-    /// run of cells along a row as one rectangle (`damageRect`), empty ones left out.
+    /// run of cells along a row as one rectangle (`damageRect`), continued down the rows below
+    /// while they hold a run of the same columns (a piece touches a square of cells), empty
+    /// ones left out.
     package func damageRects(_ cells: Set<Int>, on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> [PixelRect] {
-        var rects: [PixelRect] = []
+        var runs: [(firstRow: Int, lastRow: Int, first: Int, last: Int)] = []
+        // The run of each span of columns last seen, by span: continued by one just below it.
+        var bySpan: [Int: Int] = [:]
         var run: (row: Int, first: Int, last: Int)?
         func flush() {
             guard let run else { return }
-            let box = Footprint.Box(minX: Double(run.first) * Cells.size, minY: Double(run.row) * Cells.size,
-                                    maxX: Double(run.last + 1) * Cells.size, maxY: Double(run.row + 1) * Cells.size)
-            let rect = damageRect(box, on: output, frame: frame, glowPoints: glowPoints)
-            if !rect.isEmpty { rects.append(rect) }
+            let span = Cells.key(row: run.first, column: run.last)
+            if let index = bySpan[span], runs[index].lastRow == run.row - 1 {
+                runs[index].lastRow = run.row
+            } else {
+                bySpan[span] = runs.count
+                runs.append((run.row, run.row, run.first, run.last))
+            }
         }
         for key in cells.sorted() {
             let row = Cells.row(key), column = Cells.column(key)
@@ -268,7 +275,12 @@ package final class Overlay {
             }
         }
         flush()
-        return rects
+        return runs.compactMap { run in
+            let box = Footprint.Box(minX: Double(run.first) * Cells.size, minY: Double(run.firstRow) * Cells.size,
+                                    maxX: Double(run.last + 1) * Cells.size, maxY: Double(run.lastRow + 1) * Cells.size)
+            let rect = damageRect(box, on: output, frame: frame, glowPoints: glowPoints)
+            return rect.isEmpty ? nil : rect
+        }
     }
 
     /// Where the pieces inside `bounds` (pt of the view) are drawn on `output`'s framebuffer:
