@@ -196,8 +196,9 @@ package final class Overlay {
     }
 
     /// One output's frame: its part of the desktop view, with the glow `bloom` when it is on
-    /// (default: the effect's). Returns what changed since that output's frame before, as the
-    /// few rectangles of its framebuffer the desktop is told (nil: all of it).
+    /// (default: the effect's). Returns what changed since that output's frame before, as runs
+    /// of pixels of its framebuffer (nil: all of it): the desktop is told a few rectangles that
+    /// cover them (`CompositorDamage.cover`), and a copy of the frame elsewhere needs only them.
     ///
     /// Only what can differ from the buffer being drawn is cleared: the cells the pieces can
     /// touch now and those they could touch when that buffer was last drawn
@@ -216,17 +217,15 @@ package final class Overlay {
         let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
         let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
         let glow = bloom.isEnabled ? bloom.radius : 0
-        // The desktop is told the few rectangles that cover the runs of cells
-        // (`CompositorDamage.cover`); the runs themselves are cleared, all in one draw
+        // The runs of cells are cleared, all in one draw
         // (`SceneRenderer`'s `RectFill`), so the rasteriser clears no pixel the pieces cannot
         // touch. A buffer one frame old (the presenters' always) is cleared where the frame changed.
         func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
             guard let current, let cells = other?.cells else { return nil }
             return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
         }
-        let sincePrevious = rects(previous)
-        let changed = sincePrevious.map { CompositorDamage.cover($0, within: frame.whole) }
-        let cleared = bloom.isEnabled ? nil : held?.number == previous?.number ? sincePrevious : rects(held)
+        let changed = rects(previous)
+        let cleared = bloom.isEnabled ? nil : held?.number == previous?.number ? changed : rects(held)
         history.append((frame.number, current))
         shownCells[frame.surface] = (size: (w, h), frames: Array(history.suffix(Self.keptFrames)))
         // Over a transparent framebuffer the glow keeps the frame premultiplied: it lights the
