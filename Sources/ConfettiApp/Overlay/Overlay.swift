@@ -196,8 +196,9 @@ package final class Overlay {
     }
 
     /// One output's frame: its part of the desktop view, with the glow `bloom` when it is on
-    /// (default: the effect's). Returns what changed since that output's frame before, as the
-    /// few rectangles of its framebuffer the desktop is told (nil: all of it).
+    /// (default: the effect's). Returns what changed since that output's frame before, as runs
+    /// of pixels of its framebuffer (nil: all of it): the desktop is told a few rectangles that
+    /// cover them (`CompositorDamage.cover`), and a copy of the frame elsewhere needs only them.
     ///
     /// Only what can differ from the buffer being drawn is cleared: the cells the pieces can
     /// touch now and those they could touch when that buffer was last drawn
@@ -216,14 +217,12 @@ package final class Overlay {
         let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
         let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
         let glow = bloom.isEnabled ? bloom.radius : 0
-        // As the few rectangles the desktop is told (`CompositorDamage.cover`), which are also
-        // what is cleared: under Mesa's software rasteriser each scissored clear is a quad drawn
-        // with state of its own, which for the hundred or more runs of cells of a celebration's
-        // frame cost more than the pixels they hold. A buffer one frame old (the presenters'
-        // always) is cleared where the frame changed.
+        // The runs of cells are cleared, all in one draw
+        // (`SceneRenderer`'s `RectFill`), so the rasteriser clears no pixel the pieces cannot
+        // touch. A buffer one frame old (the presenters' always) is cleared where the frame changed.
         func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
             guard let current, let cells = other?.cells else { return nil }
-            return CompositorDamage.cover(damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow), within: frame.whole)
+            return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
         }
         let changed = rects(previous)
         let cleared = bloom.isEnabled ? nil : held?.number == previous?.number ? changed : rects(held)
@@ -247,16 +246,23 @@ package final class Overlay {
     private var shownCells: [Int: (size: (Int, Int), frames: [(number: Int, cells: Set<Int>?)])] = [:]
 
     /// Where pieces in `cells` (`Cells` of the view) are drawn on `output`'s framebuffer: each
-    /// run of cells along a row as one rectangle (`damageRect`), empty ones left out.
+    /// run of cells along a row as one rectangle (`damageRect`), continued down the rows below
+    /// while they hold a run of the same columns (a piece touches a square of cells), empty
+    /// ones left out.
     package func damageRects(_ cells: Set<Int>, on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> [PixelRect] {
-        var rects: [PixelRect] = []
+        var runs: [(firstRow: Int, lastRow: Int, first: Int, last: Int)] = []
+        // The run of each span of columns last seen, by span: continued by one just below it.
+        var bySpan: [Int: Int] = [:]
         var run: (row: Int, first: Int, last: Int)?
         func flush() {
             guard let run else { return }
-            let box = Footprint.Box(minX: Double(run.first) * Cells.size, minY: Double(run.row) * Cells.size,
-                                    maxX: Double(run.last + 1) * Cells.size, maxY: Double(run.row + 1) * Cells.size)
-            let rect = damageRect(box, on: output, frame: frame, glowPoints: glowPoints)
-            if !rect.isEmpty { rects.append(rect) }
+            let span = Cells.key(row: run.first, column: run.last)
+            if let index = bySpan[span], runs[index].lastRow == run.row - 1 {
+                runs[index].lastRow = run.row
+            } else {
+                bySpan[span] = runs.count
+                runs.append((run.row, run.row, run.first, run.last))
+            }
         }
         for key in cells.sorted() {
             let row = Cells.row(key), column = Cells.column(key)
@@ -268,7 +274,12 @@ package final class Overlay {
             }
         }
         flush()
-        return rects
+        return runs.compactMap { run in
+            let box = Footprint.Box(minX: Double(run.first) * Cells.size, minY: Double(run.firstRow) * Cells.size,
+                                    maxX: Double(run.last + 1) * Cells.size, maxY: Double(run.lastRow + 1) * Cells.size)
+            let rect = damageRect(box, on: output, frame: frame, glowPoints: glowPoints)
+            return rect.isEmpty ? nil : rect
+        }
     }
 
     /// Where the pieces inside `bounds` (pt of the view) are drawn on `output`'s framebuffer:

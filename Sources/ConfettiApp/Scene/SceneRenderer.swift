@@ -90,6 +90,8 @@ package final class SceneRenderer {
         celebration.delete()
         particleTimer.delete()
         buttons?.delete()
+        (rectFillBuilt ?? nil)?.delete()
+        rectFillBuilt = nil
     }
 
     /// The root file of every program the scene may build, from their owners: the particle
@@ -97,7 +99,7 @@ package final class SceneRenderer {
     /// may turn on at any time) and the button's. What a shader directory must hold for a
     /// render (`ShaderLibrary.resolve(_:requiring:)`).
     package static var programFiles: [String] {
-        Celebration.programFiles + BloomPass.programFiles + ButtonRenderer.programFiles
+        Celebration.programFiles + BloomPass.programFiles + ButtonRenderer.programFiles + RectFill.programFiles
     }
 
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
@@ -156,7 +158,7 @@ package final class SceneRenderer {
             return self.drawScene(at: now, viewport: viewport, pixelsPerPoint: pixelsPerPoint)
         }
         guard bloom.isEnabled else {
-            clear(placement?.cleared)
+            clear(placement?.cleared, width: placement?.pixelsWide ?? 0, height: placement?.pixelsHigh ?? 0)
             return draw()
         }
         // The glow is blended over the bound framebuffer: over nothing, that must be cleared too.
@@ -177,16 +179,32 @@ package final class SceneRenderer {
 
     /// Clears `rects` of the bound framebuffer (nil: all of it) to the background, or to
     /// transparent black.
-    private func clear(_ rects: [PixelRect]?) {
+    private func clear(_ rects: [PixelRect]?, width: Int = 0, height: Int = 0) {
         let clear = transparent ? clearFramebufferToTransparent : { clearFramebuffer(to: self.background) }
         guard let rects else { return clear() }
+        // Transparent black is 0 however a float is made a byte, so the fill writes exactly what
+        // a clear does; an opaque background is cleared, rectangle by rectangle.
+        if transparent, rects.count > 1, let fill = rectFill() {
+            return fill.fill(rects, with: (0, 0, 0, 0), width: width, height: height)
+        }
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-        for rect in rects {
+        // One by one, the many runs of a frame would cost more than their pixels: a few
+        // rectangles that cover them are cleared instead.
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        for rect in rects.count > CompositorDamage.budget && !whole.isEmpty ? CompositorDamage.cover(rects, within: whole) : rects {
             epoxy_glScissor(GLint(rect.x), GLint(rect.y), GLsizei(rect.width), GLsizei(rect.height))
             clear()
         }
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
     }
+
+    /// The program that clears many rectangles in one draw, built when first needed (nil: it
+    /// could not be, and they are cleared one by one).
+    private func rectFill() -> RectFill? {
+        if rectFillBuilt == nil { rectFillBuilt = .some(try? RectFill(shaders: celebration.shaders)) }
+        return rectFillBuilt ?? nil
+    }
+    private var rectFillBuilt: RectFill??
 
     private func drawScene(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         particleTimer.begin()

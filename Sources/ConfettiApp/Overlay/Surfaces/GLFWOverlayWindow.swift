@@ -118,7 +118,7 @@ final class GLFWOverlayWindow: OverlaySurfaces {
         frames += 1
         drawnSize = (w, h)
         let whole = PixelRect(x: 0, y: 0, width: w, height: h)
-        presenter.present(showWhole || age == 0 ? [whole] : changed ?? [whole])
+        presenter.present(showWhole || age == 0 ? [whole] : changed.map { $0.isEmpty ? $0 : CompositorDamage.cover($0, within: whole) } ?? [whole])
         showWhole = false
         if let frameInterval {
             nextFrame = max(nextFrame + frameInterval, started)

@@ -20,8 +20,8 @@ final class WaylandShmPresenter {
     /// had its red and blue swapped, the largest cost of the copy.
     private var target: (width: Int, height: Int, texture: GLuint, framebuffer: GLuint)?
     private var buffers: [Buffer] = []
-    /// Frames drawn into the target so far, and what each told the compositor changed (GL's
-    /// pixels, bottom-up; nil: all of it).
+    /// Frames drawn into the target so far, and what changed in each, as the draw said (GL's
+    /// pixels, bottom-up; nil: all of it): the compositor is told a cover of it.
     private var frames = 0
     private var changes: [(number: Int, rects: [PixelRect]?)] = []
     /// Row staging for the flip from GL's bottom-up rows to the buffer's top-down ones.
@@ -74,12 +74,12 @@ final class WaylandShmPresenter {
         // Told as a few rectangles (`CompositorDamage`): every buffer is up to date outside
         // them, so the compositor reading more of it shows the same.
         let told = changed.map { $0.isEmpty ? $0 : CompositorDamage.cover($0, within: whole) }
-        changes.append((frames, told))
+        changes.append((frames, changed))
         frames += 1
         if changes.count > 8 { changes.removeFirst(changes.count - 8) }
         let buffer = try freeBuffer(width: width, height: height)
-        // What it lacks: what was told changed since the frame it shows, or all of it; those
-        // few rectangles of each frame, already on the compositor's grid, are cheap to cover again.
+        // What it lacks: what changed since the frame it shows, or all of it, covered finer
+        // than the compositor is told (`copyBudget`).
         var stale: [PixelRect]? = []
         if buffer.shows >= 0, let first = changes.first?.number, first <= buffer.shows + 1 {
             for change in changes where change.number > buffer.shows {
@@ -89,7 +89,9 @@ final class WaylandShmPresenter {
         } else {
             stale = nil
         }
-        for rect in stale.map({ CompositorDamage.cover($0, within: whole) }) ?? [whole] { copy(rect, into: buffer) }
+        for rect in stale.map({ CompositorDamage.cover($0, within: whole, budget: Self.copyBudget.rectangles, grid: Self.copyBudget.grid) }) ?? [whole] {
+            copy(rect, into: buffer)
+        }
         buffer.shows = frames - 1
         buffer.busy = true
         wl_surface_attach(surface, buffer.buffer, 0, 0)
@@ -100,6 +102,11 @@ final class WaylandShmPresenter {
             wl_surface_damage_buffer(surface, Int32(damage.x), Int32(height - damage.y - damage.height), Int32(damage.width), Int32(damage.height))
         }
     }
+
+    /// The cover of what a buffer lacks: a read costs about 2 us besides its bytes, so more,
+    /// smaller rectangles than the compositor's copy far fewer pixels (a buffer is two frames
+    /// behind, and the runs of cells of two frames of a celebration are scattered).
+    static let copyBudget = (rectangles: 24, grid: 16)
 
     /// Reads `rect` of the framebuffer into `buffer`, flipping rows to the buffer's top-down order.
     /// Where the context has GL_MESA_pack_invert (Mesa's), the rows are read straight into the

@@ -1,0 +1,90 @@
+@preconcurrency import CEpoxy
+import ConfettiCore
+import ConfettiGL
+
+/// Sets rectangles of the bound framebuffer to one colour in a single draw: what a scissored
+/// clear of each does, at the cost of one. Under Mesa's software rasteriser every scissored
+/// clear is a quad with state of its own (about 13 us of CPU each), so a frame's many
+/// rectangles cost far more cleared one by one than drawn together.
+///
+/// The rectangles are two triangles each with whole-pixel corners and the colour is written
+/// without blending, so each covers exactly its pixels with exactly the clear's value.
+package final class RectFill {
+    package static let vertexShader = "app/rects.vert.glsl"
+    package static let fragmentShader = "app/fill.frag.glsl"
+    /// The root files of its program.
+    package static var programFiles: [String] { [vertexShader, fragmentShader] }
+    package private(set) var program: ShaderProgram
+    private var vertexArray: GLuint = 0
+    private var vertexBuffer: GLuint = 0
+    private var corners: [Float] = []
+
+    package init(shaders: ShaderLibrary) throws {
+        program = try ShaderProgram(shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader)
+        epoxy_glGenVertexArrays(1, &vertexArray)
+        epoxy_glGenBuffers(1, &vertexBuffer)
+        var boundArray: GLint = 0, boundBuffer: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &boundArray)
+        epoxy_glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &boundBuffer)
+        epoxy_glBindVertexArray(vertexArray)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        let location = epoxy_glGetAttribLocation(program.id, "aCorner")
+        if location >= 0 {
+            epoxy_glEnableVertexAttribArray(GLuint(location))
+            epoxy_glVertexAttribPointer(GLuint(location), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        }
+        epoxy_glBindVertexArray(GLuint(boundArray))
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(boundBuffer))
+        try glCheck("building the rectangle fill")
+    }
+
+    package func delete() {
+        program.delete()
+        epoxy_glDeleteBuffers(1, &vertexBuffer)
+        epoxy_glDeleteVertexArrays(1, &vertexArray)
+    }
+
+    package func reloadShaders() throws {
+        let rebuilt = try program.rebuilt()
+        program.delete()
+        program = rebuilt
+    }
+
+    /// Writes `color` (premultiplied, as the framebuffer holds it) over `rects` of the bound
+    /// framebuffer, `width` × `height` pixels, whose viewport must be all of it. Blending,
+    /// the scissor test, the program and the vertex array are put back as they were.
+    package func fill(_ rects: [PixelRect], with color: (r: Float, g: Float, b: Float, a: Float), width: Int, height: Int) {
+        guard !rects.isEmpty else { return }
+        corners.removeAll(keepingCapacity: true)
+        corners.reserveCapacity(rects.count * 12)
+        for rect in rects where !rect.isEmpty {
+            let x0 = Float(rect.x), y0 = Float(rect.y), x1 = Float(rect.x + rect.width), y1 = Float(rect.y + rect.height)
+            corners.append(contentsOf: [x0, y0, x1, y0, x0, y1, x0, y1, x1, y0, x1, y1])
+        }
+        guard !corners.isEmpty else { return }
+        var boundProgram: GLint = 0, boundArray: GLint = 0, boundBuffer: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &boundProgram)
+        epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &boundArray)
+        epoxy_glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &boundBuffer)
+        let blending = epoxy_glIsEnabled(GLenum(GL_BLEND)) == GLboolean(GL_TRUE)
+        let scissoring = epoxy_glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
+        if blending { epoxy_glDisable(GLenum(GL_BLEND)) }
+        if scissoring { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
+        program.use()
+        epoxy_glUniform2f(program.uniform("uFramebuffer"), Float(width), Float(height))
+        epoxy_glUniform4f(program.uniform("uColor"), color.r, color.g, color.b, color.a)
+        epoxy_glBindVertexArray(vertexArray)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        let bytes = corners.count * MemoryLayout<Float>.stride
+        // A new store each frame: the driver need not wait for the draw that read the last one.
+        corners.withUnsafeBytes { data in
+            epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), bytes, data.baseAddress, GLenum(GL_STREAM_DRAW))
+        }
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(corners.count / 2))
+        epoxy_glBindVertexArray(GLuint(boundArray))
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(boundBuffer))
+        epoxy_glUseProgram(GLuint(boundProgram))
+        if blending { epoxy_glEnable(GLenum(GL_BLEND)) }
+        if scissoring { epoxy_glEnable(GLenum(GL_SCISSOR_TEST)) }
+    }
+}
