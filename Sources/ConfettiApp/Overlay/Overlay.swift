@@ -217,9 +217,9 @@ package final class Overlay {
         let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
         let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
         let glow = bloom.isEnabled ? bloom.radius : 0
-        // The runs of cells are cleared, all in one draw
-        // (`SceneRenderer`'s `RectFill`), so the rasteriser clears no pixel the pieces cannot
-        // touch. A buffer one frame old (the presenters' always) is cleared where the frame changed.
+        // The runs of cells are cleared, all in one draw (`SceneRenderer`'s `RectFill`), so the
+        // rasteriser clears no pixel the pieces cannot touch. A buffer one frame old (the
+        // presenters' always) is cleared where the frame changed.
         func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
             guard let current, let cells = other?.cells else { return nil }
             return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
@@ -251,12 +251,12 @@ package final class Overlay {
     /// ones left out.
     package func damageRects(_ cells: Set<Int>, on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> [PixelRect] {
         var runs: [(firstRow: Int, lastRow: Int, first: Int, last: Int)] = []
-        // The run of each span of columns last seen, by span: continued by one just below it.
-        var bySpan: [Int: Int] = [:]
+        // The run of each span of columns (first, last) last seen: continued by one just below it.
+        var bySpan: [SIMD2<Int>: Int] = [:]
         var run: (row: Int, first: Int, last: Int)?
         func flush() {
             guard let run else { return }
-            let span = Cells.key(row: run.first, column: run.last)
+            let span = SIMD2(run.first, run.last)
             if let index = bySpan[span], runs[index].lastRow == run.row - 1 {
                 runs[index].lastRow = run.row
             } else {
