@@ -47,7 +47,7 @@ import TestSupport
                 epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
                 celebration.draw(at: age, viewport: Self.viewport, pixelsPerPoint: 1)
                 let image = try target.readPixels()
-                let box = celebration.bounds(at: age), cells = celebration.cells(at: age)
+                let box = celebration.bounds(at: age), cells = celebration.cells(at: age).map(Set.init)
                 for y in 0..<image.height {
                     for x in 0..<image.width where image[x, y].a > 0 {
                         lit += 1
@@ -83,7 +83,7 @@ import TestSupport
                 epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
                 celebration.draw(at: now + 0.01, viewport: Self.viewport, pixelsPerPoint: 1)
                 let image = try target.readPixels()
-                let box = celebration.bounds(at: now + 0.01), cells = celebration.cells(at: now + 0.01)
+                let box = celebration.bounds(at: now + 0.01), cells = celebration.cells(at: now + 0.01).map(Set.init)
                 for y in 0..<image.height {
                     for x in 0..<image.width where image[x, y].a > 0 {
                         lit += 1

@@ -220,9 +220,9 @@ package final class Overlay {
         // The runs of cells are cleared, all in one draw (`SceneRenderer`'s `RectFill`), so the
         // rasteriser clears no pixel the pieces cannot touch. A buffer one frame old (the
         // presenters' always) is cleared where the frame changed.
-        func rects(_ other: (number: Int, cells: Set<Int>?)?) -> [PixelRect]? {
+        func rects(_ other: (number: Int, cells: [Int]?)?) -> [PixelRect]? {
             guard let current, let cells = other?.cells else { return nil }
-            return damageRects(current.union(cells), on: output, frame: frame, glowPoints: glow)
+            return damageRects(Cells.union(current, cells), on: output, frame: frame, glowPoints: glow)
         }
         let changed = rects(previous)
         let cleared = bloom.isEnabled ? nil : held?.number == previous?.number ? changed : rects(held)
@@ -243,13 +243,13 @@ package final class Overlay {
     private static let keptFrames = 4
     /// Per surface, its framebuffer's size and the cells its pieces could touch in its last
     /// frames (`SurfaceFrame.number`; nil: anywhere), oldest first.
-    private var shownCells: [Int: (size: (Int, Int), frames: [(number: Int, cells: Set<Int>?)])] = [:]
+    private var shownCells: [Int: (size: (Int, Int), frames: [(number: Int, cells: [Int]?)])] = [:]
 
-    /// Where pieces in `cells` (`Cells` of the view) are drawn on `output`'s framebuffer: each
-    /// run of cells along a row as one rectangle (`damageRect`), continued down the rows below
-    /// while they hold a run of the same columns (a piece touches a square of cells), empty
-    /// ones left out.
-    package func damageRects(_ cells: Set<Int>, on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> [PixelRect] {
+    /// Where pieces in `cells` (keys of `Cells` of the view, in order, as `Celebration.cells`
+    /// gives them) are drawn on `output`'s framebuffer: each run of cells along a row as one
+    /// rectangle (`damageRect`), continued down the rows below while they hold a run of the
+    /// same columns (a piece touches a square of cells), empty ones left out.
+    package func damageRects(_ cells: [Int], on output: DesktopOutput, frame: SurfaceFrame, glowPoints: Double) -> [PixelRect] {
         var runs: [(firstRow: Int, lastRow: Int, first: Int, last: Int)] = []
         // The run of each span of columns (first, last) last seen: continued by one just below it.
         var bySpan: [SIMD2<Int>: Int] = [:]
@@ -264,7 +264,7 @@ package final class Overlay {
                 runs.append((run.row, run.row, run.first, run.last))
             }
         }
-        for key in cells.sorted() {
+        for key in cells {
             let row = Cells.row(key), column = Cells.column(key)
             if let current = run, current.row == row, current.last + 1 == column {
                 run!.last = column

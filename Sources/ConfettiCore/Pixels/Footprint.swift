@@ -139,6 +139,35 @@ package enum Cells {
     package static func row(_ key: Int) -> Int { key / (4 * limit) - limit }
     package static func column(_ key: Int) -> Int { key % (4 * limit) - limit }
 
+    /// The keys in either of two lists of keys each in order and each once (a footprint's
+    /// slice, `Celebration.cells`), in order and each once: one pass, no hashing.
+    package static func union(_ first: [Int], _ second: [Int]) -> [Int] {
+        if first.isEmpty { return second }
+        if second.isEmpty { return first }
+        var keys: [Int] = []
+        keys.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count, j < second.count {
+            let a = first[i], b = second[j]
+            keys.append(min(a, b))
+            if a <= b { i += 1 }
+            if b <= a { j += 1 }
+        }
+        keys.append(contentsOf: first[i...])
+        keys.append(contentsOf: second[j...])
+        return keys
+    }
+
+    /// The keys in any of `lists` (each in order, each key once), in order and each once:
+    /// merged in pairs, so each key is copied once per halving, O(n log lists).
+    package static func union(_ lists: [[Int]]) -> [Int] {
+        var lists = lists
+        while lists.count > 1 {
+            lists = stride(from: 0, to: lists.count, by: 2).map { $0 + 1 < lists.count ? union(lists[$0], lists[$0 + 1]) : lists[$0] }
+        }
+        return lists.first ?? []
+    }
+
     /// The cells `box` overlaps.
     package static func keys(covering box: Footprint.Box) -> [Int] {
         let c0 = (box.minX / size).rounded(.down), c1 = (box.maxX / size).rounded(.down)

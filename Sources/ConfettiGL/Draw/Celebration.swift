@@ -276,12 +276,13 @@ public final class Celebration {
         renderers.reduce(Footprint.Box?.none) { box, renderer in renderer.bounds(at: now).map { $0.union(box) } ?? box }
     }
 
-    /// The cells (`Cells`) the particles alive at `now` can touch, from the live spans'
-    /// footprints: O(spans) lookups. nil when some may be anywhere.
-    package func cells(at now: Double) -> Set<Int>? {
-        var cells = Set<Int>()
-        for renderer in renderers where !renderer.addCells(at: now, to: &cells) { return nil }
-        return cells
+    /// The keys of the cells (`Cells`) the particles alive at `now` can touch, in order, each
+    /// once, from the live spans' footprints (`Cells.union` of their lists). nil when some may
+    /// be anywhere.
+    package func cells(at now: Double) -> [Int]? {
+        var lists: [[Int]] = []
+        for renderer in renderers where !renderer.addCells(at: now, to: &lists) { return nil }
+        return Cells.union(lists)
     }
 
     public func liveParticles(at now: Double) -> Int {

@@ -214,10 +214,10 @@ package final class ParticleRenderer<Kind: ParticleKind>: KindRenderer {
         ring.spans.reduce(Footprint.Box?.none) { box, span in span.bounds(at: now).map { $0.union(box) } ?? box }
     }
 
-    package func addCells(at now: Double, to cells: inout Set<Int>) -> Bool {
+    package func addCells(at now: Double, to lists: inout [[Int]]) -> Bool {
         for span in ring.spans {
             guard let touched = span.cells(at: now), touched.first != Cells.everywhere else { return false }
-            cells.formUnion(touched)
+            if !touched.isEmpty { lists.append(touched) }
         }
         return true
     }
@@ -245,8 +245,9 @@ package protocol KindRenderer: AnyObject {
     func heldParticles(at now: Double) -> Int
     /// Where its live spans' particles can be at `now` (pt), from their footprints.
     func bounds(at now: Double) -> Footprint.Box?
-    /// Adds the cells its live spans' particles can touch at `now`; false when they may be anywhere.
-    func addCells(at now: Double, to cells: inout Set<Int>) -> Bool
+    /// Appends the cells of each of its spans at `now` (`Footprint.cells(age:)`, in order) to
+    /// `lists`; false when some may be anywhere.
+    func addCells(at now: Double, to lists: inout [[Int]]) -> Bool
     /// Whether uploads get footprints (`ParticleRenderer.tracksDamage`).
     var tracksDamage: Bool { get set }
     func isIdle(at now: Double) -> Bool

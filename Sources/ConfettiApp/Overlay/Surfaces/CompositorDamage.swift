@@ -47,13 +47,15 @@ package enum CompositorDamage {
             var changed: Int
             if let gap, gaps[gap].cost.isFinite, merge.map({ gaps[gap].cost <= merges[$0].cost }) ?? true {
                 let spans = bands[gap].spans, at = gaps[gap].index
-                bands[gap].spans.replaceSubrange(at...at + 1, with: [spans[at].lowerBound..<spans[at + 1].upperBound])
+                bands[gap].spans.replaceSubrange(at...at + 1, with: CollectionOfOne(spans[at].lowerBound..<spans[at + 1].upperBound))
                 count -= 1
                 changed = gap
             } else if let merge, merges[merge].cost.isFinite {
-                let next = bands.remove(at: merge + 1)
-                count -= bands[merge].spans.count + next.spans.count - merges[merge].spans.count
-                bands[merge] = Band(y0: bands[merge].y0, y1: next.y1, spans: merges[merge].spans)
+                let next = bands.remove(at: merge + 1), band = bands[merge]
+                let union = merged(band.spans, next.spans)
+                let spans = merges[merge].across ? [union.first!.lowerBound..<union.last!.upperBound] : union
+                count -= band.spans.count + next.spans.count - spans.count
+                bands[merge] = Band(y0: band.y0, y1: next.y1, spans: spans)
                 gaps.remove(at: merge + 1)
                 merges.remove(at: merge + 1)
                 changed = merge
@@ -61,7 +63,7 @@ package enum CompositorDamage {
                 break
             }
             // A band equal to a touching neighbour is one band (as pixman keeps a region).
-            for neighbour in [changed + 1, changed] where neighbour > 0 && neighbour < bands.count {
+            for neighbour in stride(from: changed + 1, through: changed, by: -1) where neighbour > 0 && neighbour < bands.count {
                 let above = bands[neighbour - 1], band = bands[neighbour]
                 if above.y1 == band.y0, above.spans == band.spans {
                     bands[neighbour - 1].y1 = band.y1
@@ -84,19 +86,23 @@ package enum CompositorDamage {
     private static func gridBands(of rects: [PixelRect], within bounds: PixelRect, grid: Int) -> [Band] {
         guard !bounds.isEmpty, grid > 0 else { return [] }
         var rows = [[Range<Int>]](repeating: [], count: (bounds.height + grid - 1) / grid)
-        for rect in rects {
+        // Taken from left to right, each row's spans are joined as they come, already in order.
+        for rect in rects.sorted(by: { $0.x < $1.x }) {
             let clipped = rect.clipped(to: bounds)
             guard !clipped.isEmpty else { continue }
             let x0 = bounds.x + (clipped.x - bounds.x) / grid * grid
             let x1 = min(bounds.x + bounds.width, bounds.x + (clipped.x + clipped.width - bounds.x + grid - 1) / grid * grid)
             for row in (clipped.y - bounds.y) / grid...(clipped.y + clipped.height - 1 - bounds.y) / grid {
-                rows[row].append(x0..<x1)
+                if let last = rows[row].last, x0 <= last.upperBound {
+                    rows[row][rows[row].count - 1] = last.lowerBound..<max(last.upperBound, x1)
+                } else {
+                    rows[row].append(x0..<x1)
+                }
             }
         }
         var bands: [Band] = []
-        for (row, spans) in rows.enumerated() where !spans.isEmpty {
+        for (row, joined) in rows.enumerated() where !joined.isEmpty {
             let y0 = bounds.y + row * grid, y1 = min(bounds.y + bounds.height, y0 + grid)
-            let joined = union(spans)
             if let last = bands.last, last.y1 == y0, last.spans == joined {
                 bands[bands.count - 1].y1 = y1
             } else {
@@ -117,22 +123,22 @@ package enum CompositorDamage {
     }
 
     /// Merging band `index` with the next (the rows between included), keeping their spans'
-    /// union or one span across them all, whichever adds less area per rectangle it saves;
-    /// infinite when there is no next band.
-    private static func mergeStep(_ bands: [Band], at index: Int) -> (cost: Double, spans: [Range<Int>]) {
-        guard index + 1 < bands.count else { return (.infinity, []) }
+    /// union or one span across them all (`across`), whichever adds less area per rectangle it
+    /// saves (the union on a tie); infinite when there is no next band. Measured without
+    /// building either: it runs for every neighbouring pair a step changes.
+    private static func mergeStep(_ bands: [Band], at index: Int) -> (cost: Double, across: Bool) {
+        guard index + 1 < bands.count else { return (.infinity, false) }
         let band = bands[index], next = bands[index + 1]
-        let union = merged(band.spans, next.spans)
-        let across = [union.first!.lowerBound..<union.last!.upperBound]
-        var best: (cost: Double, spans: [Range<Int>]) = (.infinity, [])
-        for spans in [union, across] {
-            let saved = band.spans.count + next.spans.count - spans.count
-            guard saved > 0 else { continue }
-            let merged = Band(y0: band.y0, y1: next.y1, spans: spans)
-            let cost = Double(merged.area - band.area - next.area) / Double(saved)
-            if cost < best.cost { best = (cost, spans) }
+        let union = measureUnion(band.spans, next.spans)
+        let lower = min(band.spans.first!.lowerBound, next.spans.first!.lowerBound)
+        let upper = max(band.spans.last!.upperBound, next.spans.last!.upperBound)
+        let height = next.y1 - band.y0, kept = band.area + next.area, spans = band.spans.count + next.spans.count
+        func cost(count: Int, length: Int) -> Double {
+            let saved = spans - count
+            return saved > 0 ? Double(height * length - kept) / Double(saved) : .infinity
         }
-        return best
+        let joined = cost(count: union.count, length: union.length), across = cost(count: 1, length: upper - lower)
+        return across < joined ? (across, true) : (joined, false)
     }
 
     /// The region of `rects` as the compositor holds it: y-x bands, adjacent equal bands joined.
@@ -187,6 +193,31 @@ package enum CompositorDamage {
             }
         }
         return joined
+    }
+
+    /// How many spans the union of two bands' spans (each in order and disjoint) has, and their
+    /// total length: `merged(first, second)` counted, in one pass, without building it.
+    private static func measureUnion(_ first: [Range<Int>], _ second: [Range<Int>]) -> (count: Int, length: Int) {
+        var count = 0, length = 0, i = 0, j = 0
+        var open: Range<Int>?
+        while i < first.count || j < second.count {
+            let span: Range<Int>
+            if j == second.count || (i < first.count && first[i].lowerBound <= second[j].lowerBound) {
+                span = first[i]
+                i += 1
+            } else {
+                span = second[j]
+                j += 1
+            }
+            if let last = open, span.lowerBound <= last.upperBound {
+                open = last.lowerBound..<max(last.upperBound, span.upperBound)
+            } else {
+                if let last = open { length += last.count }
+                count += 1
+                open = span
+            }
+        }
+        return (count, length + (open?.count ?? 0))
     }
 
     /// Touching bands with the same spans, joined (as pixman keeps a region).
