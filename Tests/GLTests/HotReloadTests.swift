@@ -49,6 +49,38 @@ import Testing
         }
     }
 
+    /// The overlays' one-draw fill is built with the scene, so a fill shader that does not build
+    /// is refused by file and line before anything is shown, and a reload rebuilds it too.
+    @Test func brokenFillShaderIsRefusedByFileAndLine() async throws {
+        let dir = try Self.copyShaders()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fragment = dir.appendingPathComponent(RectFill.fragmentShader)
+        let good = try String(contentsOf: fragment, encoding: .utf8)
+        let broken = good.replacingOccurrences(of: "fragColor = uColor;", with: "fragColor = uColor")
+        #expect(broken != good)
+        try await SharedGL.run {
+            let scene = try SceneRenderer(shaders: .directory(dir), capacity: 64)
+            defer { scene.delete() }
+            try scene.fillsRectanglesInOneDraw()
+            #expect(scene.shaderFiles.contains { $0.hasSuffix(RectFill.fragmentShader) })
+            try broken.write(to: fragment, atomically: true, encoding: .utf8)
+            do {
+                try scene.reloadShaders()
+                Issue.record("a broken fill shader was accepted on reload")
+            } catch let error as ShaderError {
+                #expect(error.message.contains("fill.frag.glsl:"), "names the file and line: \(error.message)")
+            }
+            let fresh = try SceneRenderer(shaders: .directory(dir), capacity: 64)
+            defer { fresh.delete() }
+            do {
+                try fresh.fillsRectanglesInOneDraw()
+                Issue.record("a broken fill shader was built")
+            } catch let error as ShaderError {
+                #expect(error.message.contains("fill.frag.glsl:"), "names the file and line: \(error.message)")
+            }
+        }
+    }
+
     @Test func watcherSeesAChangedFileOnce() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("confetti-watch-\(UUID()).json")
         try "{}".write(to: file, atomically: true, encoding: .utf8)

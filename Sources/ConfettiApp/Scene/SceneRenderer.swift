@@ -90,8 +90,8 @@ package final class SceneRenderer {
         celebration.delete()
         particleTimer.delete()
         buttons?.delete()
-        (rectFillBuilt ?? nil)?.delete()
-        rectFillBuilt = nil
+        rectFill?.delete()
+        rectFill = nil
     }
 
     /// The root file of every program the scene may build, from their owners: the particle
@@ -105,12 +105,13 @@ package final class SceneRenderer {
     /// Rebuilds every program from its files. Each one that fails keeps its previous version;
     /// the first error is thrown after all have been tried.
     package func reloadShaders() throws {
-        try reloadEach([celebration.reloadShaders] + (buttons.map { [$0.reloadShaders] } ?? []) + bloomPasses.values.map { $0.reloadShaders })
+        try reloadEach([celebration.reloadShaders] + (buttons.map { [$0.reloadShaders] } ?? []) + (rectFill.map { [$0.reloadShaders] } ?? [])
+                       + bloomPasses.values.map { $0.reloadShaders })
     }
 
     /// Every shader file the programs were built from.
     package var shaderFiles: [String] {
-        Array(Set(celebration.shaderFiles + (buttons?.program.files ?? []) + bloomPasses.values.flatMap(\.shaderFiles))).sorted()
+        Array(Set(celebration.shaderFiles + (buttons?.program.files ?? []) + (rectFill?.program.files ?? []) + bloomPasses.values.flatMap(\.shaderFiles))).sorted()
     }
 
     /// The glow every frame from now on is drawn with; the pass is built (its shaders compiled)
@@ -184,7 +185,7 @@ package final class SceneRenderer {
         guard let rects else { return clear() }
         // Transparent black is 0 however a float is made a byte, so the fill writes exactly what
         // a clear does; an opaque background is cleared, rectangle by rectangle.
-        if transparent, rects.count > 1, let fill = rectFill() {
+        if transparent, rects.count > 1, let fill = rectFill {
             return fill.fill(rects, with: (0, 0, 0, 0), width: width, height: height)
         }
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
@@ -198,13 +199,14 @@ package final class SceneRenderer {
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
-    /// The program that clears many rectangles in one draw, built when first needed (nil: it
-    /// could not be, and they are cleared one by one).
-    private func rectFill() -> RectFill? {
-        if rectFillBuilt == nil { rectFillBuilt = .some(try? RectFill(shaders: celebration.shaders)) }
-        return rectFillBuilt ?? nil
+    /// Builds the program that clears a transparent frame's many rectangles in one draw
+    /// (`RectFill`), for a scene drawn in parts (`Placement.cleared`, the overlays'), so a
+    /// shader that does not build is refused before anything is shown. Without it they are
+    /// cleared one by one.
+    package func fillsRectanglesInOneDraw() throws {
+        if rectFill == nil { rectFill = try RectFill(shaders: celebration.shaders) }
     }
-    private var rectFillBuilt: RectFill??
+    private var rectFill: RectFill?
 
     private func drawScene(at now: Double, viewport: Size, pixelsPerPoint: Double) -> FrameStats {
         particleTimer.begin()
