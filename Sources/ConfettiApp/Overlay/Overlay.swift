@@ -218,9 +218,9 @@ package final class Overlay {
         let held = frame.bufferAge > 0 ? history.first { $0.number == frame.number - frame.bufferAge } : nil
         let previous = history.last.flatMap { $0.number == frame.number - 1 ? $0 : nil }
         let glow = bloom.isEnabled ? bloom.radius : 0
-        // The runs of cells are cleared, all in one draw (`SceneRenderer`'s `RectFill`), so the
-        // rasteriser clears no pixel the pieces cannot touch. A buffer one frame old (the
-        // presenters' always) is cleared where the frame changed.
+        // The runs of cells are cleared together (`SceneRenderer`'s `RectFill`: in place in the
+        // shm presenter's texture, else in one draw), so no pixel the pieces cannot touch is
+        // cleared. A buffer one frame old (the presenters' always) is cleared where the frame changed.
         func rects(_ other: (number: Int, cells: [Int]?)?) -> [PixelRect]? {
             guard let current, let cells = other?.cells else { return nil }
             return damageRects(Cells.union(current, cells), on: output, frame: frame, glowPoints: glow)
