@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    /// The overlays' one-draw fill is built with the scene, so a fill shader that does not build
+    /// The overlays' rectangle fill is built with the scene, so a fill shader that does not build
     /// is refused by file and line before anything is shown, and a reload rebuilds it too.
     @Test func brokenFillShaderIsRefusedByFileAndLine() async throws {
         let dir = try Self.copyShaders()
@@ -61,7 +61,7 @@ import Testing
         try await SharedGL.run {
             let scene = try SceneRenderer(shaders: .directory(dir), capacity: 64)
             defer { scene.delete() }
-            try scene.fillsRectanglesInOneDraw()
+            try scene.buildRectangleFill()
             #expect(scene.shaderFiles.contains { $0.hasSuffix(RectFill.fragmentShader) })
             try broken.write(to: fragment, atomically: true, encoding: .utf8)
             do {
@@ -73,7 +73,7 @@ import Testing
             let fresh = try SceneRenderer(shaders: .directory(dir), capacity: 64)
             defer { fresh.delete() }
             do {
-                try fresh.fillsRectanglesInOneDraw()
+                try fresh.buildRectangleFill()
                 Issue.record("a broken fill shader was built")
             } catch let error as ShaderError {
                 #expect(error.message.contains("fill.frag.glsl:"), "names the file and line: \(error.message)")

@@ -82,7 +82,7 @@ package final class Overlay {
             scene.timesGPU = false
             scene.transparent = !options.opaque
             // Built now, so a shader that does not build is refused before anything is shown.
-            if !options.opaque { try scene.fillsRectanglesInOneDraw() }
+            if !options.opaque { try scene.buildRectangleFill() }
             try scene.glow(options.effect.bloom)
         } catch {
             surfaces.close()

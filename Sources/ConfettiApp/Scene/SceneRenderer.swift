@@ -199,11 +199,11 @@ package final class SceneRenderer {
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
     }
 
-    /// Builds the program that clears a transparent frame's many rectangles in one draw
-    /// (`RectFill`), for a scene drawn in parts (`Placement.cleared`, the overlays'), so a
-    /// shader that does not build is refused before anything is shown. Without it they are
-    /// cleared one by one.
-    package func fillsRectanglesInOneDraw() throws {
+    /// Builds what clears a transparent frame's many rectangles together (`RectFill`: in place
+    /// where the framebuffer is a texture, else in one draw), for a scene drawn in parts
+    /// (`Placement.cleared`, the overlays'), so a shader of it that does not build is refused
+    /// before anything is shown. Without it they are cleared one by one.
+    package func buildRectangleFill() throws {
         if rectFill == nil { rectFill = try RectFill(shaders: celebration.shaders) }
     }
     private var rectFill: RectFill?
