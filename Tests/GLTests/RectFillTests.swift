@@ -9,7 +9,8 @@ import TestSupport
 /// The overlays' fill of a frame's many rectangles (`RectFill`) leaves what a scissored clear of
 /// each leaves, byte for byte, both where it sets them in place (a texture: the shm presenter's
 /// framebuffer) and where it draws them (a renderbuffer, as a window's framebuffer takes the
-/// draw), and no other pixel changes.
+/// draw), and no other pixel changes; the caller's GL state is put back, a program it deleted
+/// meanwhile left unbound.
 @Suite struct RectFillTests {
     static let width = 97, height = 61
 
@@ -52,13 +53,20 @@ import TestSupport
 
         var isComplete: Bool { epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) }
 
-        /// Something to clear: a colour of every channel, and a band of another.
+        /// Something to clear: a colour of every channel, and a band of another. Each channel is
+        /// a quarter of a step above a byte's value, so it is that byte whether the driver rounds
+        /// or truncates (Mesa's llvmpipe does either, by the path a clear takes: 127.5 became
+        /// 128 or 127 in consecutive clears).
         func paint() {
-            epoxy_glClearColor(0.2, 0.6, 0.8, 0.9)
+            func clearColour(_ r: Int, _ g: Int, _ b: Int, _ a: Int) {
+                let byte = { (value: Int) in (Float(value) + 0.25) / 255 }
+                epoxy_glClearColor(byte(r), byte(g), byte(b), byte(a))
+            }
+            clearColour(51, 153, 204, 230)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
             epoxy_glScissor(10, 20, 60, 15)
-            epoxy_glClearColor(1, 0.3, 0.1, 0.5)
+            clearColour(255, 77, 26, 128)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         }
@@ -88,6 +96,10 @@ import TestSupport
             if !target.isComplete { return ["the framebuffer could not be made"] }
             // Which way it fills: in place exactly where the colour is a texture.
             if (fill.boundTexture() != nil) != inTexture { failures.append("filled in place: \(fill.boundTexture() != nil)") }
+            // A program the caller deleted while it was in use is not bound again (an error).
+            let other = try RectFill(shaders: SharedGL.shaders())
+            other.program.use()
+            other.delete()
             for seed: UInt64 in 1...4 {
                 let rects = Self.rects(seed: seed)
                 target.paint()

@@ -25,9 +25,7 @@ package final class RectFill {
         program = try ShaderProgram(shaders, vertex: Self.vertexShader, fragment: Self.fragmentShader)
         epoxy_glGenVertexArrays(1, &vertexArray)
         epoxy_glGenBuffers(1, &vertexBuffer)
-        var boundArray: GLint = 0, boundBuffer: GLint = 0
-        epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &boundArray)
-        epoxy_glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &boundBuffer)
+        let saved = GLStateSnapshot()
         epoxy_glBindVertexArray(vertexArray)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         let location = epoxy_glGetAttribLocation(program.id, "aCorner")
@@ -35,8 +33,7 @@ package final class RectFill {
             epoxy_glEnableVertexAttribArray(GLuint(location))
             epoxy_glVertexAttribPointer(GLuint(location), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         }
-        epoxy_glBindVertexArray(GLuint(boundArray))
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(boundBuffer))
+        saved.restore()
         try glCheck("building the rectangle fill")
     }
 
@@ -71,7 +68,8 @@ package final class RectFill {
 
     /// Writes `color` (premultiplied, as the framebuffer holds it) over `rects` of the bound
     /// framebuffer, `width` × `height` pixels, whose viewport must be all of it. Blending,
-    /// the scissor test, the program and the vertex array are put back as they were.
+    /// the scissor test, the program and the vertex array are put back as they were
+    /// (`GLStateSnapshot`: a program or array deleted meanwhile is not bound again).
     package func fill(_ rects: [PixelRect], with color: (r: Float, g: Float, b: Float, a: Float), width: Int, height: Int) {
         guard !rects.isEmpty else { return }
         if let texture = boundTexture() {
@@ -89,13 +87,9 @@ package final class RectFill {
             corners.append(contentsOf: [x0, y0, x1, y0, x0, y1, x0, y1, x1, y0, x1, y1])
         }
         guard !corners.isEmpty else { return }
-        var boundProgram: GLint = 0, boundArray: GLint = 0, boundBuffer: GLint = 0
-        epoxy_glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &boundProgram)
-        epoxy_glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &boundArray)
-        epoxy_glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &boundBuffer)
-        let blending = epoxy_glIsEnabled(GLenum(GL_BLEND)) == GLboolean(GL_TRUE)
+        let saved = GLStateSnapshot()
         let scissoring = epoxy_glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
-        if blending { epoxy_glDisable(GLenum(GL_BLEND)) }
+        epoxy_glDisable(GLenum(GL_BLEND))
         if scissoring { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
         program.use()
         epoxy_glUniform2f(program.uniform("uFramebuffer"), Float(width), Float(height))
@@ -108,10 +102,7 @@ package final class RectFill {
             epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), bytes, data.baseAddress, GLenum(GL_STREAM_DRAW))
         }
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(corners.count / 2))
-        epoxy_glBindVertexArray(GLuint(boundArray))
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(boundBuffer))
-        epoxy_glUseProgram(GLuint(boundProgram))
-        if blending { epoxy_glEnable(GLenum(GL_BLEND)) }
+        saved.restore()
         if scissoring { epoxy_glEnable(GLenum(GL_SCISSOR_TEST)) }
     }
 }

@@ -1,8 +1,8 @@
 @preconcurrency import CEpoxy
 
 /// The GL state a draw of the library touches, as the host app left it, so that drawing over
-/// an app's own pixels leaves its state as it was.
-struct GLStateSnapshot {
+/// an app's own pixels leaves its state as it was (and the app's other draws, `RectFill`, theirs).
+package struct GLStateSnapshot {
     private var blend: GLboolean
     private var depthTest: GLboolean
     private var cullFace: GLboolean
@@ -17,7 +17,7 @@ struct GLStateSnapshot {
     private var activeTexture: GLint = 0
     private var spriteUnit = TextureUnitBinding()
 
-    init() {
+    package init() {
         blend = epoxy_glIsEnabled(GLenum(GL_BLEND))
         depthTest = epoxy_glIsEnabled(GLenum(GL_DEPTH_TEST))
         cullFace = epoxy_glIsEnabled(GLenum(GL_CULL_FACE))
@@ -38,7 +38,7 @@ struct GLStateSnapshot {
     /// Puts back everything captured. An object the host deleted meanwhile (a name GL no longer
     /// knows) is not bound again: binding it would be an error, and 0 is what GL itself falls
     /// back to for a deleted binding.
-    func restore() {
+    package func restore() {
         func set(_ capability: Int32, _ on: GLboolean) {
             if on == GLboolean(GL_TRUE) { epoxy_glEnable(GLenum(capability)) } else { epoxy_glDisable(GLenum(capability)) }
         }
