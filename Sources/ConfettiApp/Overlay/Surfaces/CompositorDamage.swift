@@ -176,29 +176,24 @@ package enum CompositorDamage {
     private static func merged(_ first: [Range<Int>], _ second: [Range<Int>]) -> [Range<Int>] {
         var joined: [Range<Int>] = []
         joined.reserveCapacity(first.count + second.count)
-        var i = 0, j = 0
-        while i < first.count || j < second.count {
-            let span: Range<Int>
-            if j == second.count || (i < first.count && first[i].lowerBound <= second[j].lowerBound) {
-                span = first[i]
-                i += 1
-            } else {
-                span = second[j]
-                j += 1
-            }
-            if let last = joined.last, span.lowerBound <= last.upperBound {
-                joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
-            } else {
-                joined.append(span)
-            }
-        }
+        walkUnion(first, second) { joined.append($0) }
         return joined
     }
 
-    /// How many spans the union of two bands' spans (each in order and disjoint) has, and their
-    /// total length: `merged(first, second)` counted, in one pass, without building it.
+    /// How many spans `merged(first, second)` has and their total length, without building it.
     private static func measureUnion(_ first: [Range<Int>], _ second: [Range<Int>]) -> (count: Int, length: Int) {
-        var count = 0, length = 0, i = 0, j = 0
+        var count = 0, length = 0
+        walkUnion(first, second) { span in
+            count += 1
+            length += span.count
+        }
+        return (count, length)
+    }
+
+    /// Visits the spans of the union of two bands' spans (each in order and disjoint), in order,
+    /// in one pass: overlapping or touching spans are one.
+    private static func walkUnion(_ first: [Range<Int>], _ second: [Range<Int>], _ visit: (Range<Int>) -> Void) {
+        var i = 0, j = 0
         var open: Range<Int>?
         while i < first.count || j < second.count {
             let span: Range<Int>
@@ -212,12 +207,11 @@ package enum CompositorDamage {
             if let last = open, span.lowerBound <= last.upperBound {
                 open = last.lowerBound..<max(last.upperBound, span.upperBound)
             } else {
-                if let last = open { length += last.count }
-                count += 1
+                if let last = open { visit(last) }
                 open = span
             }
         }
-        return (count, length + (open?.count ?? 0))
+        if let open { visit(open) }
     }
 
     /// Touching bands with the same spans, joined (as pixman keeps a region).
