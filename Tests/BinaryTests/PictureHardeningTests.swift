@@ -160,11 +160,19 @@ import TestSupport
         let scratch = try Scratch("track-signal")
         let render = try ConfettiBinary.start(["render", "--audio", scratch.path("t.wav"), "--fps", "1", "--duration", "3600"])
         defer { render.stop() }
-        // Stopped as soon as the temporary file is there: the release build writes the hour's
-        // track quicker than a test's poll may come round on a busy machine.
+        // Stopped as soon as the temporary file holds some of the track: the release build writes
+        // the hour's track quicker than a test's poll may come round on a busy machine. An empty
+        // one is not it: before the render starts, it checks that the path can be written with an
+        // empty temporary file of that name, removed at once, before it takes stop signals.
         let folder = scratch.path
-        let writing = await render.freeze(once: { (try? FileManager.default.contentsOfDirectory(atPath: folder))?.contains { $0.hasPrefix(".t.wav.tmp-") } == true },
-                                          within: 120)
+        let writing = await render.freeze(once: {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return names.contains { name in
+                guard name.hasPrefix(".t.wav.tmp-") else { return false }
+                var status = stat()
+                return stat(folder + "/" + name, &status) == 0 && status.st_size > 0
+            }
+        }, within: 120)
         try #require(writing, "the track's temporary file appeared while the render ran: \(render.errorOutput)")
         await render.whileFrozen { render.send(SIGTERM) }
         let outcome = try await render.outcome(within: 120)
